@@ -1,0 +1,82 @@
+import { camelizeKeys, snakeizeKeys } from '../../shared/case';
+
+/** A refused or failed call, carrying the server's stable code and the request reference. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly requestId: string | undefined,
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function csrfToken(): string | undefined {
+  return document.cookie
+    .split('; ')
+    .find((part) => part.startsWith('csrf_token='))
+    ?.slice('csrf_token='.length);
+}
+
+interface ApiOptions {
+  method?: string;
+  /** JSON body, converted to snake_case; or FormData, sent as it is. */
+  body?: unknown;
+  /** Keys that must keep their camelCase spelling (spec: PUT /users/password). */
+  rawBody?: boolean;
+  signal?: AbortSignal;
+}
+
+/**
+ * The one way the browser calls the server: /api prefix, cookies, a request id, the CSRF
+ * header on writes, snake_case <-> camelCase, and errors as ApiError.
+ */
+export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
+  const method = options.method ?? 'GET';
+  const headers: Record<string, string> = { Accept: 'application/json', 'X-Request-Id': crypto.randomUUID() };
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) {
+    body = options.body;
+  } else if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.rawBody ? options.body : snakeizeKeys(options.body));
+  }
+  if (!READ_METHODS.has(method)) {
+    const token = csrfToken();
+    if (token) headers['X-CSRF-Token'] = token;
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, { method, headers, body, credentials: 'same-origin', signal: options.signal ?? null });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new ApiError(0, 'network_error', 'Could not connect to the server.', undefined);
+  }
+
+  const requestId = response.headers.get('X-Request-Id') ?? undefined;
+  const text = await response.text();
+  let data: unknown;
+  try {
+    data = text ? JSON.parse(text) : undefined;
+  } catch {
+    data = undefined;
+  }
+  if (!response.ok) {
+    const payload = (data ?? {}) as { error?: string; message?: string; request_id?: string };
+    const retryAfter = Number(response.headers.get('Retry-After')) || undefined;
+    throw new ApiError(
+      response.status,
+      payload.error ?? 'http_error',
+      payload.message ?? (response.statusText || 'An API error occurred'),
+      payload.request_id ?? requestId,
+      retryAfter,
+    );
+  }
+  return camelizeKeys<T>(data);
+}

@@ -1,0 +1,48 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+const CONSENT_KEY = 'cookie_consent';
+
+function storedConsent(): boolean {
+  try {
+    return localStorage.getItem(CONSENT_KEY) === 'accepted';
+  } catch {
+    return false;
+  }
+}
+
+/** The cookie notice; the answer is remembered in local storage (spec core §1). */
+export function CookieNotice() {
+  const { t } = useTranslation();
+  const [accepted, setAccepted] = useState(storedConsent);
+  if (accepted) return null;
+
+  const accept = () => {
+    try {
+      localStorage.setItem(CONSENT_KEY, 'accepted');
+    } catch {
+      // Private mode without storage: hide the notice for this visit.
+    }
+    setAccepted(true);
+  };
+
+  return (
+    <section
+      aria-label={t('cookies.label')}
+      className="fixed inset-x-0 bottom-0 z-40 border-t border-stone-200 bg-white p-4 shadow-[0_-4px_12px_rgba(0,0,0,0.06)]"
+    >
+      <div className="container-page flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-sm text-stone-700">
+          {t('cookies.text')}{' '}
+          <Link to="/privacy" className="font-medium text-brand-700 underline">
+            {t('cookies.more')}
+          </Link>
+        </p>
+        <button type="button" className="btn-brand shrink-0" onClick={accept}>
+          {t('cookies.accept')}
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,52 @@
+import { Menu } from 'lucide-react';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink } from 'react-router';
+import { PRODUCT_NAME } from '../../shared/brand';
+import { ApiIndicator } from './ApiIndicator';
+import { LanguageSelector } from './LanguageSelector';
+import { MobileMenu } from './MobileMenu';
+import { navItemsFor } from './nav-items';
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  `rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'bg-brand-50 text-brand-800' : 'text-stone-700 hover:bg-stone-100'}`;
+
+export function Header() {
+  const { t } = useTranslation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
+  const items = navItemsFor(undefined);
+
+  return (
+    <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/95 backdrop-blur">
+      <div className="container-page flex h-16 items-center justify-between gap-4">
+        <Link to="/" className="flex items-center gap-2 text-xl font-bold text-brand-800">
+          <img src="/favicon.svg" alt="" width="32" height="32" className="size-8" />
+          {PRODUCT_NAME}
+        </Link>
+        <div className="hidden items-center gap-2 md:flex">
+          <nav aria-label={t('nav.main')} className="flex items-center gap-1">
+            {items.map((item) => (
+              <NavLink key={item.to} to={item.to} className={navLinkClass}>
+                {t(item.label)}
+              </NavLink>
+            ))}
+          </nav>
+          <LanguageSelector id="language-desktop" />
+          <ApiIndicator />
+        </div>
+        <button
+          type="button"
+          className="btn-secondary size-11 p-0 md:hidden"
+          aria-label={t('nav.openMenu')}
+          aria-expanded={menuOpen}
+          aria-controls="mobile-menu"
+          onClick={() => setMenuOpen(true)}
+        >
+          <Menu aria-hidden="true" className="size-5" />
+        </button>
+      </div>
+      {menuOpen && <MobileMenu items={items} onClose={closeMenu} />}
+    </header>
+  );
+}

@@ -1,0 +1,32 @@
+import { Languages } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { LANGUAGES, isLanguage } from '../../shared/languages';
+import { changeLanguage, currentLanguage } from '../i18n/i18n';
+
+/** SK / EN / UK / RU / CS, always present (spec core §2). Each option is named in its own language. */
+export function LanguageSelector({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  return (
+    <div className="flex items-center gap-1.5">
+      <Languages aria-hidden="true" className="size-4 text-stone-500" />
+      <label htmlFor={id} className="sr-only">
+        {t('language.label')}
+      </label>
+      <select
+        id={id}
+        value={language}
+        onChange={(event) => {
+          if (isLanguage(event.target.value)) void changeLanguage(event.target.value);
+        }}
+        className="min-h-11 rounded-md border border-stone-300 bg-white px-2 text-sm font-semibold uppercase"
+      >
+        {LANGUAGES.map((code) => (
+          <option key={code} value={code} lang={code}>
+            {t(`language.short.${code}`)} — {t(`language.name.${code}`)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

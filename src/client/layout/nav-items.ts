@@ -1,0 +1,24 @@
+import type { Role } from '../../shared/statuses';
+import { isPagePath } from '../../shared/routes';
+
+export interface NavItem {
+  to: string;
+  /** Key in the `common` namespace. */
+  label: string;
+}
+
+/**
+ * Header items by role (spec core §2 "Header and footer"). An item appears once its page
+ * exists in the app, so no link ever leads to a page that is not there.
+ */
+export function navItemsFor(role: Role | undefined): NavItem[] {
+  const items: (NavItem & { show: boolean })[] = [
+    { to: '/browse', label: 'nav.browse', show: true },
+    { to: '/create', label: 'nav.create', show: role === 'client' },
+    { to: '/profile', label: 'nav.profile', show: role !== undefined },
+    { to: '/admin', label: 'nav.admin', show: role === 'administrator' },
+    { to: '/auth', label: 'nav.login', show: role === undefined },
+    { to: '/auth?mode=register-client', label: 'nav.register', show: role === undefined },
+  ];
+  return items.filter((item) => item.show && isPagePath(item.to.split('?')[0]!));
+}

@@ -1,0 +1,27 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { setupI18n } from './i18n/i18n';
+import { ConfirmProvider } from './layout/ConfirmDialog';
+import { NotificationsProvider } from './layout/Notifications';
+import { router } from './router';
+import './styles.css';
+
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { staleTime: 30_000, refetchOnWindowFocus: false } },
+});
+
+await setupI18n();
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <NotificationsProvider>
+        <ConfirmProvider>
+          <RouterProvider router={router} />
+        </ConfirmProvider>
+      </NotificationsProvider>
+    </QueryClientProvider>
+  </StrictMode>,
+);

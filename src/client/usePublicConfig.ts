@@ -1,0 +1,15 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from './api/client';
+
+export interface PublicConfig {
+  supportEmail: string;
+}
+
+/** Settings of the server the browser may know (GET /api/config). */
+export function usePublicConfig() {
+  return useQuery({
+    queryKey: ['config'],
+    queryFn: () => api<PublicConfig>('/config'),
+    staleTime: Infinity,
+  });
+}

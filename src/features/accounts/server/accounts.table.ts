@@ -1,0 +1,151 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from '../../../server/db/columns';
+import { ACCOUNT_STATUSES, ROLES } from '../../../shared/statuses';
+import { LANGUAGES } from '../../../shared/languages';
+import { CATEGORIES } from '../../../shared/categories';
+
+export const roleEnum = pgEnum('user_role', ROLES);
+export const accountStatusEnum = pgEnum('account_status', ACCOUNT_STATUSES);
+export const languageEnum = pgEnum('language', LANGUAGES);
+
+/**
+ * Every person who can sign in. Role-specific fields live in the profile tables below;
+ * sign-in state (verification, lockout, status) lives here because every role has it.
+ */
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    role: roleEnum('role').notNull(),
+    /** scrypt hash; null for accounts that only ever signed in with Google. */
+    passwordHash: text('password_hash'),
+    googleId: text('google_id'),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    preferredLanguage: languageEnum('preferred_language').notNull().default('sk'),
+    accountStatus: accountStatusEnum('account_status').notNull().default('active'),
+    /** Who disabled the account: a person may re-enable only what they disabled themselves. */
+    disabledBy: text('disabled_by'),
+    failedLoginAttempts: integer('failed_login_attempts').notNull().default(0),
+    lockUntil: timestamp('lock_until', { withTimezone: true }),
+    /** Transactional mail about bids (new bid, bid accepted); account and security mail is always sent. */
+    bidEmails: boolean('bid_emails').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    uniqueIndex('users_google_id_key').on(t.googleId),
+    index('users_role_created_idx').on(t.role, t.createdAt),
+    check('users_failed_login_attempts_check', sql`${t.failedLoginAttempts} >= 0`),
+    check(
+      'users_disabled_by_check',
+      sql`${t.disabledBy} is null or ${t.disabledBy} in ('self', 'administrator')`,
+    ),
+    check('users_name_check', sql`char_length(${t.name}) between 1 and 100`),
+  ],
+);
+
+export const clientProfiles = pgTable('client_profiles', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  phoneNumber: text('phone_number'),
+});
+
+export const categoryEnum = pgEnum('category', CATEGORIES);
+
+export const providerProfiles = pgTable(
+  'provider_profiles',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    contactEmail: text('contact_email'),
+    contactPhone: text('contact_phone'),
+    bio: text('bio'),
+    serviceCategory: categoryEnum('service_category'),
+    location: text('location'),
+    /** Euro cents. */
+    hourlyRateCents: integer('hourly_rate_cents'),
+    experienceYears: integer('experience_years'),
+    availability: text('availability'),
+    website: text('website'),
+    /** Storage key of the re-encoded picture; never a path a browser can reach directly. */
+    pictureKey: text('picture_key'),
+    credits: integer('credits').notNull().default(0),
+  },
+  (t) => [
+    index('provider_profiles_category_idx').on(t.serviceCategory),
+    check('provider_profiles_hourly_rate_check', sql`${t.hourlyRateCents} >= 0`),
+    check(
+      'provider_profiles_experience_check',
+      sql`${t.experienceYears} between 0 and 100`,
+    ),
+  ],
+);
+
+export const administratorProfiles = pgTable('administrator_profiles', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
+});
+
+/** Sign-in sessions. The id is the SHA-256 of the cookie's random token, never the token itself. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+/** Single-use tokens sent by mail, stored as SHA-256 hashes. */
+const mailedToken = (name: string) =>
+  pgTable(
+    name,
+    {
+      tokenHash: text('token_hash').primaryKey(),
+      userId: uuid('user_id')
+        .notNull()
+        .references(() => users.id, { onDelete: 'cascade' }),
+      createdAt: createdAt(),
+      expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+      usedAt: timestamp('used_at', { withTimezone: true }),
+    },
+    (t) => [index(`${name}_user_idx`).on(t.userId)],
+  );
+
+export const emailVerificationTokens = mailedToken('email_verification_tokens');
+export const passwordResetTokens = mailedToken('password_reset_tokens');
+
+/** Security-challenge tokens already answered: single use across every instance. */
+export const usedChallenges = pgTable(
+  'used_challenges',
+  {
+    id: text('id').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('used_challenges_expires_idx').on(t.expiresAt)],
+);

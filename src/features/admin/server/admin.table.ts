@@ -1,0 +1,47 @@
+import { bigint, index, jsonb, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { ALERT_TYPES } from '../../../shared/statuses';
+
+export const alertTypeEnum = pgEnum('alert_type', ALERT_TYPES);
+
+/**
+ * Who did what, when, and with what outcome. Holds ids, never names, emails or secrets,
+ * so it can outlive a deleted account (accounts spec §3 "Audit entry").
+ */
+export const auditEntries = pgTable(
+  'audit_entries',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    level: text('level').notNull().default('info'),
+    action: text('action').notNull(),
+    outcome: text('outcome').notNull(),
+    actorType: text('actor_type'),
+    actorId: uuid('actor_id'),
+    targetType: text('target_type'),
+    targetUserId: uuid('target_user_id'),
+    requestId: text('request_id'),
+    message: text('message'),
+  },
+  (t) => [
+    index('audit_entries_created_idx').on(t.createdAt.desc()),
+    index('audit_entries_action_created_idx').on(t.action, t.createdAt.desc()),
+    index('audit_entries_actor_idx').on(t.actorId),
+    index('audit_entries_request_idx').on(t.requestId),
+  ],
+);
+
+/** Security and operations alerts shown in the admin console (accounts spec §2 "Alerts tab"). */
+export const alerts = pgTable(
+  'alerts',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    type: alertTypeEnum('type').notNull(),
+    message: text('message').notNull(),
+    details: jsonb('details'),
+  },
+  (t) => [
+    index('alerts_created_idx').on(t.createdAt.desc()),
+    index('alerts_type_created_idx').on(t.type, t.createdAt.desc()),
+  ],
+);

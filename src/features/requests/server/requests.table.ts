@@ -1,0 +1,97 @@
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  check,
+  date,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  text,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+import { createdAt, tsvector, updatedAt } from '../../../server/db/columns';
+import { categoryEnum, users } from '../../accounts/server/accounts.table';
+import { WORK_REQUEST_STATUSES } from '../../../shared/statuses';
+import { bids } from '../../bids/server/bids.table';
+
+export const workRequestStatusEnum = pgEnum('work_request_status', WORK_REQUEST_STATUSES);
+
+/**
+ * A client's job request. Deleting the client removes their requests (spec core §1:
+ * deleting an account removes all data immediately).
+ */
+export const workRequests = pgTable(
+  'work_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    category: categoryEnum('category').notNull().default('other'),
+    location: text('location').notNull(),
+    status: workRequestStatusEnum('status').notNull().default('OPEN'),
+    acceptedBidId: uuid('accepted_bid_id').references((): AnyPgColumn => bids.id, {
+      onDelete: 'set null',
+    }),
+    deadline: date('deadline'),
+    /** Contact details recorded from the client's profile when the request was posted. */
+    contactName: text('contact_name').notNull(),
+    contactEmail: text('contact_email').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    /** Accent-free lower-case text for trigram (typo-tolerant) matching. */
+    searchText: text('search_text').generatedAlwaysAs(
+      (): SQL =>
+        sql`f_unaccent(lower(${workRequests.title} || ' ' || ${workRequests.description}))`,
+    ),
+    /** Accent-free full-text vector, title weighted above description. */
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      (): SQL =>
+        sql`setweight(to_tsvector('simple', f_unaccent(${workRequests.title})), 'A') || setweight(to_tsvector('simple', f_unaccent(${workRequests.description})), 'B')`,
+    ),
+  },
+  (t) => [
+    index('work_requests_status_created_idx').on(t.status, t.createdAt.desc(), t.id),
+    index('work_requests_client_created_idx').on(t.clientId, t.createdAt.desc()),
+    index('work_requests_category_status_created_idx').on(t.category, t.status, t.createdAt.desc()),
+    index('work_requests_search_vector_idx').using('gin', t.searchVector),
+    index('work_requests_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    check(
+      'work_requests_title_check',
+      sql`char_length(${t.title}) between 5 and 200`,
+    ),
+    check(
+      'work_requests_description_check',
+      sql`char_length(${t.description}) between 10 and 2000`,
+    ),
+    check('work_requests_location_check', sql`char_length(${t.location}) between 1 and 200`),
+    check(
+      'work_requests_accepted_bid_check',
+      sql`${t.acceptedBidId} is null or ${t.status} in ('ASSIGNED', 'COMPLETED')`,
+    ),
+  ],
+);
+
+/** Files attached to a request. The bytes live in file storage under `storageKey`. */
+export const attachments = pgTable(
+  'attachments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workRequestId: uuid('work_request_id')
+      .notNull()
+      .references(() => workRequests.id, { onDelete: 'cascade' }),
+    storageKey: text('storage_key').notNull().unique(),
+    /** The uploader's file name, cleaned; display text only. */
+    filename: text('filename').notNull(),
+    mimeType: text('mime_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('attachments_work_request_idx').on(t.workRequestId),
+    check('attachments_size_check', sql`${t.sizeBytes} between 1 and 5242880`),
+  ],
+);

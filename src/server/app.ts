@@ -1,0 +1,86 @@
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Db } from './db/database';
+import { alertRecorder } from './plugins/alerts';
+import { registerErrorHandling } from './plugins/errors';
+import { registerLanguage } from './plugins/language';
+import { requestIdFor } from './plugins/request-id';
+import { registerSecurityHeaders } from './plugins/security-headers';
+import { registerSpa } from './plugins/spa';
+import { systemRoutes } from './routes/system.routes';
+import { requestsRoutes } from '../features/requests/server/requests.routes';
+import { DEFAULT_BUILD, type BuildInfo } from '../shared/version';
+
+export interface AppDeps {
+  db: Db;
+  /** Folder of the built browser app; without it only the API is served. */
+  clientDir?: string | undefined;
+  buildInfo?: BuildInfo;
+  publicUrl?: string;
+  supportEmail?: string;
+  trustProxy?: boolean;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Builds the whole application. main.ts listens on it; tests call it with inject(). */
+export async function buildApp(deps: AppDeps) {
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    genReqId: requestIdFor,
+    requestIdHeader: false,
+    trustProxy: deps.trustProxy ?? false,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addContentTypeParser(
+    ['application/csp-report', 'application/reports+json'],
+    { parseAs: 'string' },
+    (_request, body, done) => {
+      try {
+        done(null, JSON.parse(body as string));
+      } catch (error) {
+        done(error as Error, undefined);
+      }
+    },
+  );
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+  });
+
+  const recordAlert = alertRecorder(deps.db, app.log);
+  app.addHook('onResponse', async (request, reply) => {
+    if (reply.statusCode >= 500) {
+      await recordAlert('5xx', `${request.method} ${request.routeOptions.url ?? request.url} answered ${reply.statusCode}`, {
+        request_id: request.id,
+      });
+    }
+  });
+
+  registerErrorHandling(app);
+  await app.register(cookie);
+  registerLanguage(app);
+  await registerSecurityHeaders(app, { https: (deps.publicUrl ?? '').startsWith('https://') });
+
+  await app.register(systemRoutes, {
+    prefix: '/api',
+    db: deps.db,
+    buildInfo: deps.buildInfo ?? DEFAULT_BUILD,
+    supportEmail: deps.supportEmail ?? 'podpora@majstri.sk',
+    recordAlert,
+  });
+
+  await app.register(requestsRoutes, { prefix: '/api', db: deps.db });
+
+  await registerSpa(app, deps.clientDir);
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

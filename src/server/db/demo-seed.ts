@@ -1,0 +1,151 @@
+import { count, eq } from 'drizzle-orm';
+import type { Db } from './database';
+import {
+  administratorProfiles,
+  bids,
+  clientProfiles,
+  providerProfiles,
+  users,
+  workRequests,
+} from './schema';
+import {
+  DEMO_BID_MESSAGES,
+  DEMO_CLIENTS,
+  DEMO_PASSWORD,
+  DEMO_PROVIDERS,
+  DEMO_REQUESTS,
+} from './demo-data';
+import { hashPassword } from '../../features/accounts/server/password';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const ADMIN_EMAIL = 'admin@demo.majstri.sk';
+
+/**
+ * Loads the demo content into an empty database. Called only in demo mode (DEMO=1, which
+ * `npm run demo` sets); a database that already has accounts is left untouched.
+ */
+export async function seedDemo(db: Db, log: (line: string) => void): Promise<void> {
+  const [existing] = await db.select({ n: count() }).from(users);
+  if ((existing?.n ?? 0) > 0) {
+    log('Demo data is already loaded.');
+  } else {
+    await loadDemo(db);
+    log(`Demo data loaded: ${DEMO_PROVIDERS.length} providers, ${DEMO_CLIENTS.length} clients, ${DEMO_REQUESTS.length} requests.`);
+  }
+  log('Demo sign-ins (every demo account uses the same password):');
+  log(`  password:      ${DEMO_PASSWORD}`);
+  log(`  administrator: ${ADMIN_EMAIL}`);
+  log(`  client:        ${DEMO_CLIENTS[0]!.email}`);
+  log(`  client:        ${DEMO_CLIENTS[4]!.email}`);
+  log(`  provider:      ${DEMO_PROVIDERS[8]!.email}`);
+  log(`  provider:      ${DEMO_PROVIDERS[2]!.email}`);
+}
+
+async function loadDemo(db: Db) {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const now = Date.now();
+  await db.transaction(async (tx) => {
+    const [admin] = await tx
+      .insert(users)
+      .values({ email: ADMIN_EMAIL, name: 'Správca Majstri', role: 'administrator', passwordHash, emailVerified: true })
+      .returning({ id: users.id });
+    await tx.insert(administratorProfiles).values({ userId: admin!.id, permissions: ['*'] });
+
+    const providerIds: string[] = [];
+    for (const [index, provider] of DEMO_PROVIDERS.entries()) {
+      const [row] = await tx
+        .insert(users)
+        .values({
+          email: provider.email,
+          name: provider.name,
+          role: 'provider',
+          passwordHash,
+          emailVerified: true,
+          preferredLanguage: provider.phone.startsWith('+420') ? 'cs' : 'sk',
+          createdAt: new Date(now - (400 - index * 7) * DAY_MS),
+        })
+        .returning({ id: users.id });
+      providerIds.push(row!.id);
+      await tx.insert(providerProfiles).values({
+        userId: row!.id,
+        contactEmail: provider.email,
+        contactPhone: provider.phone,
+        bio: provider.bio,
+        serviceCategory: provider.category,
+        location: provider.town,
+        hourlyRateCents: provider.hourlyRate * 100,
+        experienceYears: provider.experienceYears,
+        availability: provider.availability,
+        website: provider.website ?? null,
+      });
+    }
+
+    const clientIds: string[] = [];
+    for (const [index, client] of DEMO_CLIENTS.entries()) {
+      const [row] = await tx
+        .insert(users)
+        .values({
+          email: client.email,
+          name: client.name,
+          role: 'client',
+          passwordHash,
+          emailVerified: true,
+          preferredLanguage: client.language,
+          createdAt: new Date(now - (200 - index * 11) * DAY_MS),
+        })
+        .returning({ id: users.id });
+      clientIds.push(row!.id);
+      await tx.insert(clientProfiles).values({ userId: row!.id, phoneNumber: client.phone });
+    }
+
+    for (const [index, request] of DEMO_REQUESTS.entries()) {
+      const client = DEMO_CLIENTS[request.client]!;
+      const createdAt = new Date(now - request.daysAgo * DAY_MS - index * 37 * 60 * 1000);
+      const [row] = await tx
+        .insert(workRequests)
+        .values({
+          clientId: clientIds[request.client]!,
+          title: request.title,
+          description: request.description,
+          category: request.category,
+          location: client.town,
+          contactName: client.name,
+          contactEmail: client.email,
+          createdAt,
+          updatedAt: createdAt,
+        })
+        .returning({ id: workRequests.id });
+
+      // Bidders: the winner (if any) plus providers of the same trade, then a generalist.
+      const sameTrade = DEMO_PROVIDERS.flatMap((provider, i) => (provider.category === request.category ? [i] : []));
+      const bidders = [...new Set([...(request.assignedTo !== undefined ? [request.assignedTo] : []), ...sameTrade, 23])].slice(
+        0,
+        1 + (index % 3),
+      );
+      let acceptedBidId: string | undefined;
+      for (const [order, providerIndex] of bidders.entries()) {
+        const provider = DEMO_PROVIDERS[providerIndex]!;
+        const hours = 6 + ((index * 5 + order * 3) % 30);
+        const won = request.assignedTo === providerIndex;
+        const [bid] = await tx
+          .insert(bids)
+          .values({
+            workRequestId: row!.id,
+            providerId: providerIds[providerIndex]!,
+            amountCents: hours * provider.hourlyRate * 100 + (order % 2) * 50,
+            description: DEMO_BID_MESSAGES[(index + order) % DEMO_BID_MESSAGES.length]!,
+            status: request.assignedTo === undefined ? 'PENDING' : won ? 'ACCEPTED' : 'REJECTED',
+            createdAt: new Date(createdAt.getTime() + (order + 1) * 3 * 60 * 60 * 1000),
+          })
+          .returning({ id: bids.id });
+        if (won) acceptedBidId = bid!.id;
+      }
+      if (acceptedBidId) {
+        await tx
+          .update(workRequests)
+          .set({ status: 'ASSIGNED', acceptedBidId })
+          .where(eq(workRequests.id, row!.id));
+      }
+    }
+  });
+}

@@ -1,0 +1,112 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The operating contract: every variable the server reads, validated once at start-up.
+ * This is the only module that touches process.env.
+ */
+const booleanFlag = z
+  .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no', ''])
+  .transform((value) => ['1', 'true', 'on', 'yes'].includes(value));
+
+const postgresUrl = z
+  .string()
+  .refine((value) => /^postgres(ql)?:\/\/[^\s]+$/.test(value) && URL.canParse(value), {
+    message: 'must be a postgres:// or postgresql:// URL',
+  });
+
+const httpUrl = z
+  .string()
+  .refine((value) => /^https?:\/\//.test(value) && URL.canParse(value), {
+    message: 'must be an http:// or https:// URL',
+  })
+  .transform((value) => value.replace(/\/+$/, ''));
+
+const emailAddress = z.email({ message: 'must be an email address' });
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    PORT: z.coerce
+      .number({ message: 'must be a port number' })
+      .int({ message: 'must be a whole number' })
+      .min(0, { message: 'must be between 0 and 65535' })
+      .max(65535, { message: 'must be between 0 and 65535' })
+      .default(3000),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    TRUST_PROXY: booleanFlag.default(false),
+    PUBLIC_URL: httpUrl.optional(),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: postgresUrl.optional(),
+    REDIS_URL: z
+      .string()
+      .refine((value) => /^rediss?:\/\//.test(value) && URL.canParse(value), {
+        message: 'must be a redis:// or rediss:// URL',
+      })
+      .optional(),
+    SMTP_URL: z
+      .string()
+      .refine((value) => /^smtps?:\/\//.test(value) && URL.canParse(value), {
+        message: 'must be an smtp:// or smtps:// URL',
+      })
+      .optional(),
+    MAIL_FROM: z.string().min(3).default('Majstri <no-reply@majstri.sk>'),
+    SUPPORT_EMAIL: emailAddress.default('podpora@majstri.sk'),
+    ADMIN_EMAIL: emailAddress.optional(),
+    ADMIN_PASSWORD: z.string().min(8, { message: 'must be at least 8 characters' }).optional(),
+    SESSION_SECRET: z.string().min(32, { message: 'must be at least 32 characters' }).optional(),
+    GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+    GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+    GOOGLE_ISSUER_URL: httpUrl.default('https://accounts.google.com'),
+    GEMINI_API_KEY: z.string().min(1).optional(),
+    GEMINI_MODEL: z.string().min(1).default('gemini-2.5-flash'),
+    GEMINI_BASE_URL: httpUrl.optional(),
+    DEMO: booleanFlag.default(false),
+  })
+  .superRefine((env, ctx) => {
+    if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL'],
+        message: 'must be set together with ADMIN_EMAIL and ADMIN_PASSWORD',
+      });
+    }
+    if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID'],
+        message: 'must be set together with GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET',
+      });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema> & { PUBLIC_URL: string; DATA_DIR: string };
+
+export class InvalidEnvError extends Error {}
+
+/** Parses the variables; throws InvalidEnvError with one readable line naming the variable. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  // An empty variable means "not set", as in most shells' `FOO= cmd`.
+  const present = Object.fromEntries(
+    Object.entries(source).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const result = envSchema.safeParse(present);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    const name = String(issue.path[0] ?? 'environment');
+    const raw = present[name];
+    const shown = raw === undefined || /SECRET|PASSWORD|KEY/.test(name) ? '' : ` (got "${raw}")`;
+    throw new InvalidEnvError(`Invalid configuration: ${name} ${issue.message}${shown}.`);
+  }
+  const env = result.data;
+  return {
+    ...env,
+    DATA_DIR: path.resolve(env.DATA_DIR),
+    PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+  };
+}
+
+export function loadEnv(): Env {
+  return parseEnv(process.env);
+}

@@ -1,0 +1,89 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app';
+import { loadBuildInfo } from './build-info';
+import { openDatabase, type Database } from './db/database';
+import { DataDirInUseError } from './db/embedded';
+import { InvalidEnvError, loadEnv, type Env } from './env';
+import { seedDemo } from './db/demo-seed';
+
+/** Process entry: environment -> database -> application -> listen; drains and stops on a signal. */
+async function main() {
+  let env: Env;
+  try {
+    env = loadEnv();
+  } catch (error) {
+    if (error instanceof InvalidEnvError) fail(error.message);
+    throw error;
+  }
+
+  let database: Database;
+  try {
+    database = await openDatabase({
+      databaseUrl: env.DATABASE_URL,
+      dataDir: env.DATA_DIR,
+      log: (line) => console.log(`[database] ${line}`),
+    });
+  } catch (error) {
+    if (error instanceof DataDirInUseError) fail(error.message);
+    fail(`Cannot open the database: ${describeDatabaseError(error, env)}`);
+  }
+
+  if (env.DEMO) await seedDemo(database.db, (line) => console.log(line));
+
+  const app = await buildApp({
+    db: database.db,
+    clientDir: findClientDir(),
+    buildInfo: loadBuildInfo(),
+    publicUrl: env.PUBLIC_URL,
+    supportEmail: env.SUPPORT_EMAIL,
+    trustProxy: env.TRUST_PROXY,
+    logger: { level: env.LOG_LEVEL },
+  });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) {
+      console.error(`${signal} again: exiting without waiting.`);
+      process.exit(1);
+    }
+    stopping = true;
+    app.log.info({ signal }, 'shutting down: finishing requests in progress');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+
+  try {
+    await app.listen({ port: env.PORT, host: env.HOST });
+  } catch (error) {
+    await database.close();
+    fail(`Cannot listen on ${env.HOST}:${env.PORT}: ${(error as Error).message}`);
+  }
+  app.log.info(`Majstri is ready at ${env.PUBLIC_URL} (database: ${database.engine})`);
+}
+
+/** The built browser app sits in dist/client, next to the server bundle in dist/server. */
+function findClientDir(): string | undefined {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const candidates = [path.resolve(here, '../client'), path.resolve(here, '../../dist/client')];
+  return candidates.find((dir) => fs.existsSync(path.join(dir, 'index.html')));
+}
+
+function describeDatabaseError(error: unknown, env: Env): string {
+  const message = error instanceof Error ? error.message : String(error);
+  if (!env.DATABASE_URL) return message;
+  const url = new URL(env.DATABASE_URL);
+  const where = `${url.hostname}:${url.port || 5432}${url.pathname}`;
+  return `${where}: ${message || (error as { code?: string }).code || 'connection failed'}`;
+}
+
+function fail(line: string): never {
+  console.error(line);
+  process.exit(1);
+}
+
+void main();

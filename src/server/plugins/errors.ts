@@ -1,0 +1,73 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../errors';
+import type { ApiErrorBody } from '../../shared/error-codes';
+
+export function sendError(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  status: number,
+  body: Omit<ApiErrorBody, 'request_id'>,
+) {
+  return reply.status(status).type('application/json').send({ ...body, request_id: request.id });
+}
+
+/** Framework errors a caller can cause, mapped to stable codes. */
+const FRAMEWORK_ERRORS: Record<string, { status: number; error: string; message: string }> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    status: 415,
+    error: 'unsupported_media_type',
+    message: 'This content type is not accepted here.',
+  },
+  FST_ERR_CTP_BODY_TOO_LARGE: {
+    status: 413,
+    error: 'payload_too_large',
+    message: 'The request body is too large.',
+  },
+  FST_ERR_CTP_EMPTY_JSON_BODY: {
+    status: 400,
+    error: 'invalid_json',
+    message: 'The request body is empty.',
+  },
+  FST_ERR_CTP_INVALID_JSON_BODY: {
+    status: 400,
+    error: 'invalid_json',
+    message: 'The request body is not valid JSON.',
+  },
+};
+
+/**
+ * One place maps every error to the wire shape {error, message, request_id}.
+ * Nothing from a stack trace or a database message ever leaves the server.
+ */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return sendError(reply, request, error.status, { error: error.code, message: error.message });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const details = error.validation.map((issue) => ({
+        field: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+        message: issue.message ?? 'Invalid value',
+      }));
+      return sendError(reply, request, 400, {
+        error: 'validation_failed',
+        message: details.map((d) => (d.field ? `${d.field}: ${d.message}` : d.message)).join(', '),
+        details,
+      });
+    }
+    const known = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;
+    if (known) return sendError(reply, request, known.status, known);
+    if (error instanceof SyntaxError || error.statusCode === 400) {
+      return sendError(reply, request, 400, {
+        error: 'invalid_json',
+        message: 'The request body is not valid JSON.',
+      });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return sendError(reply, request, 500, {
+      error: 'internal_error',
+      message: 'Something went wrong on our side. Please try again.',
+    });
+  });
+}

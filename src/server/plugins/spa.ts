@@ -1,0 +1,45 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { sendError } from './errors';
+import { isPagePath } from '../../shared/routes';
+
+/**
+ * Serves the built browser app: hashed assets with long caching, and index.html for every
+ * page path, with <html lang> set from the person's language so the first paint is right.
+ * Unknown API paths answer 404 JSON; unknown page paths answer 404 with the app, which shows
+ * its not-found page.
+ */
+export async function registerSpa(app: FastifyInstance, clientDir: string | undefined) {
+  const indexFile = clientDir ? path.join(clientDir, 'index.html') : undefined;
+  const indexHtml = indexFile && fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : undefined;
+
+  if (clientDir && indexHtml) {
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      wildcard: false,
+      index: false,
+      allowedPath: (pathname) => pathname !== '/index.html',
+      setHeaders(res, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    if (pathname === '/api' || pathname.startsWith('/api/')) {
+      return sendError(reply, request, 404, { error: 'not_found', message: `No API endpoint at ${request.method} ${pathname}.` });
+    }
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || !indexHtml) {
+      return sendError(reply, request, 404, { error: 'not_found', message: 'Not found.' });
+    }
+    return reply
+      .status(isPagePath(pathname) ? 200 : 404)
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', 'no-cache')
+      .send(indexHtml.replace(/<html lang="[^"]*"/, `<html lang="${request.language}"`));
+  });
+}

@@ -1,0 +1,69 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../db/database';
+import type { RecordAlert } from '../plugins/alerts';
+import type { BuildInfo } from '../../shared/version';
+
+interface SystemDeps {
+  db: Db;
+  supportEmail: string;
+  buildInfo: BuildInfo;
+  recordAlert: RecordAlert;
+}
+
+const healthResponse = z.object({ status: z.enum(['ok', 'unavailable']), database: z.enum(['up', 'down']) });
+
+/** Reports from browsers come in two shapes: the legacy report-uri one and the Reporting API one. */
+const cspReport = z.union([
+  z.object({ 'csp-report': z.record(z.string(), z.unknown()) }),
+  z.array(z.object({ type: z.string().optional(), body: z.record(z.string(), z.unknown()).optional() })),
+]);
+
+function describeViolation(report: Record<string, unknown>): string {
+  const directive = report['violated-directive'] ?? report['effectiveDirective'] ?? report['effective-directive'];
+  const blocked = report['blocked-uri'] ?? report['blockedURL'];
+  const page = report['document-uri'] ?? report['documentURL'];
+  return `CSP blocked ${String(blocked ?? 'content')} (${String(directive ?? 'unknown directive')}) on ${String(page ?? 'a page')}`;
+}
+
+export const systemRoutes: FastifyPluginAsyncZod<SystemDeps> = async (app, { db, buildInfo, recordAlert, supportEmail }) => {
+  app.get(
+    '/health',
+    { schema: { response: { 200: healthResponse, 503: healthResponse } } },
+    async (_request, reply) => {
+      try {
+        await db.execute(sql`select 1`);
+        return { status: 'ok' as const, database: 'up' as const };
+      } catch {
+        return reply.status(503).send({ status: 'unavailable', database: 'down' });
+      }
+    },
+  );
+
+  app.get(
+    '/version',
+    { schema: { response: { 200: z.object({ version: z.string(), timestamp: z.string(), build_date: z.string() }) } } },
+    async () => buildInfo,
+  );
+
+  app.get(
+    '/config',
+    { schema: { response: { 200: z.object({ support_email: z.string() }) } } },
+    async () => ({ support_email: supportEmail }),
+  );
+
+  app.post(
+    '/csp-report',
+    { schema: { body: cspReport }, bodyLimit: 16 * 1024 },
+    async (request, reply) => {
+      const reports = Array.isArray(request.body)
+        ? request.body.flatMap((entry) => (entry.body ? [entry.body] : []))
+        : [request.body['csp-report']];
+      for (const report of reports.slice(0, 10)) {
+        await recordAlert('csp', describeViolation(report), report);
+      }
+      return reply.status(204).send();
+    },
+  );
+};

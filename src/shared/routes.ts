@@ -1,0 +1,17 @@
+/**
+ * The browser's pages, shared so the server can answer unknown paths with 404
+ * (and the not-found page) instead of a 200.
+ * Add a page here and in src/client/router.tsx together.
+ */
+export const PAGE_PATHS = {
+  home: '/',
+  privacy: '/privacy',
+} as const;
+
+const PAGE_PATTERNS: RegExp[] = Object.values(PAGE_PATHS).map(
+  (path) => new RegExp(`^${path.replace(/:[a-z]+/gi, '[^/]+')}/?$`),
+);
+
+export function isPagePath(pathname: string): boolean {
+  return PAGE_PATTERNS.some((pattern) => pattern.test(pathname));
+}

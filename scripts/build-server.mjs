@@ -4,7 +4,9 @@ import { build } from 'esbuild';
 import fs from 'node:fs';
 
 await build({
-  entryPoints: ['src/server/main.ts', 'src/server/admin-cli.ts'].filter((file) => fs.existsSync(file)),
+  entryPoints: ['src/server/main.ts', 'src/server/admin-cli.ts'].filter((file) =>
+    fs.existsSync(file),
+  ),
   outdir: 'dist/server',
   bundle: true,
   platform: 'node',
@@ -22,6 +24,10 @@ if (process.env.BUILD_VERSION) {
   const timestamp = process.env.BUILD_TIMESTAMP ?? new Date().toISOString();
   fs.writeFileSync(
     'dist/server/build-info.json',
-    JSON.stringify({ version: process.env.BUILD_VERSION, timestamp, build_date: timestamp.slice(0, 10) }),
+    JSON.stringify({
+      version: process.env.BUILD_VERSION,
+      timestamp,
+      build_date: timestamp.slice(0, 10),
+    }),
   );
 }

@@ -13,7 +13,9 @@ export const router = createBrowserRouter([
       { index: true, element: <HomePage /> },
       {
         path: 'privacy',
-        lazy: async () => ({ Component: (await import('../features/legal/ui/PrivacyRoute')).PrivacyRoute }),
+        lazy: async () => ({
+          Component: (await import('../features/legal/ui/PrivacyRoute')).PrivacyRoute,
+        }),
       },
       {
         path: '*',

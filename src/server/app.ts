@@ -58,9 +58,13 @@ export async function buildApp(deps: AppDeps) {
   const recordAlert = alertRecorder(deps.db, app.log);
   app.addHook('onResponse', async (request, reply) => {
     if (reply.statusCode >= 500) {
-      await recordAlert('5xx', `${request.method} ${request.routeOptions.url ?? request.url} answered ${reply.statusCode}`, {
-        request_id: request.id,
-      });
+      await recordAlert(
+        '5xx',
+        `${request.method} ${request.routeOptions.url ?? request.url} answered ${reply.statusCode}`,
+        {
+          request_id: request.id,
+        },
+      );
     }
   });
 

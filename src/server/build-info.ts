@@ -7,7 +7,10 @@ import { DEFAULT_BUILD, type BuildInfo } from '../shared/version';
 export function loadBuildInfo(): BuildInfo {
   const file = path.join(path.dirname(fileURLToPath(import.meta.url)), 'build-info.json');
   try {
-    return { ...DEFAULT_BUILD, ...(JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<BuildInfo>) };
+    return {
+      ...DEFAULT_BUILD,
+      ...(JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<BuildInfo>),
+    };
   } catch {
     return DEFAULT_BUILD;
   }

@@ -27,7 +27,9 @@ const emailAddress = z.email({ message: 'must be an email address' });
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
     PORT: z.coerce
       .number({ message: 'must be a port number' })
       .int({ message: 'must be a whole number' })

@@ -6,7 +6,11 @@ const toSnake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase(
 
 function convertKeys(value: unknown, convert: (key: string) => string): unknown {
   if (Array.isArray(value)) return value.map((item) => convertKeys(item, convert));
-  if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+  if (
+    value !== null &&
+    typeof value === 'object' &&
+    Object.getPrototypeOf(value) === Object.prototype
+  ) {
     return Object.fromEntries(
       Object.entries(value).map(([key, item]) => [convert(key), convertKeys(item, convert)]),
     );

@@ -4,6 +4,7 @@
  */
 export const ERROR_CODES = [
   'validation_failed',
+  'bad_request',
   'invalid_json',
   'unsupported_media_type',
   'payload_too_large',

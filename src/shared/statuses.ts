@@ -5,7 +5,12 @@ export type WorkRequestStatus = (typeof WORK_REQUEST_STATUSES)[number];
 export const BID_STATUSES = ['PENDING', 'ACCEPTED', 'REJECTED'] as const;
 export type BidStatus = (typeof BID_STATUSES)[number];
 
-export const ACCOUNT_STATUSES = ['active', 'disabled', 'suspended', 'pending_verification'] as const;
+export const ACCOUNT_STATUSES = [
+  'active',
+  'disabled',
+  'suspended',
+  'pending_verification',
+] as const;
 export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
 
 export const ROLES = ['client', 'provider', 'administrator'] as const;

@@ -38,7 +38,10 @@ interface ApiOptions {
  */
 export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
   const method = options.method ?? 'GET';
-  const headers: Record<string, string> = { Accept: 'application/json', 'X-Request-Id': crypto.randomUUID() };
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'X-Request-Id': crypto.randomUUID(),
+  };
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {
     body = options.body;
@@ -53,7 +56,13 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
 
   let response: Response;
   try {
-    response = await fetch(`/api${path}`, { method, headers, body, credentials: 'same-origin', signal: options.signal ?? null });
+    response = await fetch(`/api${path}`, {
+      method,
+      headers,
+      body,
+      credentials: 'same-origin',
+      signal: options.signal ?? null,
+    });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError(0, 'network_error', 'Could not connect to the server.', undefined);

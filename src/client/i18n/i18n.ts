@@ -10,7 +10,9 @@ import {
 } from '../../shared/languages';
 
 /** Each language's files load on demand, so a page downloads one language, not five. */
-const localeFiles = import.meta.glob<{ default: Record<string, unknown> }>('../../locales/*/*.json');
+const localeFiles = import.meta.glob<{ default: Record<string, unknown> }>(
+  '../../locales/*/*.json',
+);
 
 export const NAMESPACES = ['common', 'home', 'privacy', 'errors', 'categories'] as const;
 

@@ -1,4 +1,12 @@
-import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 
 interface ConfirmRequest {
@@ -67,7 +75,7 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
               {request.message}
             </p>
             <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-              <button type="button" className="btn-secondary" onClick={() => answer(false)} autoFocus>
+              <button type="button" className="btn-secondary" onClick={() => answer(false)}>
                 {t('actions.cancel')}
               </button>
               <button

@@ -32,7 +32,10 @@ export function Footer() {
           <ul className="flex flex-col gap-2 text-sm">
             {links.map((link) => (
               <li key={link.to}>
-                <Link to={link.to} className="text-stone-700 underline-offset-4 hover:text-brand-800 hover:underline">
+                <Link
+                  to={link.to}
+                  className="text-stone-700 underline-offset-4 hover:text-brand-800 hover:underline"
+                >
                   {t(link.label)}
                 </Link>
               </li>

@@ -43,7 +43,12 @@ export function MobileMenu({ items, onClose }: { items: NavItem[]; onClose: () =
         </button>
       </div>
       <nav aria-label={t('nav.main')} className="flex flex-col gap-1 p-4">
-        <NavLink to="/" end onClick={onClose} className="rounded-lg px-3 py-3 text-lg font-medium hover:bg-stone-100">
+        <NavLink
+          to="/"
+          end
+          onClick={onClose}
+          className="rounded-lg px-3 py-3 text-lg font-medium hover:bg-stone-100"
+        >
           {t('nav.home')}
         </NavLink>
         {items.map((item) => (

@@ -1,5 +1,13 @@
 import { CircleAlert, CircleCheck, Info, X } from 'lucide-react';
-import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '../../shared/limits';
 
@@ -35,7 +43,10 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
   const [items, setItems] = useState<Notification[]>([]);
   const nextId = useRef(1);
 
-  const dismiss = useCallback((id: number) => setItems((list) => list.filter((item) => item.id !== id)), []);
+  const dismiss = useCallback(
+    (id: number) => setItems((list) => list.filter((item) => item.id !== id)),
+    [],
+  );
   const notify = useCallback(
     (kind: Kind, text: string) => {
       const id = nextId.current++;

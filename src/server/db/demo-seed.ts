@@ -30,7 +30,9 @@ export async function seedDemo(db: Db, log: (line: string) => void): Promise<voi
     log('Demo data is already loaded.');
   } else {
     await loadDemo(db);
-    log(`Demo data loaded: ${DEMO_PROVIDERS.length} providers, ${DEMO_CLIENTS.length} clients, ${DEMO_REQUESTS.length} requests.`);
+    log(
+      `Demo data loaded: ${DEMO_PROVIDERS.length} providers, ${DEMO_CLIENTS.length} clients, ${DEMO_REQUESTS.length} requests.`,
+    );
   }
   log('Demo sign-ins (every demo account uses the same password):');
   log(`  password:      ${DEMO_PASSWORD}`);
@@ -47,7 +49,13 @@ async function loadDemo(db: Db) {
   await db.transaction(async (tx) => {
     const [admin] = await tx
       .insert(users)
-      .values({ email: ADMIN_EMAIL, name: 'Správca Majstri', role: 'administrator', passwordHash, emailVerified: true })
+      .values({
+        email: ADMIN_EMAIL,
+        name: 'Správca Majstri',
+        role: 'administrator',
+        passwordHash,
+        emailVerified: true,
+      })
       .returning({ id: users.id });
     await tx.insert(administratorProfiles).values({ userId: admin!.id, permissions: ['*'] });
 
@@ -117,11 +125,16 @@ async function loadDemo(db: Db) {
         .returning({ id: workRequests.id });
 
       // Bidders: the winner (if any) plus providers of the same trade, then a generalist.
-      const sameTrade = DEMO_PROVIDERS.flatMap((provider, i) => (provider.category === request.category ? [i] : []));
-      const bidders = [...new Set([...(request.assignedTo !== undefined ? [request.assignedTo] : []), ...sameTrade, 23])].slice(
-        0,
-        1 + (index % 3),
+      const sameTrade = DEMO_PROVIDERS.flatMap((provider, i) =>
+        provider.category === request.category ? [i] : [],
       );
+      const bidders = [
+        ...new Set([
+          ...(request.assignedTo !== undefined ? [request.assignedTo] : []),
+          ...sameTrade,
+          23,
+        ]),
+      ].slice(0, 1 + (index % 3));
       let acceptedBidId: string | undefined;
       for (const [order, providerIndex] of bidders.entries()) {
         const provider = DEMO_PROVIDERS[providerIndex]!;

@@ -36,12 +36,18 @@ async function loadBinaries(): Promise<Binaries> {
   }
 }
 
-function isAlive(pid: number): boolean {
+/** A process that exists and is not a zombie (a killed orphan may linger unreaped). */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
+  }
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
+  } catch {
+    return process.platform !== 'linux';
   }
 }
 

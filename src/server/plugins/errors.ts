@@ -9,7 +9,10 @@ export function sendError(
   status: number,
   body: Omit<ApiErrorBody, 'request_id'>,
 ) {
-  return reply.status(status).type('application/json').send({ ...body, request_id: request.id });
+  return reply
+    .status(status)
+    .type('application/json')
+    .send({ ...body, request_id: request.id });
 }
 
 /** Framework errors a caller can cause, mapped to stable codes. */
@@ -58,11 +61,16 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     const known = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;
     if (known) return sendError(reply, request, known.status, known);
-    if (error instanceof SyntaxError || error.statusCode === 400) {
+    if (error instanceof SyntaxError) {
       return sendError(reply, request, 400, {
         error: 'invalid_json',
         message: 'The request body is not valid JSON.',
       });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500 && error.code?.startsWith('FST_')) {
+      // Fastify's own client errors carry plain, safe messages.
+      return sendError(reply, request, status, { error: 'bad_request', message: error.message });
     }
     request.log.error({ err: error }, 'unhandled error');
     return sendError(reply, request, 500, {

@@ -13,7 +13,8 @@ import { isPagePath } from '../../shared/routes';
  */
 export async function registerSpa(app: FastifyInstance, clientDir: string | undefined) {
   const indexFile = clientDir ? path.join(clientDir, 'index.html') : undefined;
-  const indexHtml = indexFile && fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : undefined;
+  const indexHtml =
+    indexFile && fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : undefined;
 
   if (clientDir && indexHtml) {
     await app.register(fastifyStatic, {
@@ -23,7 +24,10 @@ export async function registerSpa(app: FastifyInstance, clientDir: string | unde
       allowedPath: (pathname) => pathname !== '/index.html',
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+        res.header(
+          'Cache-Control',
+          immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+        );
       },
     });
   }
@@ -31,7 +35,10 @@ export async function registerSpa(app: FastifyInstance, clientDir: string | unde
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if (pathname === '/api' || pathname.startsWith('/api/')) {
-      return sendError(reply, request, 404, { error: 'not_found', message: `No API endpoint at ${request.method} ${pathname}.` });
+      return sendError(reply, request, 404, {
+        error: 'not_found',
+        message: `No API endpoint at ${request.method} ${pathname}.`,
+      });
     }
     if ((request.method !== 'GET' && request.method !== 'HEAD') || !indexHtml) {
       return sendError(reply, request, 404, { error: 'not_found', message: 'Not found.' });

@@ -12,22 +12,31 @@ interface SystemDeps {
   recordAlert: RecordAlert;
 }
 
-const healthResponse = z.object({ status: z.enum(['ok', 'unavailable']), database: z.enum(['up', 'down']) });
+const healthResponse = z.object({
+  status: z.enum(['ok', 'unavailable']),
+  database: z.enum(['up', 'down']),
+});
 
 /** Reports from browsers come in two shapes: the legacy report-uri one and the Reporting API one. */
 const cspReport = z.union([
   z.object({ 'csp-report': z.record(z.string(), z.unknown()) }),
-  z.array(z.object({ type: z.string().optional(), body: z.record(z.string(), z.unknown()).optional() })),
+  z.array(
+    z.object({ type: z.string().optional(), body: z.record(z.string(), z.unknown()).optional() }),
+  ),
 ]);
 
 function describeViolation(report: Record<string, unknown>): string {
-  const directive = report['violated-directive'] ?? report['effectiveDirective'] ?? report['effective-directive'];
+  const directive =
+    report['violated-directive'] ?? report['effectiveDirective'] ?? report['effective-directive'];
   const blocked = report['blocked-uri'] ?? report['blockedURL'];
   const page = report['document-uri'] ?? report['documentURL'];
   return `CSP blocked ${String(blocked ?? 'content')} (${String(directive ?? 'unknown directive')}) on ${String(page ?? 'a page')}`;
 }
 
-export const systemRoutes: FastifyPluginAsyncZod<SystemDeps> = async (app, { db, buildInfo, recordAlert, supportEmail }) => {
+export const systemRoutes: FastifyPluginAsyncZod<SystemDeps> = async (
+  app,
+  { db, buildInfo, recordAlert, supportEmail },
+) => {
   app.get(
     '/health',
     { schema: { response: { 200: healthResponse, 503: healthResponse } } },
@@ -43,7 +52,13 @@ export const systemRoutes: FastifyPluginAsyncZod<SystemDeps> = async (app, { db,
 
   app.get(
     '/version',
-    { schema: { response: { 200: z.object({ version: z.string(), timestamp: z.string(), build_date: z.string() }) } } },
+    {
+      schema: {
+        response: {
+          200: z.object({ version: z.string(), timestamp: z.string(), build_date: z.string() }),
+        },
+      },
+    },
     async () => buildInfo,
   );
 

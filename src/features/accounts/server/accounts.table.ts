@@ -91,10 +91,7 @@ export const providerProfiles = pgTable(
   (t) => [
     index('provider_profiles_category_idx').on(t.serviceCategory),
     check('provider_profiles_hourly_rate_check', sql`${t.hourlyRateCents} >= 0`),
-    check(
-      'provider_profiles_experience_check',
-      sql`${t.experienceYears} between 0 and 100`,
-    ),
+    check('provider_profiles_experience_check', sql`${t.experienceYears} between 0 and 100`),
   ],
 );
 
@@ -102,7 +99,10 @@ export const administratorProfiles = pgTable('administrator_profiles', {
   userId: uuid('user_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
-  permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
+  permissions: text('permissions')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
 });
 
 /** Sign-in sessions. The id is the SHA-256 of the cookie's random token, never the token itself. */

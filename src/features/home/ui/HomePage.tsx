@@ -1,4 +1,12 @@
-import { BadgeCheck, ClipboardList, Gift, Handshake, MessageSquareQuote, Zap, type LucideIcon } from 'lucide-react';
+import {
+  BadgeCheck,
+  ClipboardList,
+  Gift,
+  Handshake,
+  MessageSquareQuote,
+  Zap,
+  type LucideIcon,
+} from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../../../client/hooks/useDocumentTitle';
@@ -38,7 +46,9 @@ export function HomePage() {
     <>
       <section className="bg-gradient-to-b from-brand-50 to-stone-50">
         <div className="container-page py-14 sm:py-20">
-          <h1 className="max-w-3xl text-3xl font-bold tracking-tight text-stone-900 sm:text-5xl">{t('hero.title')}</h1>
+          <h1 className="max-w-3xl text-3xl font-bold tracking-tight text-stone-900 sm:text-5xl">
+            {t('hero.title')}
+          </h1>
           <p className="mt-4 max-w-2xl text-lg text-stone-700">{t('hero.subtitle')}</p>
           <div className="mt-8 flex flex-wrap gap-3">
             {showAction && (
@@ -53,7 +63,11 @@ export function HomePage() {
         </div>
       </section>
 
-      <section id="how-it-works" aria-labelledby="how-title" className="container-page scroll-mt-20 py-12">
+      <section
+        id="how-it-works"
+        aria-labelledby="how-title"
+        className="container-page scroll-mt-20 py-12"
+      >
         <h2 id="how-title" className="text-2xl font-bold sm:text-3xl">
           {t('how.title')}
         </h2>

@@ -42,7 +42,10 @@ export function LatestRequests({ signedIn }: { signedIn: boolean }) {
           <Link to="/auth" className="font-semibold text-brand-700 underline">
             {t('latest.loginPrompt')}
           </Link>{' '}
-          <Link to="/auth?mode=register-provider" className="font-semibold text-brand-700 underline">
+          <Link
+            to="/auth?mode=register-provider"
+            className="font-semibold text-brand-700 underline"
+          >
             {t('latest.registerProviderPrompt')}
           </Link>
         </p>

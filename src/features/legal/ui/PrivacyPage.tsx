@@ -18,7 +18,9 @@ export function PrivacyPage({ supportEmail }: { supportEmail: string }) {
             {t(`${section}.title`)}
           </h2>
           <div className="mt-2 space-y-3 text-stone-800">
-            {(t(`${section}.paragraphs`, { returnObjects: true, email: supportEmail }) as string[]).map((text) => (
+            {(
+              t(`${section}.paragraphs`, { returnObjects: true, email: supportEmail }) as string[]
+            ).map((text) => (
               <p key={text}>{text}</p>
             ))}
           </div>

@@ -11,7 +11,10 @@ export const requestsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     async (request) => {
       const { page, limit } = request.query;
       const { rows, total } = await listOpenRequests(db, page, limit);
-      return { work_requests: rows.map(presentCard), pagination: presentPagination(page, limit, total) };
+      return {
+        work_requests: rows.map(presentCard),
+        pagination: presentPagination(page, limit, total),
+      };
     },
   );
 };

@@ -59,10 +59,7 @@ export const workRequests = pgTable(
     index('work_requests_category_status_created_idx').on(t.category, t.status, t.createdAt.desc()),
     index('work_requests_search_vector_idx').using('gin', t.searchVector),
     index('work_requests_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
-    check(
-      'work_requests_title_check',
-      sql`char_length(${t.title}) between 5 and 200`,
-    ),
+    check('work_requests_title_check', sql`char_length(${t.title}) between 5 and 200`),
     check(
       'work_requests_description_check',
       sql`char_length(${t.description}) between 10 and 2000`,

@@ -31,7 +31,9 @@ export function RequestCard({ request }: { request: RequestCardData }) {
             <span className="sr-only">{t('requests.posted')}</span>
           </dt>
           <dd>
-            <time dateTime={request.createdAt}>{formatDate(request.createdAt, i18n.language as Language)}</time>
+            <time dateTime={request.createdAt}>
+              {formatDate(request.createdAt, i18n.language as Language)}
+            </time>
           </dd>
         </div>
       </dl>

@@ -9,7 +9,9 @@ export function useLatestRequests() {
   return useQuery({
     queryKey: ['work-requests', 'latest'],
     queryFn: ({ signal }) =>
-      api<CamelCased<WorkRequestList>>(`/work-requests?page=1&limit=${LIMITS.homeLatestRequests}`, { signal }),
+      api<CamelCased<WorkRequestList>>(`/work-requests?page=1&limit=${LIMITS.homeLatestRequests}`, {
+        signal,
+      }),
     retry: 1,
   });
 }

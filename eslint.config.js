@@ -1,0 +1,89 @@
+import js from '@eslint/js';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** Letters of any script: a JSX text or label containing one must come from i18n. */
+const LETTERS = '/[A-Za-zÀ-ɏЀ-ӿ]/';
+
+export default tseslint.config(
+  { ignores: ['dist/', 'data/', 'data-demo/', 'coverage/', 'src/server/db/migrations/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['src/client/**/*.{ts,tsx}', 'src/features/*/ui/**/*.{ts,tsx}'],
+    ...jsxA11y.flatConfigs.recommended,
+    languageOptions: {
+      ...jsxA11y.flatConfigs.recommended.languageOptions,
+      globals: { ...globals.browser },
+    },
+    plugins: { ...jsxA11y.flatConfigs.recommended.plugins, 'react-hooks': reactHooks },
+    rules: {
+      ...jsxA11y.flatConfigs.recommended.rules,
+      ...reactHooks.configs.recommended.rules,
+      // Boundary: browser code never imports server code.
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                '**/server',
+                '**/server/**',
+                'node:*',
+                'pg',
+                'drizzle-orm',
+                'drizzle-orm/*',
+                'fastify',
+              ],
+              message: 'Browser code must not import server code.',
+            },
+          ],
+        },
+      ],
+      // Every user-visible string goes through i18n.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: `JSXText[value=${LETTERS}]`,
+          message: 'User-visible text must come from i18n (t(...)), not a literal in JSX.',
+        },
+        {
+          selector: `JSXAttribute[name.name=/^(alt|title|placeholder|aria-label|aria-description|label)$/] > Literal[value=${LETTERS}]`,
+          message: 'User-visible text must come from i18n (t(...)), not a literal in JSX.',
+        },
+        {
+          selector: `JSXExpressionContainer > Literal[value=${LETTERS}]`,
+          message: 'User-visible text must come from i18n (t(...)), not a literal in JSX.',
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/shared/**/*.ts', 'src/features/*/*.schema.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/server', '**/server/**', 'node:*'],
+              message: 'Shared code runs in the browser too.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+);

@@ -1,0 +1,218 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../tests/setup/test-database';
+import { buildApp, type App } from './app';
+import { connect } from './db/database';
+import { alerts } from './db/schema';
+import { DEFAULT_BUILD } from '../shared/version';
+
+let database: TestDatabase;
+let app: App;
+let clientDir: string;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'majstri-client-'));
+  fs.mkdirSync(path.join(clientDir, 'assets'));
+  fs.writeFileSync(
+    path.join(clientDir, 'index.html'),
+    '<!doctype html><html lang="sk"><head><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>',
+  );
+  fs.writeFileSync(path.join(clientDir, 'assets', 'app.js'), 'console.log("app")');
+  app = await buildApp({ db: database.db, clientDir });
+});
+
+afterAll(async () => {
+  await app.close();
+  await database.drop();
+  fs.rmSync(clientDir, { recursive: true, force: true });
+});
+
+describe('health and version', () => {
+  it('reports the database as up', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok', database: 'up' });
+  });
+
+  it('answers 503 when the database cannot be reached', async () => {
+    const unreachable = connect('postgres://postgres@127.0.0.1:1/nowhere');
+    const broken = await buildApp({ db: unreachable.db });
+    const response = await broken.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({ status: 'unavailable', database: 'down' });
+    await broken.close();
+    await unreachable.pool.end();
+  });
+
+  it('serves the release stamp unless the build stamps its own', async () => {
+    expect((await app.inject({ url: '/api/version' })).json()).toEqual({
+      version: '2025.10.05.1327',
+      timestamp: DEFAULT_BUILD.timestamp,
+      build_date: '2025-10-05',
+    });
+    const stamped = await buildApp({
+      db: database.db,
+      buildInfo: {
+        version: '2026.11.22.1200',
+        timestamp: '2026-11-22T12:00:00.000Z',
+        build_date: '2026-11-22',
+      },
+    });
+    expect((await stamped.inject({ url: '/api/version' })).json().version).toBe('2026.11.22.1200');
+    await stamped.close();
+  });
+});
+
+describe('errors and request ids', () => {
+  it('answers unknown API paths with 404 JSON carrying a request id', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/nope' });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toContain('application/json');
+    const body = response.json();
+    expect(body.error).toBe('not_found');
+    expect(body.request_id).toBe(response.headers['x-request-id']);
+    expect(body.message).toEqual(expect.any(String));
+  });
+
+  it('keeps a well-formed request id from the caller and replaces a malformed one', async () => {
+    const kept = await app.inject({
+      url: '/api/health',
+      headers: { 'x-request-id': 'trace-1234-abcd' },
+    });
+    expect(kept.headers['x-request-id']).toBe('trace-1234-abcd');
+    const replaced = await app.inject({
+      url: '/api/health',
+      headers: { 'x-request-id': '<script>' },
+    });
+    expect(replaced.headers['x-request-id']).not.toBe('<script>');
+    expect(replaced.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('refuses malformed JSON with invalid_json and no internals', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/csp-report',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"csp-report": ',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ error: 'invalid_json' });
+    expect(response.body).not.toMatch(/at .*\.ts|SyntaxError|stack/);
+  });
+
+  it('refuses a body of the wrong shape with validation_failed', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/csp-report',
+      payload: { hello: 'world' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toBe('validation_failed');
+  });
+
+  it('refuses an unsupported content type with 415', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/csp-report',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<report/>',
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json().error).toBe('unsupported_media_type');
+  });
+});
+
+describe('security headers and CSP reports', () => {
+  it('sends a strict CSP without inline script on pages and API', async () => {
+    for (const url of ['/', '/api/health']) {
+      const csp = (await app.inject({ url })).headers['content-security-policy'] as string;
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toContain('unsafe-inline');
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain('report-uri /api/csp-report');
+    }
+    const headers = (await app.inject({ url: '/' })).headers;
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+
+  it('records a browser CSP report as a csp alert', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/csp-report',
+      headers: { 'content-type': 'application/csp-report' },
+      payload: JSON.stringify({
+        'csp-report': {
+          'document-uri': 'http://localhost/privacy',
+          'violated-directive': 'script-src',
+          'blocked-uri': 'https://evil.example/x.js',
+        },
+      }),
+    });
+    expect(response.statusCode).toBe(204);
+    const rows = await database.db.select().from(alerts).where(eq(alerts.type, 'csp'));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.message).toContain('https://evil.example/x.js');
+    expect(rows[0]!.message).toContain('script-src');
+  });
+
+  it('accepts the Reporting API shape too', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/csp-report',
+      headers: { 'content-type': 'application/reports+json' },
+      payload: JSON.stringify([
+        {
+          type: 'csp-violation',
+          body: {
+            documentURL: 'http://localhost/',
+            effectiveDirective: 'style-src',
+            blockedURL: 'inline',
+          },
+        },
+      ]),
+    });
+    expect(response.statusCode).toBe(204);
+    const rows = await database.db.select().from(alerts).where(eq(alerts.type, 'csp'));
+    expect(rows.map((row) => row.message)).toContainEqual(expect.stringContaining('style-src'));
+  });
+});
+
+describe('the single-page app', () => {
+  it('serves the app for known pages with the language from the cookie', async () => {
+    const home = await app.inject({ url: '/' });
+    expect(home.statusCode).toBe(200);
+    expect(home.body).toContain('<html lang="sk"');
+    const privacy = await app.inject({ url: '/privacy', headers: { cookie: 'lang=uk' } });
+    expect(privacy.statusCode).toBe(200);
+    expect(privacy.body).toContain('<html lang="uk"');
+    expect(privacy.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('falls back to Accept-Language, then Slovak, and ignores an unknown cookie value', async () => {
+    const czech = await app.inject({
+      url: '/',
+      headers: { 'accept-language': 'cs-CZ,cs;q=0.9,en;q=0.8' },
+    });
+    expect(czech.body).toContain('<html lang="cs"');
+    const bogus = await app.inject({ url: '/', headers: { cookie: 'lang=xx"><script>' } });
+    expect(bogus.body).toContain('<html lang="sk"');
+  });
+
+  it('answers an unknown page with 404 and the app, which shows its not-found page', async () => {
+    const response = await app.inject({ url: '/no-such-page' });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toContain('<div id="root">');
+  });
+
+  it('serves hashed assets with long caching and never the raw index.html', async () => {
+    const asset = await app.inject({ url: '/assets/app.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+    expect((await app.inject({ url: '/index.html' })).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,61 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseEnv } from './env';
+
+describe('the operating contract', () => {
+  it('has working defaults for a newcomer', () => {
+    const env = parseEnv({});
+    expect(env.PORT).toBe(3000);
+    expect(env.HOST).toBe('127.0.0.1');
+    expect(env.DATA_DIR).toBe(path.resolve('./data'));
+    expect(env.PUBLIC_URL).toBe('http://localhost:3000');
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.TRUST_PROXY).toBe(false);
+    expect(env.GOOGLE_ISSUER_URL).toBe('https://accounts.google.com');
+  });
+
+  it('derives PUBLIC_URL from PORT and trims a trailing slash', () => {
+    expect(parseEnv({ PORT: '8080' }).PUBLIC_URL).toBe('http://localhost:8080');
+    expect(parseEnv({ PUBLIC_URL: 'https://majstri.sk/' }).PUBLIC_URL).toBe('https://majstri.sk');
+  });
+
+  it.each([
+    [
+      { DATABASE_URL: 'nonsense' },
+      'Invalid configuration: DATABASE_URL must be a postgres:// or postgresql:// URL (got "nonsense").',
+    ],
+    [{ PORT: 'abc' }, 'Invalid configuration: PORT must be a port number (got "abc").'],
+    [{ PORT: '70000' }, 'Invalid configuration: PORT must be between 0 and 65535 (got "70000").'],
+    [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY'],
+    [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL must be a redis:// or rediss:// URL'],
+    [{ SMTP_URL: 'mail.example.com' }, 'SMTP_URL must be an smtp:// or smtps:// URL'],
+    [{ PUBLIC_URL: 'majstri.sk' }, 'PUBLIC_URL must be an http:// or https:// URL'],
+    [
+      { ADMIN_EMAIL: 'not-an-email', ADMIN_PASSWORD: 'Secret123' },
+      'ADMIN_EMAIL must be an email address',
+    ],
+    [
+      { ADMIN_EMAIL: 'admin@majstri.sk' },
+      'ADMIN_PASSWORD must be set together with ADMIN_EMAIL and ADMIN_PASSWORD',
+    ],
+    [{ GOOGLE_CLIENT_ID: 'id' }, 'GOOGLE_CLIENT_SECRET must be set together'],
+    [{ SESSION_SECRET: 'short' }, 'SESSION_SECRET must be at least 32 characters.'],
+  ])('refuses %o with one line naming the variable', (input, expected) => {
+    let message = '';
+    try {
+      parseEnv(input);
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toContain(expected);
+    expect(message.split('\n')).toHaveLength(1);
+  });
+
+  it('never echoes a secret back', () => {
+    expect(() => parseEnv({ SESSION_SECRET: 'tiny-secret' })).toThrow(/^((?!tiny-secret).)*$/);
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(parseEnv({ DATABASE_URL: '', PORT: '' }).DATABASE_URL).toBeUndefined();
+  });
+});

@@ -1,0 +1,61 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface RunningServer {
+  child: ChildProcess;
+  port: number;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+/** Starts the server as its own process (source via tsx, or the built bundle). */
+export function startServer(
+  env: Record<string, string>,
+  entry = 'src/server/main.ts',
+): RunningServer {
+  const port = Number(env.PORT);
+  const args = entry.endsWith('.ts') ? ['--import', 'tsx', entry] : [entry];
+  const clean = Object.fromEntries(
+    Object.entries(process.env).filter(
+      ([key]) => !['DATABASE_URL', 'TEST_DATABASE_URL', 'DEMO', 'NODE_OPTIONS'].includes(key),
+    ),
+  );
+  const child = spawn(process.execPath, args, {
+    env: { ...clean, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, port, output: () => output, exited };
+}
+
+/** Waits until GET /api/health answers 200, or the process exits. */
+export async function waitUntilHealthy(server: RunningServer, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let exited = false;
+  void server.exited.then(() => (exited = true));
+  while (Date.now() < deadline) {
+    if (exited) throw new Error(`server exited during start-up:\n${server.output()}`);
+    try {
+      const response = await fetch(`http://127.0.0.1:${server.port}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`server not healthy after ${timeoutMs} ms:\n${server.output()}`);
+}

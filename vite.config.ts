@@ -8,7 +8,7 @@ export default defineConfig({
     outDir: 'dist/client',
     emptyOutDir: true,
     manifest: true,
-    sourcemap: true,
+    sourcemap: false,
     // Vite's modulepreload polyfill is an inline-free module, but modern browsers need none.
     modulePreload: { polyfill: false },
   },

@@ -18,7 +18,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
-          globalSetup: ['tests/setup/global-database.ts', 'tests/setup/global-server.ts'],
+          globalSetup: ['tests/setup/global-e2e.ts'],
           testTimeout: 60_000,
           hookTimeout: 90_000,
           fileParallelism: false,

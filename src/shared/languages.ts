@@ -19,13 +19,3 @@ export const LOCALE_OF: Record<Language, string> = {
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
-
-/** The first supported language named in an Accept-Language header, if any. */
-export function languageFromAcceptLanguage(header: string | undefined): Language | undefined {
-  if (!header) return undefined;
-  for (const part of header.split(',')) {
-    const code = part.trim().split(';')[0]?.slice(0, 2).toLowerCase();
-    if (isLanguage(code)) return code;
-  }
-  return undefined;
-}

@@ -15,11 +15,19 @@ declare module 'vitest' {
   }
 }
 
+export interface TestPostgres {
+  adminUrl: string;
+  template: string;
+  /** URL of a new database copied from the template. */
+  createDatabase(name: string): Promise<string>;
+  stop(): Promise<void>;
+}
+
 /**
  * One PostgreSQL for the run: the server at TEST_DATABASE_URL when set, else an embedded one
- * in a temporary folder. The schema is migrated once into a template; each test file copies it.
+ * in a temporary folder. The schema is migrated once into a template that tests copy.
  */
-export default async function setup(project: TestProject) {
+export async function startTestPostgres(): Promise<TestPostgres> {
   let embedded: EmbeddedPostgres | undefined;
   let tmpDir: string | undefined;
   let adminUrl = process.env.TEST_DATABASE_URL;
@@ -29,23 +37,39 @@ export default async function setup(project: TestProject) {
     embedded = await startEmbeddedPostgres(tmpDir);
     adminUrl = embedded.url;
   }
+  const urlOf = (name: string) => {
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    return url.toString();
+  };
 
-  const template = `majstri_template_${process.pid}`;
+  const template = `majstri_template_${process.pid}_${Date.now()}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`drop database if exists ${template}`);
   await admin.query(`create database ${template}`);
-  const templateUrl = new URL(adminUrl);
-  templateUrl.pathname = `/${template}`;
-  await migrateDatabase(templateUrl.toString());
+  await migrateDatabase(urlOf(template));
+  const created: string[] = [];
 
-  project.provide('adminDatabaseUrl', adminUrl);
-  project.provide('templateDatabase', template);
-
-  return async () => {
-    await admin.query(`drop database if exists ${template} with (force)`);
-    await admin.end();
-    await embedded?.stop();
-    if (tmpDir) fs.rmSync(tmpDir, { recursive: true, force: true });
+  return {
+    adminUrl,
+    template,
+    async createDatabase(name) {
+      await admin.query(`create database ${name} template ${template}`);
+      created.push(name);
+      return urlOf(name);
+    },
+    async stop() {
+      for (const name of [...created, template]) await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+      await embedded?.stop();
+      if (tmpDir) fs.rmSync(tmpDir, { recursive: true, force: true });
+    },
   };
+}
+
+export default async function setup(project: TestProject) {
+  const postgres = await startTestPostgres();
+  project.provide('adminDatabaseUrl', postgres.adminUrl);
+  project.provide('templateDatabase', postgres.template);
+  return () => postgres.stop();
 }

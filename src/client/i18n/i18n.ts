@@ -5,7 +5,6 @@ import {
   LANGUAGE_COOKIE,
   LANGUAGE_COOKIE_DAYS,
   isLanguage,
-  languageFromAcceptLanguage,
   type Language,
 } from '../../shared/languages';
 
@@ -35,11 +34,10 @@ function readCookie(name: string): string | undefined {
     ?.slice(name.length + 1);
 }
 
-/** The cookie, else the browser's preference, else Slovak. */
+/** The person's choice from the cookie, else Slovak (spec core §1: Slovak is the default). */
 export function initialLanguage(): Language {
   const fromCookie = readCookie(LANGUAGE_COOKIE);
-  if (isLanguage(fromCookie)) return fromCookie;
-  return languageFromAcceptLanguage(navigator.languages.join(',')) ?? DEFAULT_LANGUAGE;
+  return isLanguage(fromCookie) ? fromCookie : DEFAULT_LANGUAGE;
 }
 
 export async function setupI18n(): Promise<typeof i18next> {

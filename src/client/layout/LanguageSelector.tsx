@@ -19,7 +19,7 @@ export function LanguageSelector({ id }: { id: string }) {
         onChange={(event) => {
           if (isLanguage(event.target.value)) void changeLanguage(event.target.value);
         }}
-        className="min-h-11 rounded-md border border-stone-300 bg-white px-2 text-sm font-semibold uppercase"
+        className="min-h-11 rounded-md border border-stone-300 bg-white px-2 text-sm font-medium"
       >
         {LANGUAGES.map((code) => (
           <option key={code} value={code} lang={code}>

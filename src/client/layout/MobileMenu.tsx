@@ -1,5 +1,6 @@
 import { X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { ApiIndicator } from './ApiIndicator';
@@ -22,7 +23,8 @@ export function MobileMenu({ items, onClose }: { items: NavItem[]; onClose: () =
     };
   }, [onClose]);
 
-  return (
+  // Rendered into <body>: the sticky header's backdrop filter would otherwise confine a fixed overlay.
+  return createPortal(
     <div
       id="mobile-menu"
       role="dialog"
@@ -65,6 +67,7 @@ export function MobileMenu({ items, onClose }: { items: NavItem[]; onClose: () =
       <div className="mt-auto border-t border-stone-200 p-4">
         <LanguageSelector id="language-mobile" />
       </div>
-    </div>
+    </div>,
+    document.body,
   );
 }

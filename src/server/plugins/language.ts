@@ -1,15 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  DEFAULT_LANGUAGE,
-  LANGUAGE_COOKIE,
-  isLanguage,
-  languageFromAcceptLanguage,
-  type Language,
-} from '../../shared/languages';
+import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, isLanguage, type Language } from '../../shared/languages';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The person's language: the `lang` cookie, else the browser's Accept-Language, else Slovak. */
+    /** The person's language: the `lang` cookie, else Slovak (spec core §1: Slovak is the default). */
     language: Language;
   }
 }
@@ -18,8 +12,6 @@ export function registerLanguage(app: FastifyInstance) {
   app.decorateRequest('language', DEFAULT_LANGUAGE);
   app.addHook('onRequest', async (request) => {
     const fromCookie = request.cookies[LANGUAGE_COOKIE];
-    request.language = isLanguage(fromCookie)
-      ? fromCookie
-      : (languageFromAcceptLanguage(request.headers['accept-language']) ?? DEFAULT_LANGUAGE);
+    request.language = isLanguage(fromCookie) ? fromCookie : DEFAULT_LANGUAGE;
   });
 }

@@ -10,6 +10,9 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../../../client/hooks/useDocumentTitle';
+import { CATEGORIES } from '../../../shared/categories';
+import { formatEuro } from '../../../shared/format';
+import { LANGUAGES, type Language } from '../../../shared/languages';
 import { isPagePath } from '../../../shared/routes';
 import type { Role } from '../../../shared/statuses';
 import { LatestRequests } from './LatestRequests';
@@ -35,6 +38,30 @@ const FEATURES: { key: string; icon: LucideIcon }[] = [
 
 const REASONS = ['privacy', 'oneBid', 'local', 'languages'] as const;
 
+/** Four facts that say what kind of marketplace this is. */
+function HeroStats() {
+  const { t, i18n } = useTranslation('home');
+  const stats = [
+    { value: formatEuro(0, i18n.language as Language), label: 'hero.stats.free' },
+    { value: '1', label: 'hero.stats.oneBid' },
+    { value: String(CATEGORIES.length), label: 'hero.stats.categories' },
+    { value: String(LANGUAGES.length), label: 'hero.stats.languages' },
+  ];
+  return (
+    <section
+      aria-label={t('hero.stats.label')}
+      className="card grid grid-cols-2 gap-px overflow-hidden bg-stone-200 p-0"
+    >
+      {stats.map((stat) => (
+        <div key={stat.label} className="bg-white p-6">
+          <p className="text-3xl font-bold text-brand-700">{stat.value}</p>
+          <p className="mt-1 text-sm text-stone-700">{t(stat.label)}</p>
+        </div>
+      ))}
+    </section>
+  );
+}
+
 export function HomePage() {
   const { t } = useTranslation('home');
   useDocumentTitle(undefined);
@@ -45,21 +72,24 @@ export function HomePage() {
   return (
     <>
       <section className="bg-gradient-to-b from-brand-50 to-stone-50">
-        <div className="container-page py-14 sm:py-20">
-          <h1 className="max-w-3xl text-3xl font-bold tracking-tight text-stone-900 sm:text-5xl">
-            {t('hero.title')}
-          </h1>
-          <p className="mt-4 max-w-2xl text-lg text-stone-700">{t('hero.subtitle')}</p>
-          <div className="mt-8 flex flex-wrap gap-3">
-            {showAction && (
-              <Link to={action.to} className="btn-primary px-6 text-lg">
-                {t(action.label)}
-              </Link>
-            )}
-            <a href="#how-it-works" className="btn-secondary px-6 text-lg">
-              {t('hero.howItWorks')}
-            </a>
+        <div className="container-page grid items-center gap-10 py-14 sm:py-20 lg:grid-cols-[3fr_2fr]">
+          <div>
+            <h1 className="max-w-3xl text-3xl font-bold tracking-tight text-stone-900 sm:text-5xl">
+              {t('hero.title')}
+            </h1>
+            <p className="mt-4 max-w-2xl text-lg text-stone-700">{t('hero.subtitle')}</p>
+            <div className="mt-8 flex flex-wrap gap-3">
+              {showAction && (
+                <Link to={action.to} className="btn-primary px-6 text-lg">
+                  {t(action.label)}
+                </Link>
+              )}
+              <a href="#how-it-works" className="btn-secondary px-6 text-lg">
+                {t('hero.howItWorks')}
+              </a>
+            </div>
           </div>
+          <HeroStats />
         </div>
       </section>
 

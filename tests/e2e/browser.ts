@@ -1,0 +1,50 @@
+import fs from 'node:fs';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export const baseUrl = () => inject('baseUrl');
+
+/** Debian's Chromium, headless, with nothing that reaches outside this machine. */
+export async function launchBrowser(): Promise<Browser> {
+  if (!fs.existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium`);
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export interface Visit {
+  context: BrowserContext;
+  page: Page;
+  /** Console errors and page errors seen so far (a CSP violation shows up here). */
+  problems: string[];
+}
+
+/** A fresh browser profile: no cookies, no storage. */
+export async function freshVisit(browser: Browser, options: { width?: number; height?: number } = {}): Promise<Visit> {
+  const context = await browser.newContext({
+    baseURL: baseUrl(),
+    viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
+  });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
+  page.on('pageerror', (error) => problems.push(String(error)));
+  return { context, page, problems };
+}
+
+/** Reads a translated text from the locale files, as the page must show it. */
+export function text(language: string, namespace: string, key: string): string {
+  const data = JSON.parse(fs.readFileSync(`src/locales/${language}/${namespace}.json`, 'utf8'));
+  return key.split('.').reduce((node, part) => node[part], data) as string;
+}

@@ -1,0 +1,128 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LANGUAGES } from '../../src/shared/languages';
+import { freshVisit, launchBrowser, text } from './browser';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser.close();
+});
+
+describe('the application shell', () => {
+  it('renders home in Slovak for a first-time visitor, with no console errors', async () => {
+    const { page, problems, context } = await freshVisit(browser);
+    await page.goto('/');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(text('sk', 'home', 'hero.title'));
+    expect(await page.getAttribute('html', 'lang')).toBe('sk');
+    await expect.poll(() => page.locator('[data-api-state]').getAttribute('data-api-state')).toBe('online');
+    await expect.poll(() => page.getByText('Verzia 2025.10.05.1327').count()).toBe(1);
+    await expect.poll(() => page.getByText(text('sk', 'home', 'latest.empty')).count()).toBe(1);
+    expect(await page.getByText(`© ${new Date().getFullYear()} Majstri`).count()).toBe(1);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it.each(LANGUAGES.filter((language) => language !== 'sk'))(
+    'switches to %s, and the choice survives a reload',
+    async (language) => {
+      const { page, context } = await freshVisit(browser);
+      await page.goto('/');
+      await page.locator('#language-desktop').selectOption(language);
+      const title = text(language, 'home', 'hero.title');
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(title);
+      expect(await page.getAttribute('html', 'lang')).toBe(language);
+
+      await page.reload();
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(title);
+      expect(await page.getAttribute('html', 'lang')).toBe(language);
+      const cookie = (await context.cookies()).find((c) => c.name === 'lang');
+      expect(cookie?.value).toBe(language);
+      // 365 days, give or take the seconds the test took.
+      expect(cookie!.expires * 1000 - Date.now()).toBeGreaterThan(364 * 24 * 3600 * 1000);
+      await context.close();
+    },
+  );
+
+  it('opens the full-screen menu on a phone and locks the page scroll while it is open', async () => {
+    const { page, context } = await freshVisit(browser, { width: 375, height: 740 });
+    await page.goto('/');
+    const overflow = () => page.evaluate(() => getComputedStyle(document.body).overflow);
+    expect(await overflow()).not.toBe('hidden');
+
+    await page.getByRole('button', { name: text('sk', 'common', 'nav.openMenu') }).click();
+    const menu = page.getByRole('dialog', { name: text('sk', 'common', 'nav.menu') });
+    await expect.poll(() => menu.isVisible()).toBe(true);
+    expect(await overflow()).toBe('hidden');
+    const box = await menu.boundingBox();
+    expect(box).toMatchObject({ x: 0, y: 0, width: 375, height: 740 });
+
+    await page.getByRole('button', { name: text('sk', 'common', 'nav.closeMenu') }).click();
+    await expect.poll(() => menu.count()).toBe(0);
+    expect(await overflow()).not.toBe('hidden');
+    await context.close();
+  });
+
+  it('shows the not-found page, with a way home, for an unknown route', async () => {
+    const { page, context } = await freshVisit(browser);
+    const response = await page.goto('/no-such-page');
+    expect(response?.status()).toBe(404);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(text('sk', 'common', 'notFound.title'));
+    await page.getByRole('link', { name: text('sk', 'common', 'notFound.goHome') }).click();
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(text('sk', 'home', 'hero.title'));
+    expect(new URL(page.url()).pathname).toBe('/');
+    await context.close();
+  });
+
+  it('shows the API as offline when it cannot be reached', async () => {
+    const { page, context } = await freshVisit(browser);
+    await page.route('**/api/health', (route) => route.abort('connectionrefused'));
+    await page.goto('/');
+    const indicator = page.locator('[data-api-state]');
+    await expect.poll(() => indicator.getAttribute('data-api-state')).toBe('offline');
+    expect(await indicator.textContent()).toBe(text('sk', 'common', 'api.offline'));
+    await context.close();
+  });
+
+  it('remembers the cookie notice once accepted', async () => {
+    const { page, context } = await freshVisit(browser);
+    await page.goto('/');
+    const accept = page.getByRole('button', { name: text('sk', 'common', 'cookies.accept') });
+    await accept.click();
+    await page.reload();
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await accept.count()).toBe(0);
+    await context.close();
+  });
+
+  it('serves the full privacy policy with the support address', async () => {
+    const { page, context } = await freshVisit(browser);
+    await page.goto('/privacy');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(text('sk', 'privacy', 'title'));
+    for (const section of ['collected', 'uses', 'protection', 'communication', 'rights', 'contact']) {
+      expect(await page.getByRole('heading', { level: 2, name: text('sk', 'privacy', `${section}.title`) }).count()).toBe(1);
+    }
+    expect(await page.getByRole('link', { name: 'podpora@majstri.sk' }).count()).toBe(1);
+    await context.close();
+  });
+
+  it.each(['/', '/privacy', '/no-such-page'])('has no serious or critical accessibility violation on %s', async (path) => {
+    const { page, context, problems } = await freshVisit(browser);
+    await page.goto(path);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.waitForLoadState('networkidle');
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+    expect(serious).toEqual([]);
+    // The unknown page is answered with status 404 on purpose; anything else is a problem.
+    expect(problems.filter((problem) => !(path === '/no-such-page' && problem.includes('404')))).toEqual([]);
+    await context.close();
+  });
+});

@@ -34,7 +34,9 @@ const rows = [...files].map((file) => {
 });
 rows.sort((a, b) => b[1] - a[1]);
 for (const [file, size] of rows) console.log(`${(size / 1024).toFixed(1).padStart(7)} KB  ${file}`);
-console.log(`${(total / 1024).toFixed(1).padStart(7)} KB  gzipped JavaScript for the home page (budget ${BUDGET_KB} KB)`);
+console.log(
+  `${(total / 1024).toFixed(1).padStart(7)} KB  gzipped JavaScript for the home page (budget ${BUDGET_KB} KB)`,
+);
 if (total > BUDGET_KB * 1024) {
   console.error(`Over budget by ${((total - BUDGET_KB * 1024) / 1024).toFixed(1)} KB.`);
   process.exit(1);

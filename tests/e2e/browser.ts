@@ -8,7 +8,8 @@ export const baseUrl = () => inject('baseUrl');
 
 /** Debian's Chromium, headless, with nothing that reaches outside this machine. */
 export async function launchBrowser(): Promise<Browser> {
-  if (!fs.existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium`);
+  if (!fs.existsSync(CHROMIUM))
+    throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium`);
   return chromium.launch({
     executablePath: CHROMIUM,
     args: [
@@ -31,7 +32,10 @@ export interface Visit {
 }
 
 /** A fresh browser profile: no cookies, no storage. */
-export async function freshVisit(browser: Browser, options: { width?: number; height?: number } = {}): Promise<Visit> {
+export async function freshVisit(
+  browser: Browser,
+  options: { width?: number; height?: number } = {},
+): Promise<Visit> {
   const context = await browser.newContext({
     baseURL: baseUrl(),
     viewport: { width: options.width ?? 1280, height: options.height ?? 900 },

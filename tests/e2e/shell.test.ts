@@ -18,9 +18,13 @@ describe('the application shell', () => {
   it('renders home in Slovak for a first-time visitor, with no console errors', async () => {
     const { page, problems, context } = await freshVisit(browser);
     await page.goto('/');
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(text('sk', 'home', 'hero.title'));
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toBe(text('sk', 'home', 'hero.title'));
     expect(await page.getAttribute('html', 'lang')).toBe('sk');
-    await expect.poll(() => page.locator('[data-api-state]').getAttribute('data-api-state')).toBe('online');
+    await expect
+      .poll(() => page.locator('[data-api-state]').getAttribute('data-api-state'))
+      .toBe('online');
     await expect.poll(() => page.getByText('Verzia 2025.10.05.1327').count()).toBe(1);
     await expect.poll(() => page.getByText(text('sk', 'home', 'latest.empty')).count()).toBe(1);
     expect(await page.getByText(`© ${new Date().getFullYear()} Majstri`).count()).toBe(1);
@@ -72,9 +76,13 @@ describe('the application shell', () => {
     const { page, context } = await freshVisit(browser);
     const response = await page.goto('/no-such-page');
     expect(response?.status()).toBe(404);
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(text('sk', 'common', 'notFound.title'));
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toBe(text('sk', 'common', 'notFound.title'));
     await page.getByRole('link', { name: text('sk', 'common', 'notFound.goHome') }).click();
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(text('sk', 'home', 'hero.title'));
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toBe(text('sk', 'home', 'hero.title'));
     expect(new URL(page.url()).pathname).toBe('/');
     await context.close();
   });
@@ -103,26 +111,47 @@ describe('the application shell', () => {
   it('serves the full privacy policy with the support address', async () => {
     const { page, context } = await freshVisit(browser);
     await page.goto('/privacy');
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(text('sk', 'privacy', 'title'));
-    for (const section of ['collected', 'uses', 'protection', 'communication', 'rights', 'contact']) {
-      expect(await page.getByRole('heading', { level: 2, name: text('sk', 'privacy', `${section}.title`) }).count()).toBe(1);
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toBe(text('sk', 'privacy', 'title'));
+    for (const section of [
+      'collected',
+      'uses',
+      'protection',
+      'communication',
+      'rights',
+      'contact',
+    ]) {
+      expect(
+        await page
+          .getByRole('heading', { level: 2, name: text('sk', 'privacy', `${section}.title`) })
+          .count(),
+      ).toBe(1);
     }
     expect(await page.getByRole('link', { name: 'podpora@majstri.sk' }).count()).toBe(1);
     await context.close();
   });
 
-  it.each(['/', '/privacy', '/no-such-page'])('has no serious or critical accessibility violation on %s', async (path) => {
-    const { page, context, problems } = await freshVisit(browser);
-    await page.goto(path);
-    await page.getByRole('heading', { level: 1 }).waitFor();
-    await page.waitForLoadState('networkidle');
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-    expect(serious).toEqual([]);
-    // The unknown page is answered with status 404 on purpose; anything else is a problem.
-    expect(problems.filter((problem) => !(path === '/no-such-page' && problem.includes('404')))).toEqual([]);
-    await context.close();
-  });
+  it.each(['/', '/privacy', '/no-such-page'])(
+    'has no serious or critical accessibility violation on %s',
+    async (path) => {
+      const { page, context, problems } = await freshVisit(browser);
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await page.waitForLoadState('networkidle');
+      const results = await new AxeBuilder({ page }).analyze();
+      const serious = results.violations
+        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+        .map(
+          (violation) =>
+            `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+        );
+      expect(serious).toEqual([]);
+      // The unknown page is answered with status 404 on purpose; anything else is a problem.
+      expect(
+        problems.filter((problem) => !(path === '/no-such-page' && problem.includes('404'))),
+      ).toEqual([]);
+      await context.close();
+    },
+  );
 });

@@ -59,7 +59,8 @@ export async function startTestPostgres(): Promise<TestPostgres> {
       return urlOf(name);
     },
     async stop() {
-      for (const name of [...created, template]) await admin.query(`drop database if exists ${name} with (force)`);
+      for (const name of [...created, template])
+        await admin.query(`drop database if exists ${name} with (force)`);
       await admin.end();
       await embedded?.stop();
       if (tmpDir) fs.rmSync(tmpDir, { recursive: true, force: true });

@@ -21,7 +21,10 @@ export default async function setup(project: TestProject) {
   const databaseUrl = await postgres.createDatabase(`majstri_e2e_${process.pid}`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'majstri-e2e-'));
   const port = await freePort();
-  const server = startServer({ PORT: String(port), DATABASE_URL: databaseUrl, DATA_DIR: dataDir }, 'dist/server/main.js');
+  const server = startServer(
+    { PORT: String(port), DATABASE_URL: databaseUrl, DATA_DIR: dataDir },
+    'dist/server/main.js',
+  );
   await waitUntilHealthy(server);
 
   project.provide('baseUrl', `http://127.0.0.1:${port}`);

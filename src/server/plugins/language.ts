@@ -1,5 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, isLanguage, type Language } from '../../shared/languages';
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGE_COOKIE,
+  isLanguage,
+  type Language,
+} from '../../shared/languages';
 
 declare module 'fastify' {
   interface FastifyRequest {

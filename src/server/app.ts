@@ -1,4 +1,10 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
 import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import type { Redis } from 'ioredis';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import {
   serializerCompiler,
@@ -6,7 +12,21 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Db } from './db/database';
+import { auditWriter } from './audit';
+import type { ServerContext } from './context';
+import { mailSender } from './mail/send';
+import { outboxMailer, type Mailer } from './mail/mailer';
 import { alertRecorder } from './plugins/alerts';
+import { registerAuth } from './plugins/auth';
+import { registerCsrf } from './plugins/csrf';
+import { registerRateLimits } from './plugins/rate-limit';
+import { createSigner } from './signed-token';
+import { diskStorage, type FileStorage } from './storage/storage';
+import { authRoutes } from '../features/accounts/server/auth.routes';
+import { passwordResetRoutes } from '../features/accounts/server/password-reset.routes';
+import { usersRoutes } from '../features/accounts/server/users.routes';
+import { challengeRoutes } from '../features/challenge/server/challenge.routes';
+import { contactRoutes } from '../features/contact/server/contact.routes';
 import { registerErrorHandling } from './plugins/errors';
 import { registerLanguage } from './plugins/language';
 import { requestIdFor } from './plugins/request-id';
@@ -18,6 +38,11 @@ import { DEFAULT_BUILD, type BuildInfo } from '../shared/version';
 
 export interface AppDeps {
   db: Db;
+  /** Signs challenges and tokens; tests may leave it out and get a random one. */
+  sessionSecret?: string;
+  mailer?: Mailer;
+  storage?: FileStorage;
+  redis?: Redis;
   /** Folder of the built browser app; without it only the API is served. */
   clientDir?: string | undefined;
   buildInfo?: BuildInfo;

@@ -7,6 +7,11 @@ import { openDatabase, type Database } from './db/database';
 import { DataDirInUseError } from './db/embedded';
 import { InvalidEnvError, loadEnv, type Env } from './env';
 import { seedDemo } from './db/demo-seed';
+import { outboxMailer, smtpMailer } from './mail/mailer';
+import { loadSessionSecret } from './secrets';
+import { diskStorage } from './storage/storage';
+import { ensureAdministrator } from '../features/accounts/server/accounts.service';
+import { Redis } from 'ioredis';
 
 /** Process entry: environment -> database -> application -> listen; drains and stops on a signal. */
 async function main() {
@@ -31,9 +36,29 @@ async function main() {
   }
 
   if (env.DEMO) await seedDemo(database.db, (line) => console.log(line));
+  if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
+    try {
+      const { created } = await ensureAdministrator({ db: database.db }, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
+      if (created) console.log(`Administrator ${env.ADMIN_EMAIL} created.`);
+    } catch (error) {
+      await database.close();
+      fail((error as Error).message);
+    }
+  }
+
+  const redis = env.REDIS_URL
+    ? new Redis(env.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false })
+    : undefined;
+  redis?.on('error', (error) => console.error(`[redis] ${error.message}`));
 
   const app = await buildApp({
     db: database.db,
+    sessionSecret: loadSessionSecret(env.SESSION_SECRET, env.DATA_DIR),
+    mailer: env.SMTP_URL
+      ? smtpMailer(env.SMTP_URL, env.MAIL_FROM)
+      : outboxMailer(path.join(env.DATA_DIR, 'outbox'), env.MAIL_FROM, (line) => console.log(`[mail] ${line}`)),
+    storage: diskStorage(path.join(env.DATA_DIR, 'files')),
+    ...(redis ? { redis } : {}),
     clientDir: findClientDir(),
     buildInfo: loadBuildInfo(),
     publicUrl: env.PUBLIC_URL,
@@ -51,6 +76,7 @@ async function main() {
     stopping = true;
     app.log.info({ signal }, 'shutting down: finishing requests in progress');
     await app.close();
+    redis?.disconnect();
     await database.close();
     process.exit(0);
   };

@@ -1,7 +1,11 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ZodError } from 'zod';
 import { AppError } from '../errors';
 import type { ApiErrorBody } from '../../shared/error-codes';
+import { VALIDATION_MESSAGES, type ValidationMessage } from '../../shared/validation';
+
+const explain = (message: string) => VALIDATION_MESSAGES[message as ValidationMessage] ?? message;
 
 export function sendError(
   reply: FastifyReply,
@@ -13,6 +17,20 @@ export function sendError(
     .status(status)
     .type('application/json')
     .send({ ...body, request_id: request.id });
+}
+
+/** Field errors from route schemas, or from bodies validated by hand (multipart forms). */
+function validationDetails(error: unknown): { field: string; message: string }[] | undefined {
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    return error.validation.map((issue) => ({
+      field: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+      message: issue.message ?? 'Invalid value',
+    }));
+  }
+  if (error instanceof ZodError) {
+    return error.issues.map((issue) => ({ field: issue.path.join('.'), message: issue.message }));
+  }
+  return undefined;
 }
 
 /** Framework errors a caller can cause, mapped to stable codes. */
@@ -48,14 +66,11 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (error instanceof AppError) {
       return sendError(reply, request, error.status, { error: error.code, message: error.message });
     }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const details = error.validation.map((issue) => ({
-        field: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
-        message: issue.message ?? 'Invalid value',
-      }));
+    const details = validationDetails(error);
+    if (details) {
       return sendError(reply, request, 400, {
         error: 'validation_failed',
-        message: details.map((d) => (d.field ? `${d.field}: ${d.message}` : d.message)).join(', '),
+        message: details.map((d) => (d.field ? `${d.field}: ${explain(d.message)}` : explain(d.message))).join(', '),
         details,
       });
     }

@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { LANGUAGES } from '../../shared/languages';
+import { ACCOUNT_STATUSES, ROLES } from '../../shared/statuses';
+import { CATEGORIES } from '../../shared/categories';
+import {
+  emailField,
+  nameField,
+  optional,
+  passwordField,
+  phoneField,
+  profilePhoneField,
+} from '../../shared/validation';
+import { challengeAnswer } from '../challenge/challenge.schema';
+
+export const registerClientBody = z
+  .object({
+    name: nameField,
+    email: emailField,
+    password: passwordField,
+    phone_number: optional(phoneField),
+  })
+  .extend(challengeAnswer.shape);
+
+export const registerProviderBody = registerClientBody.extend({ phone_number: phoneField });
+
+export const loginBody = z.object({
+  email: emailField,
+  password: z.string({ message: 'required' }).min(1, { message: 'required' }).max(200),
+});
+
+export const emailBody = z.object({ email: emailField });
+
+export const verifyEmailQuery = z.object({
+  token: z.string().min(1).max(200),
+  email: emailField,
+});
+
+export const resetPasswordBody = z.object({
+  token: z.string().min(1).max(200),
+  new_password: passwordField,
+});
+
+/** Spec: this one body keeps its camelCase keys. */
+export const changePasswordBody = z.object({
+  currentPassword: z.string({ message: 'required' }).min(1, { message: 'required' }).max(200),
+  newPassword: passwordField,
+});
+
+export const languageBody = z.object({ preferred_language: z.enum(LANGUAGES, { message: 'language_invalid' }) });
+
+export const clientProfileBody = z.object({
+  name: nameField,
+  phone_number: optional(profilePhoneField).nullable(),
+});
+
+export const googleCompleteBody = z.object({
+  token: z.string().min(1).max(4096),
+  role: z.enum(['client', 'provider'], { message: 'role_invalid' }),
+});
+
+export const providerProfile = z.object({
+  contact_email: z.string().nullable(),
+  contact_phone: z.string().nullable(),
+  bio: z.string().nullable(),
+  service_category: z.enum(CATEGORIES).nullable(),
+  location: z.string().nullable(),
+  hourly_rate: z.number().nullable(),
+  experience_years: z.number().nullable(),
+  availability: z.string().nullable(),
+  website: z.string().nullable(),
+  profile_picture_url: z.string().nullable(),
+  credits: z.number(),
+});
+
+/** The signed-in person as the browser sees them. */
+export const accountUser = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  name: z.string(),
+  role: z.enum(ROLES),
+  email_verified: z.boolean(),
+  preferred_language: z.enum(LANGUAGES),
+  account_status: z.enum(ACCOUNT_STATUSES),
+  /** False for accounts that only sign in with Google: no password to change. */
+  has_password: z.boolean(),
+  google_linked: z.boolean(),
+  bid_emails: z.boolean(),
+  created_at: z.string(),
+  phone_number: z.string().nullable(),
+  provider_profile: providerProfile.nullable(),
+});
+export type AccountUser = z.infer<typeof accountUser>;
+
+export const sessionResponse = z.object({ user: accountUser, user_type: z.enum(ROLES) });
+export const userResponse = z.object({ user: accountUser });
+export const messageResponse = z.object({ message: z.string() });
+export const registerResponse = z.object({ requires_verification: z.literal(true), message: z.string() });
+export const resetTokenResponse = z.object({ email: z.string(), name: z.string() });

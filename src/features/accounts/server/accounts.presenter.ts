@@ -1,0 +1,35 @@
+import type { AccountUser } from '../accounts.schema';
+import type { AccountRow } from './accounts.repo';
+
+/** The account as its owner sees it: everything of theirs, nothing secret (no hashes, no counters). */
+export function presentAccount({ user, client, provider }: AccountRow): AccountUser {
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    role: user.role,
+    email_verified: user.emailVerified,
+    preferred_language: user.preferredLanguage,
+    account_status: user.accountStatus,
+    has_password: user.passwordHash !== null,
+    google_linked: user.googleId !== null,
+    bid_emails: user.bidEmails,
+    created_at: user.createdAt.toISOString(),
+    phone_number: client?.phoneNumber ?? null,
+    provider_profile: provider
+      ? {
+          contact_email: provider.contactEmail,
+          contact_phone: provider.contactPhone,
+          bio: provider.bio,
+          service_category: provider.serviceCategory,
+          location: provider.location,
+          hourly_rate: provider.hourlyRateCents === null ? null : provider.hourlyRateCents / 100,
+          experience_years: provider.experienceYears,
+          availability: provider.availability,
+          website: provider.website,
+          profile_picture_url: provider.pictureKey ? `/api/users/profile-picture/provider/${user.id}` : null,
+          credits: provider.credits,
+        }
+      : null,
+  };
+}

@@ -1,0 +1,292 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ServerContext } from '../../../server/context';
+import { administratorProfiles, clientProfiles, providerProfiles, users } from '../../../server/db/schema';
+import { AppError } from '../../../server/errors';
+import type { Language } from '../../../shared/languages';
+import { isCommonPassword } from './common-passwords';
+import { consumeMailToken, issueMailToken } from './mail-tokens';
+import { hashPassword, verifyPassword } from './password';
+import { findUserByEmail, findUserById, type UserRow } from './accounts.repo';
+import { endAllSessions, startSession } from './sessions';
+
+/** Spec accounts §4 lockout: 5 consecutive failures lock sign-in for 15 minutes. */
+export const MAX_FAILED_SIGN_INS = 5;
+export const LOCK_MINUTES = 15;
+
+const REENABLE_PURPOSE = 'reenable';
+export const REENABLE_COOKIE = 'reenable';
+
+export function refuseCommonPassword(password: string) {
+  if (isCommonPassword(password)) {
+    throw new AppError(400, 'password_common', 'This password is too common. Choose one that is harder to guess.');
+  }
+}
+
+const link = (ctx: ServerContext, path: string, query: Record<string, string>) =>
+  `${ctx.publicUrl}${path}?${new URLSearchParams(query).toString()}`;
+
+export async function sendVerificationMail(ctx: ServerContext, user: Pick<UserRow, 'id' | 'email' | 'name' | 'preferredLanguage'>) {
+  const token = await issueMailToken(ctx.db, 'verification', user.id);
+  return ctx.sendMail('verify', user.email, user.preferredLanguage, {
+    name: user.name,
+    link: link(ctx, '/verify-email', { token, email: user.email }),
+  });
+}
+
+export async function registerAccount(
+  ctx: ServerContext,
+  role: 'client' | 'provider',
+  input: { name: string; email: string; password: string; phone_number?: string | undefined },
+  language: Language,
+  requestId: string,
+) {
+  refuseCommonPassword(input.password);
+  const passwordHash = await hashPassword(input.password);
+  const user = await ctx.db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(users)
+      .values({ email: input.email, name: input.name, role, passwordHash, preferredLanguage: language })
+      .onConflictDoNothing()
+      .returning();
+    if (!created) return undefined;
+    if (role === 'client') {
+      await tx.insert(clientProfiles).values({ userId: created.id, phoneNumber: input.phone_number ?? null });
+    } else {
+      await tx.insert(providerProfiles).values({
+        userId: created.id,
+        contactEmail: created.email,
+        contactPhone: input.phone_number ?? null,
+      });
+    }
+    return created;
+  });
+  if (!user) throw new AppError(409, 'email_exists', 'An account with this email address already exists.');
+  await ctx.writeAudit({
+    action: 'auth.register',
+    outcome: 'success',
+    actorType: role,
+    actorId: user.id,
+    targetType: role,
+    targetUserId: user.id,
+    requestId,
+    message: 'registered with email and password',
+  });
+  await sendVerificationMail(ctx, user);
+  return user;
+}
+
+export async function verifyEmail(ctx: ServerContext, token: string, email: string, requestId: string) {
+  const user = await findUserByEmail(ctx.db, email);
+  const result = await consumeMailToken(ctx.db, 'verification', token);
+  if (result.status === 'expired') throw new AppError(400, 'token_expired', 'Verification token has expired');
+  if (result.status !== 'valid' || !user || result.userId !== user.id) {
+    throw new AppError(400, 'invalid_token', 'This verification link is not valid.');
+  }
+  await ctx.db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id));
+  await ctx.writeAudit({
+    action: 'auth.email.verify',
+    outcome: 'success',
+    actorType: user.role,
+    actorId: user.id,
+    targetUserId: user.id,
+    requestId,
+  });
+}
+
+/** Same answer whether or not the account exists; mail goes only to an unverified one. */
+export async function resendVerification(ctx: ServerContext, email: string) {
+  const user = await findUserByEmail(ctx.db, email);
+  if (user && !user.emailVerified) await sendVerificationMail(ctx, user);
+}
+
+let dummyHash: Promise<string> | undefined;
+
+export type SignInOutcome =
+  | { kind: 'signed_in'; user: UserRow }
+  | { kind: 'invalid_credentials' }
+  | { kind: 'locked' }
+  | { kind: 'unverified' }
+  | { kind: 'disabled' }
+  | { kind: 'disabled_by_self'; user: UserRow };
+
+/**
+ * Checks a password sign-in. A wrong email and a wrong password take the same path and time:
+ * one scrypt verification either way.
+ */
+export async function checkSignIn(ctx: ServerContext, email: string, password: string, requestId: string): Promise<SignInOutcome> {
+  const user = await findUserByEmail(ctx.db, email);
+  dummyHash ??= hashPassword('majstri-timing-equaliser');
+  const passwordOk = await verifyPassword(password, user?.passwordHash ?? (await dummyHash));
+  const audit = (action: string, outcome: 'success' | 'failure', message: string) =>
+    ctx.writeAudit({
+      action,
+      outcome,
+      actorType: user?.role ?? 'anonymous',
+      actorId: user?.id ?? null,
+      targetType: user?.role,
+      targetUserId: user?.id ?? null,
+      requestId,
+      message,
+    });
+
+  if (!user || !user.passwordHash) {
+    await audit('auth.login.failure', 'failure', 'unknown account or no password set');
+    return { kind: 'invalid_credentials' };
+  }
+  const lockedNow = user.lockUntil !== null && user.lockUntil.getTime() > Date.now();
+  if (lockedNow) {
+    await audit('auth.login.failure', 'failure', 'account locked');
+    return { kind: 'locked' };
+  }
+  if (!passwordOk) {
+    // A lock that ran out starts a fresh count.
+    const [counted] = await ctx.db
+      .update(users)
+      .set({
+        failedLoginAttempts: sql`case when ${users.lockUntil} is not null then 1 else ${users.failedLoginAttempts} + 1 end`,
+        lockUntil: null,
+      })
+      .where(eq(users.id, user.id))
+      .returning({ attempts: users.failedLoginAttempts });
+    if ((counted?.attempts ?? 0) >= MAX_FAILED_SIGN_INS) {
+      await ctx.db
+        .update(users)
+        .set({ lockUntil: new Date(Date.now() + LOCK_MINUTES * 60 * 1000) })
+        .where(eq(users.id, user.id));
+      await audit('auth.lockout', 'failure', `locked for ${LOCK_MINUTES} minutes after ${MAX_FAILED_SIGN_INS} failed sign-ins`);
+      await ctx.recordAlert('lockout', `An account was locked after ${MAX_FAILED_SIGN_INS} failed sign-ins`, {
+        user_id: user.id,
+        request_id: requestId,
+      });
+      return { kind: 'locked' };
+    }
+    await audit('auth.login.failure', 'failure', 'wrong password');
+    return { kind: 'invalid_credentials' };
+  }
+  if (user.failedLoginAttempts > 0 || user.lockUntil) {
+    await ctx.db.update(users).set({ failedLoginAttempts: 0, lockUntil: null }).where(eq(users.id, user.id));
+  }
+  if (user.accountStatus === 'disabled' && user.disabledBy === 'self') {
+    await audit('auth.login.failure', 'failure', 'account disabled by its owner');
+    return { kind: 'disabled_by_self', user };
+  }
+  if (user.accountStatus !== 'active') {
+    await audit('auth.login.failure', 'failure', `account ${user.accountStatus}`);
+    return { kind: 'disabled' };
+  }
+  if (!user.emailVerified) {
+    await audit('auth.login.failure', 'failure', 'email not verified');
+    return { kind: 'unverified' };
+  }
+  await audit('auth.login.success', 'success', 'signed in with password');
+  return { kind: 'signed_in', user };
+}
+
+/** A short-lived, HttpOnly proof that this browser just proved who it is for a self-disabled account. */
+export function grantReenable(ctx: ServerContext, reply: FastifyReply, userId: string) {
+  reply.setCookie(REENABLE_COOKIE, ctx.signer.sign(REENABLE_PURPOSE, { user_id: userId }, 10 * 60), {
+    path: '/api/users/enable',
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: ctx.secureCookies,
+    maxAge: 10 * 60,
+  });
+}
+
+/** Turns a self-disabled account back on and signs its owner in. */
+export async function reenableAccount(ctx: ServerContext, request: FastifyRequest, reply: FastifyReply) {
+  const payload = ctx.signer.verify<{ user_id: string }>(REENABLE_PURPOSE, request.cookies[REENABLE_COOKIE]);
+  const user = payload ? await findUserById(ctx.db, payload.user_id) : undefined;
+  if (!user || user.accountStatus !== 'disabled' || user.disabledBy !== 'self') {
+    throw new AppError(403, 'reenable_not_allowed', 'Sign in again to enable this account.');
+  }
+  const [enabled] = await ctx.db
+    .update(users)
+    .set({ accountStatus: 'active', disabledBy: null })
+    .where(and(eq(users.id, user.id), eq(users.disabledBy, 'self')))
+    .returning();
+  reply.clearCookie(REENABLE_COOKIE, { path: '/api/users/enable' });
+  await ctx.writeAudit({
+    action: 'account.enable',
+    outcome: 'success',
+    actorType: user.role,
+    actorId: user.id,
+    targetUserId: user.id,
+    requestId: request.id,
+    message: 'enabled again by its owner',
+  });
+  await startSession(ctx.db, request, reply, enabled!, ctx.secureCookies);
+  return enabled!;
+}
+
+export async function requestPasswordReset(ctx: ServerContext, email: string, requestId: string) {
+  const user = await findUserByEmail(ctx.db, email);
+  await ctx.writeAudit({
+    action: 'password.reset.request',
+    outcome: user ? 'success' : 'failure',
+    actorType: user?.role ?? 'anonymous',
+    actorId: user?.id ?? null,
+    targetUserId: user?.id ?? null,
+    requestId,
+    message: user ? 'reset link sent' : 'no such account',
+  });
+  if (!user) return;
+  const token = await issueMailToken(ctx.db, 'reset', user.id);
+  await ctx.sendMail('reset', user.email, user.preferredLanguage, {
+    name: user.name,
+    link: link(ctx, '/password-reset', { token }),
+  });
+}
+
+/** Sets a new password from a reset link. It also lifts a lockout, but does not sign in. */
+export async function resetPassword(ctx: ServerContext, token: string, newPassword: string, requestId: string) {
+  refuseCommonPassword(newPassword);
+  const result = await consumeMailToken(ctx.db, 'reset', token);
+  if (result.status !== 'valid') throw new AppError(400, 'invalid_token', 'Invalid or expired reset token');
+  const passwordHash = await hashPassword(newPassword);
+  const [user] = await ctx.db
+    .update(users)
+    .set({ passwordHash, failedLoginAttempts: 0, lockUntil: null })
+    .where(eq(users.id, result.userId))
+    .returning();
+  await endAllSessions(ctx.db, result.userId);
+  await ctx.writeAudit({
+    action: 'password.reset.complete',
+    outcome: 'success',
+    actorType: user!.role,
+    actorId: user!.id,
+    targetUserId: user!.id,
+    requestId,
+  });
+  await sendPasswordChangedMail(ctx, user!);
+}
+
+export async function sendPasswordChangedMail(ctx: ServerContext, user: UserRow) {
+  await ctx.sendMail('passwordChanged', user.email, user.preferredLanguage, {
+    name: user.name,
+    link: `${ctx.publicUrl}/password-reset`,
+    support: ctx.supportEmail,
+  });
+}
+
+/**
+ * Makes sure the administrator named by ADMIN_EMAIL exists. The only ways to the role are this
+ * and `npm run admin:create`; no sign-up leads there.
+ */
+export async function ensureAdministrator(ctx: Pick<ServerContext, 'db'>, email: string, password: string) {
+  const existing = await findUserByEmail(ctx.db, email);
+  if (existing && existing.role !== 'administrator') {
+    throw new Error(`ADMIN_EMAIL ${email} already belongs to a ${existing.role} account; choose another address.`);
+  }
+  if (existing) return { created: false };
+  const passwordHash = await hashPassword(password);
+  await ctx.db.transaction(async (tx) => {
+    const [admin] = await tx
+      .insert(users)
+      .values({ email, name: 'Administrator', role: 'administrator', passwordHash, emailVerified: true })
+      .returning({ id: users.id });
+    await tx.insert(administratorProfiles).values({ userId: admin!.id, permissions: ['*'] });
+  });
+  return { created: true };
+}

@@ -1,0 +1,45 @@
+import { randomUUID } from 'node:crypto';
+import { lt } from 'drizzle-orm';
+import type { Db } from '../../../server/db/database';
+import { usedChallenges } from '../../../server/db/schema';
+import { AppError } from '../../../server/errors';
+import type { Signer } from '../../../server/signed-token';
+import { answerOf, makeQuestion, questionText, type MathQuestion } from '../challenge.rules';
+import type { Challenge } from '../challenge.schema';
+
+const PURPOSE = 'challenge';
+const TTL_SECONDS = 10 * 60;
+
+export function issueChallenge(signer: Signer): Challenge {
+  const question = makeQuestion();
+  return { question: questionText(question), token: signer.sign(PURPOSE, { ...question, id: randomUUID() }, TTL_SECONDS) };
+}
+
+/**
+ * Checks an answer against its signed token. A token is good for one answer only, on every
+ * instance: its id is recorded in the database, and a second use is refused.
+ */
+export async function checkChallenge(
+  db: Db,
+  signer: Signer,
+  input: { math_answer?: number | string | undefined; challenge_token?: string | undefined },
+): Promise<void> {
+  const answer = typeof input.math_answer === 'string' ? input.math_answer.trim() : input.math_answer;
+  if (answer === undefined || answer === '' || !input.challenge_token) {
+    throw new AppError(400, 'challenge_required', 'Please answer the security question.');
+  }
+  const payload = signer.verify<MathQuestion & { id: string }>(PURPOSE, input.challenge_token);
+  if (!payload) throw new AppError(400, 'challenge_expired', 'The security question has expired. Please answer a new one.');
+  const claimed = await db
+    .insert(usedChallenges)
+    .values({ id: payload.id, expiresAt: new Date(payload.exp * 1000) })
+    .onConflictDoNothing()
+    .returning({ id: usedChallenges.id });
+  if (claimed.length === 0) {
+    throw new AppError(400, 'challenge_expired', 'The security question has expired. Please answer a new one.');
+  }
+  if (Number(answer) !== answerOf(payload)) {
+    throw new AppError(400, 'challenge_failed', 'Incorrect answer to the security question.');
+  }
+  await db.delete(usedChallenges).where(lt(usedChallenges.expiresAt, new Date()));
+}

@@ -1,0 +1,21 @@
+import type { WriteAudit } from './audit';
+import type { Db } from './db/database';
+import type { SendMail } from './mail/send';
+import type { RecordAlert } from './plugins/alerts';
+import type { Signer } from './signed-token';
+import type { FileStorage } from './storage/storage';
+
+/** What every feature's routes and services are given: no globals, so tests build their own. */
+export interface ServerContext {
+  db: Db;
+  signer: Signer;
+  sendMail: SendMail;
+  writeAudit: WriteAudit;
+  recordAlert: RecordAlert;
+  /** Base of links in mail, e.g. https://majstri.sk */
+  publicUrl: string;
+  supportEmail: string;
+  /** Cookies get the Secure flag (PUBLIC_URL is https). */
+  secureCookies: boolean;
+  storage: FileStorage;
+}

@@ -1,0 +1,47 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  replyTo?: string;
+}
+
+export interface Mailer {
+  send(mail: OutgoingMail): Promise<void>;
+  /** 'smtp' sends for real; 'outbox' writes each message to DATA_DIR/outbox. */
+  readonly kind: 'smtp' | 'outbox';
+}
+
+/** Real mail over SMTP_URL. */
+export function smtpMailer(smtpUrl: string, from: string): Mailer {
+  const transport = nodemailer.createTransport(smtpUrl, { from });
+  return {
+    kind: 'smtp',
+    async send(mail) {
+      await transport.sendMail({ from, ...mail });
+    },
+  };
+}
+
+/**
+ * Without SMTP, every message is written as an .eml file to the outbox folder and announced
+ * in the log with its links, so a newcomer can verify an account offline.
+ */
+export function outboxMailer(folder: string, from: string, log: (line: string) => void): Mailer {
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    kind: 'outbox',
+    async send(mail) {
+      const info = await transport.sendMail({ from, ...mail });
+      fs.mkdirSync(folder, { recursive: true });
+      const file = path.join(folder, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}.eml`);
+      fs.writeFileSync(file, info.message as Buffer);
+      const links = mail.text.match(/https?:\/\/\S+/g) ?? [];
+      log(`mail to ${mail.to} written to ${file}${links.length ? ` — ${links.join(' ')}` : ''}`);
+    },
+  };
+}

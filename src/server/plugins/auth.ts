@@ -1,0 +1,32 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../db/database';
+import { AppError } from '../errors';
+import { findSessionUser, SESSION_COOKIE, type SessionUser } from '../../features/accounts/server/sessions';
+import type { Role } from '../../shared/statuses';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in person, or undefined for a visitor. */
+    user: SessionUser | undefined;
+  }
+}
+
+/** Reads the session cookie of every API call. */
+export function registerAuth(app: FastifyInstance, db: Db) {
+  app.decorateRequest('user', undefined);
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    request.user = await findSessionUser(db, request.cookies[SESSION_COOKIE]);
+  });
+}
+
+export function requireUser(request: FastifyRequest): SessionUser {
+  if (!request.user) throw new AppError(401, 'not_authenticated', 'You must be logged in.');
+  return request.user;
+}
+
+export function requireRole(request: FastifyRequest, ...roles: Role[]): SessionUser {
+  const user = requireUser(request);
+  if (!roles.includes(user.role)) throw new AppError(403, 'insufficient_permissions', 'Insufficient permissions.');
+  return user;
+}

@@ -1,0 +1,78 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { sendError } from './errors';
+
+/**
+ * Rate-limit groups (accounts spec §7a), enforced by the server. Windows and blocks in seconds.
+ * `read` is ours: a generous per-address limit that stops floods, not people.
+ */
+export const RATE_LIMIT_GROUPS = {
+  auth: { points: 5, duration: 15 * 60, blockDuration: 30 * 60 },
+  contact: { points: 2, duration: 60 * 60, blockDuration: 60 * 60 },
+  passwordReset: { points: 3, duration: 60 * 60, blockDuration: 60 * 60 },
+  upload: { points: 10, duration: 15 * 60, blockDuration: 15 * 60 },
+  default: { points: 100, duration: 15 * 60, blockDuration: 5 * 60 },
+  read: { points: 600, duration: 60, blockDuration: 60 },
+} as const;
+
+export type RateLimitGroup = keyof typeof RATE_LIMIT_GROUPS;
+
+/** What a failed sign-in costs in the auth group, on top of the attempt itself (spec: 3 in all). */
+export const FAILED_SIGN_IN_EXTRA_POINTS = 2;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The group a route counts in; writes default to `default`, reads to `read`. */
+    rateLimit?: RateLimitGroup | false;
+  }
+  interface FastifyRequest {
+    /** Adds points to this request's group, e.g. for a failed sign-in. */
+    penalize(points: number): Promise<void>;
+  }
+}
+
+function createLimiters(redis: Redis | undefined): Record<RateLimitGroup, RateLimiterAbstract> {
+  const entries = Object.entries(RATE_LIMIT_GROUPS).map(([group, options]) => {
+    const memory = new RateLimiterMemory({ keyPrefix: `rl:${group}`, ...options });
+    const limiter = redis
+      ? new RateLimiterRedis({ storeClient: redis, keyPrefix: `rl:${group}`, ...options, insuranceLimiter: memory })
+      : memory;
+    return [group, limiter];
+  });
+  return Object.fromEntries(entries) as Record<RateLimitGroup, RateLimiterAbstract>;
+}
+
+function groupOf(request: FastifyRequest): RateLimitGroup | false {
+  const configured = request.routeOptions.config?.rateLimit;
+  if (configured !== undefined) return configured;
+  return request.method === 'GET' || request.method === 'HEAD' ? 'read' : 'default';
+}
+
+export function registerRateLimits(app: FastifyInstance, redis: Redis | undefined) {
+  const limiters = createLimiters(redis);
+  app.decorateRequest('penalize', async function (this: FastifyRequest, points: number) {
+    const group = groupOf(this);
+    if (!group) return;
+    await limiters[group].penalty(this.ip, points).catch(() => {});
+  });
+
+  // After routing (so the route's group is known), before the body is read.
+  app.addHook('preParsing', async (request, reply) => {
+    if (!request.url.startsWith('/api/')) return;
+    const group = groupOf(request);
+    if (!group) return;
+    try {
+      await limiters[group].consume(request.ip, 1);
+    } catch (rejection) {
+      if (!(rejection instanceof RateLimiterRes)) throw rejection;
+      const seconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
+      const minutes = Math.ceil(seconds / 60);
+      reply.header('Retry-After', String(seconds));
+      return sendError(reply, request, 429, {
+        error: 'rate_limited',
+        message: `Too many requests. Try again in ${minutes} minutes.`,
+      });
+    }
+  });
+}

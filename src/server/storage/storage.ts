@@ -1,0 +1,43 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+
+/**
+ * Where uploaded bytes live. Keys are random and never derived from a person's file name;
+ * nothing here is inside a folder the web server serves.
+ */
+export interface FileStorage {
+  newKey(): string;
+  put(key: string, data: Buffer): Promise<void>;
+  read(key: string): Readable;
+  exists(key: string): Promise<boolean>;
+  remove(keys: string[]): Promise<void>;
+}
+
+const KEY = /^[A-Za-z0-9_-]{20,64}$/;
+
+export function diskStorage(folder: string): FileStorage {
+  const pathOf = (key: string) => {
+    if (!KEY.test(key)) throw new Error('invalid storage key');
+    return path.join(folder, key.slice(0, 2), key);
+  };
+  return {
+    newKey: () => randomBytes(24).toString('base64url'),
+    async put(key, data) {
+      const file = pathOf(key);
+      await fs.promises.mkdir(path.dirname(file), { recursive: true });
+      await fs.promises.writeFile(file, data, { flag: 'wx', mode: 0o600 });
+    },
+    read: (key) => fs.createReadStream(pathOf(key)),
+    async exists(key) {
+      return fs.promises.access(pathOf(key)).then(
+        () => true,
+        () => false,
+      );
+    },
+    async remove(keys) {
+      await Promise.all(keys.map((key) => fs.promises.rm(pathOf(key), { force: true })));
+    },
+  };
+}

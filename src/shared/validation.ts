@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { LIMITS } from './limits';
+
+/**
+ * Field rules of spec core §5, written once for the server and the forms. Messages are stable
+ * keys: the browser translates them (namespace `validation`), the server explains them in English.
+ */
+export const VALIDATION_MESSAGES = {
+  required: 'This field is required.',
+  name_length: 'Name must be 2 to 100 characters long.',
+  email_invalid: 'Enter a valid email address.',
+  password_length: 'Password must be at least 8 characters long.',
+  password_uppercase: 'Password must contain an uppercase letter.',
+  password_digit: 'Password must contain a digit.',
+  password_common: 'This password is too common. Choose one that is harder to guess.',
+  passwords_mismatch: 'Passwords do not match.',
+  phone_invalid: 'Invalid phone format. Use e.g. +421 123 456 789.',
+  phone_profile_invalid: 'Phone may contain only a plus sign, digits and spaces, e.g. +421 123 456 789.',
+  subject_length: 'Subject must be 5 to 200 characters long.',
+  message_length: 'Message must be 10 to 2000 characters long.',
+  language_invalid: 'Unknown language.',
+  role_invalid: 'Choose client or provider.',
+  too_long: 'This text is too long.',
+} as const;
+
+export type ValidationMessage = keyof typeof VALIDATION_MESSAGES;
+
+const message = (key: ValidationMessage) => ({ message: key });
+
+export const nameField = z
+  .string(message('required'))
+  .trim()
+  .min(LIMITS.name.min, message('name_length'))
+  .max(LIMITS.name.max, message('name_length'));
+
+export const emailField = z
+  .string(message('required'))
+  .trim()
+  .min(1, message('required'))
+  .max(254, message('email_invalid'))
+  .pipe(z.email(message('email_invalid')));
+
+export const passwordField = z
+  .string(message('required'))
+  .min(LIMITS.password.min, message('password_length'))
+  .max(200, message('too_long'))
+  .regex(/[A-Z\u00C0-\u00DE\u0400-\u042F]/, message('password_uppercase'))
+  .regex(/\d/, message('password_digit'));
+
+/** Registration phone: +, 1–4 digits, then digits, spaces, hyphens or parentheses; 8+ characters. */
+export const phoneField = z
+  .string(message('required'))
+  .trim()
+  .min(1, message('required'))
+  .regex(/^\+\d{1,4}[\d\s\-()]*$/, message('phone_invalid'))
+  .min(LIMITS.phone.min, message('phone_invalid'))
+  .max(30, message('phone_invalid'));
+
+/** Profile editing accepts only a plus sign, digits and spaces (spec core §5). */
+export const profilePhoneField = z
+  .string()
+  .trim()
+  .regex(/^\+[\d\s]+$/, message('phone_profile_invalid'))
+  .min(LIMITS.phone.min, message('phone_profile_invalid'))
+  .max(20, message('phone_profile_invalid'));
+
+/** An optional text field: empty means "not given". */
+export const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), schema.optional());

@@ -93,19 +93,49 @@ export async function buildApp(deps: AppDeps) {
     }
   });
 
+  const publicUrl = deps.publicUrl ?? 'http://localhost:3000';
+  const secureCookies = publicUrl.startsWith('https://');
+  const scratch = () => fs.mkdtempSync(path.join(os.tmpdir(), 'majstri-'));
+  const signer = createSigner(deps.sessionSecret ?? randomBytes(32).toString('hex'));
+  const writeAudit = auditWriter(deps.db, app.log);
+  const mailer =
+    deps.mailer ??
+    outboxMailer(scratch(), 'Majstri <no-reply@majstri.sk>', (line) => app.log.info(line));
+  const ctx: ServerContext = {
+    db: deps.db,
+    signer,
+    writeAudit,
+    recordAlert,
+    sendMail: mailSender(mailer, recordAlert, app.log),
+    publicUrl,
+    supportEmail: deps.supportEmail ?? 'podpora@majstri.sk',
+    secureCookies,
+    storage: deps.storage ?? diskStorage(scratch()),
+  };
+
   registerErrorHandling(app);
   await app.register(cookie);
+  await app.register(multipart, {
+    limits: { fileSize: 5 * 1024 * 1024, files: 5, fields: 30, fieldSize: 10_000 },
+  });
   registerLanguage(app);
-  await registerSecurityHeaders(app, { https: (deps.publicUrl ?? '').startsWith('https://') });
+  await registerSecurityHeaders(app, { https: secureCookies });
+  registerAuth(app, deps.db);
+  registerCsrf(app, { signer, secure: secureCookies, recordAlert, writeAudit });
+  registerRateLimits(app, deps.redis);
 
   await app.register(systemRoutes, {
     prefix: '/api',
     db: deps.db,
     buildInfo: deps.buildInfo ?? DEFAULT_BUILD,
-    supportEmail: deps.supportEmail ?? 'podpora@majstri.sk',
+    supportEmail: ctx.supportEmail,
     recordAlert,
   });
-
+  await app.register(challengeRoutes, { prefix: '/api', signer });
+  await app.register(authRoutes, { prefix: '/api', ctx });
+  await app.register(passwordResetRoutes, { prefix: '/api', ctx });
+  await app.register(usersRoutes, { prefix: '/api', ctx });
+  await app.register(contactRoutes, { prefix: '/api', ctx });
   await app.register(requestsRoutes, { prefix: '/api', db: deps.db });
 
   await registerSpa(app, deps.clientDir);

@@ -38,7 +38,11 @@ async function main() {
   if (env.DEMO) await seedDemo(database.db, (line) => console.log(line));
   if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
     try {
-      const { created } = await ensureAdministrator({ db: database.db }, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
+      const { created } = await ensureAdministrator(
+        { db: database.db },
+        env.ADMIN_EMAIL,
+        env.ADMIN_PASSWORD,
+      );
       if (created) console.log(`Administrator ${env.ADMIN_EMAIL} created.`);
     } catch (error) {
       await database.close();
@@ -47,7 +51,11 @@ async function main() {
   }
 
   const redis = env.REDIS_URL
-    ? new Redis(env.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false })
+    ? new Redis(env.REDIS_URL, {
+        enableOfflineQueue: false,
+        maxRetriesPerRequest: 1,
+        lazyConnect: false,
+      })
     : undefined;
   redis?.on('error', (error) => console.error(`[redis] ${error.message}`));
 
@@ -56,7 +64,9 @@ async function main() {
     sessionSecret: loadSessionSecret(env.SESSION_SECRET, env.DATA_DIR),
     mailer: env.SMTP_URL
       ? smtpMailer(env.SMTP_URL, env.MAIL_FROM)
-      : outboxMailer(path.join(env.DATA_DIR, 'outbox'), env.MAIL_FROM, (line) => console.log(`[mail] ${line}`)),
+      : outboxMailer(path.join(env.DATA_DIR, 'outbox'), env.MAIL_FROM, (line) =>
+          console.log(`[mail] ${line}`),
+        ),
     storage: diskStorage(path.join(env.DATA_DIR, 'files')),
     ...(redis ? { redis } : {}),
     clientDir: findClientDir(),

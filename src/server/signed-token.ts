@@ -6,7 +6,10 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  */
 export interface Signer {
   sign(purpose: string, payload: Record<string, unknown>, ttlSeconds: number): string;
-  verify<T extends object>(purpose: string, token: string | undefined): (T & { exp: number }) | undefined;
+  verify<T extends object>(
+    purpose: string,
+    token: string | undefined,
+  ): (T & { exp: number }) | undefined;
   mac(value: string): string;
 }
 
@@ -15,9 +18,9 @@ export function createSigner(secret: string, now: () => number = Date.now): Sign
   return {
     mac,
     sign(purpose, payload, ttlSeconds) {
-      const body = Buffer.from(JSON.stringify({ ...payload, exp: Math.floor(now() / 1000) + ttlSeconds })).toString(
-        'base64url',
-      );
+      const body = Buffer.from(
+        JSON.stringify({ ...payload, exp: Math.floor(now() / 1000) + ttlSeconds }),
+      ).toString('base64url');
       return `${body}.${mac(`${purpose}.${body}`)}`;
     },
     verify(purpose, token) {

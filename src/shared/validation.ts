@@ -15,7 +15,8 @@ export const VALIDATION_MESSAGES = {
   password_common: 'This password is too common. Choose one that is harder to guess.',
   passwords_mismatch: 'Passwords do not match.',
   phone_invalid: 'Invalid phone format. Use e.g. +421 123 456 789.',
-  phone_profile_invalid: 'Phone may contain only a plus sign, digits and spaces, e.g. +421 123 456 789.',
+  phone_profile_invalid:
+    'Phone may contain only a plus sign, digits and spaces, e.g. +421 123 456 789.',
   subject_length: 'Subject must be 5 to 200 characters long.',
   message_length: 'Message must be 10 to 2000 characters long.',
   language_invalid: 'Unknown language.',
@@ -66,4 +67,7 @@ export const profilePhoneField = z
 
 /** An optional text field: empty means "not given". */
 export const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), schema.optional());
+  z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    schema.optional(),
+  );

@@ -46,7 +46,9 @@ export const changePasswordBody = z.object({
   newPassword: passwordField,
 });
 
-export const languageBody = z.object({ preferred_language: z.enum(LANGUAGES, { message: 'language_invalid' }) });
+export const languageBody = z.object({
+  preferred_language: z.enum(LANGUAGES, { message: 'language_invalid' }),
+});
 
 export const clientProfileBody = z.object({
   name: nameField,
@@ -94,5 +96,8 @@ export type AccountUser = z.infer<typeof accountUser>;
 export const sessionResponse = z.object({ user: accountUser, user_type: z.enum(ROLES) });
 export const userResponse = z.object({ user: accountUser });
 export const messageResponse = z.object({ message: z.string() });
-export const registerResponse = z.object({ requires_verification: z.literal(true), message: z.string() });
+export const registerResponse = z.object({
+  requires_verification: z.literal(true),
+  message: z.string(),
+});
 export const resetTokenResponse = z.object({ email: z.string(), name: z.string() });

@@ -32,13 +32,20 @@ export function smtpMailer(smtpUrl: string, from: string): Mailer {
  * in the log with its links, so a newcomer can verify an account offline.
  */
 export function outboxMailer(folder: string, from: string, log: (line: string) => void): Mailer {
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'unix',
+  });
   return {
     kind: 'outbox',
     async send(mail) {
       const info = await transport.sendMail({ from, ...mail });
       fs.mkdirSync(folder, { recursive: true });
-      const file = path.join(folder, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}.eml`);
+      const file = path.join(
+        folder,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}.eml`,
+      );
       fs.writeFileSync(file, info.message as Buffer);
       const links = mail.text.match(/https?:\/\/\S+/g) ?? [];
       log(`mail to ${mail.to} written to ${file}${links.length ? ` — ${links.join(' ')}` : ''}`);

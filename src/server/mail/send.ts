@@ -16,14 +16,25 @@ export type SendMail = (
  * Sends one product mail. A failed send raises an `email` alert and answers false; it never
  * throws, so nothing a person did (an account, a message) is lost because mail failed.
  */
-export function mailSender(mailer: Mailer, recordAlert: RecordAlert, log: FastifyBaseLogger): SendMail {
+export function mailSender(
+  mailer: Mailer,
+  recordAlert: RecordAlert,
+  log: FastifyBaseLogger,
+): SendMail {
   return async (kind, to, language, values, options) => {
     try {
-      await mailer.send({ to, ...renderMail(kind, language, values), ...(options?.replyTo ? { replyTo: options.replyTo } : {}) });
+      await mailer.send({
+        to,
+        ...renderMail(kind, language, values),
+        ...(options?.replyTo ? { replyTo: options.replyTo } : {}),
+      });
       return true;
     } catch (err) {
       log.error({ err, kind }, 'mail could not be sent');
-      await recordAlert('email', `Sending the "${kind}" mail failed: ${(err as Error).message}`.slice(0, 300));
+      await recordAlert(
+        'email',
+        `Sending the "${kind}" mail failed: ${(err as Error).message}`.slice(0, 300),
+      );
       return false;
     }
   };

@@ -1,7 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database';
 import { AppError } from '../errors';
-import { findSessionUser, SESSION_COOKIE, type SessionUser } from '../../features/accounts/server/sessions';
+import {
+  findSessionUser,
+  SESSION_COOKIE,
+  type SessionUser,
+} from '../../features/accounts/server/sessions';
 import type { Role } from '../../shared/statuses';
 
 declare module 'fastify' {
@@ -27,6 +31,7 @@ export function requireUser(request: FastifyRequest): SessionUser {
 
 export function requireRole(request: FastifyRequest, ...roles: Role[]): SessionUser {
   const user = requireUser(request);
-  if (!roles.includes(user.role)) throw new AppError(403, 'insufficient_permissions', 'Insufficient permissions.');
+  if (!roles.includes(user.role))
+    throw new AppError(403, 'insufficient_permissions', 'Insufficient permissions.');
   return user;
 }

@@ -38,7 +38,12 @@ export function registerCsrf(
     const cookie = request.cookies[CSRF_COOKIE];
     if (READS.has(request.method)) {
       if (!cookie || !isOurs(cookie)) {
-        reply.setCookie(CSRF_COOKIE, issue(), { path: '/', sameSite: 'lax', secure: deps.secure, httpOnly: false });
+        reply.setCookie(CSRF_COOKIE, issue(), {
+          path: '/',
+          sameSite: 'lax',
+          secure: deps.secure,
+          httpOnly: false,
+        });
       }
       return;
     }
@@ -51,9 +56,13 @@ export function registerCsrf(
       timingSafeEqual(Buffer.from(cookie), Buffer.from(header)) &&
       isOurs(cookie);
     if (valid) return;
-    await deps.recordAlert('csrf', `Refused ${request.method} ${pathname}: missing or wrong CSRF token`, {
-      request_id: request.id,
-    });
+    await deps.recordAlert(
+      'csrf',
+      `Refused ${request.method} ${pathname}: missing or wrong CSRF token`,
+      {
+        request_id: request.id,
+      },
+    );
     await deps.writeAudit({
       action: 'csrf.failure',
       outcome: 'failure',
@@ -64,7 +73,8 @@ export function registerCsrf(
     });
     return sendError(reply, request, 403, {
       error: 'csrf_invalid',
-      message: 'The security token of this page is missing or out of date. Reload the page and try again.',
+      message:
+        'The security token of this page is missing or out of date. Reload the page and try again.',
     });
   });
 }

@@ -70,7 +70,9 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (details) {
       return sendError(reply, request, 400, {
         error: 'validation_failed',
-        message: details.map((d) => (d.field ? `${d.field}: ${explain(d.message)}` : explain(d.message))).join(', '),
+        message: details
+          .map((d) => (d.field ? `${d.field}: ${explain(d.message)}` : explain(d.message)))
+          .join(', '),
         details,
       });
     }

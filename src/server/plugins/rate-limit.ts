@@ -1,6 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import {
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
 import { sendError } from './errors';
 
 /**
@@ -36,7 +41,12 @@ function createLimiters(redis: Redis | undefined): Record<RateLimitGroup, RateLi
   const entries = Object.entries(RATE_LIMIT_GROUPS).map(([group, options]) => {
     const memory = new RateLimiterMemory({ keyPrefix: `rl:${group}`, ...options });
     const limiter = redis
-      ? new RateLimiterRedis({ storeClient: redis, keyPrefix: `rl:${group}`, ...options, insuranceLimiter: memory })
+      ? new RateLimiterRedis({
+          storeClient: redis,
+          keyPrefix: `rl:${group}`,
+          ...options,
+          insuranceLimiter: memory,
+        })
       : memory;
     return [group, limiter];
   });
@@ -54,7 +64,15 @@ export function registerRateLimits(app: FastifyInstance, redis: Redis | undefine
   app.decorateRequest('penalize', async function (this: FastifyRequest, points: number) {
     const group = groupOf(this);
     if (!group) return;
-    await limiters[group].penalty(this.ip, points).catch(() => {});
+    const limiter = limiters[group];
+    const { points: allowed, blockDuration } = RATE_LIMIT_GROUPS[group];
+    try {
+      const result = await limiter.penalty(this.ip, points);
+      // A penalty that spends the last points blocks at once, like an attempt over the limit would.
+      if (result.consumedPoints > allowed) await limiter.block(this.ip, blockDuration);
+    } catch {
+      // The store is unreachable: the request itself was already counted or let through.
+    }
   });
 
   // After routing (so the route's group is known), before the body is read.

@@ -27,7 +27,9 @@ export function presentAccount({ user, client, provider }: AccountRow): AccountU
           experience_years: provider.experienceYears,
           availability: provider.availability,
           website: provider.website,
-          profile_picture_url: provider.pictureKey ? `/api/users/profile-picture/provider/${user.id}` : null,
+          profile_picture_url: provider.pictureKey
+            ? `/api/users/profile-picture/provider/${user.id}`
+            : null,
           credits: provider.credits,
         }
       : null,

@@ -1,7 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../../../server/context';
-import { administratorProfiles, clientProfiles, providerProfiles, users } from '../../../server/db/schema';
+import {
+  administratorProfiles,
+  clientProfiles,
+  providerProfiles,
+  users,
+} from '../../../server/db/schema';
 import { AppError } from '../../../server/errors';
 import type { Language } from '../../../shared/languages';
 import { isCommonPassword } from './common-passwords';
@@ -19,14 +24,21 @@ export const REENABLE_COOKIE = 'reenable';
 
 export function refuseCommonPassword(password: string) {
   if (isCommonPassword(password)) {
-    throw new AppError(400, 'password_common', 'This password is too common. Choose one that is harder to guess.');
+    throw new AppError(
+      400,
+      'password_common',
+      'This password is too common. Choose one that is harder to guess.',
+    );
   }
 }
 
 const link = (ctx: ServerContext, path: string, query: Record<string, string>) =>
   `${ctx.publicUrl}${path}?${new URLSearchParams(query).toString()}`;
 
-export async function sendVerificationMail(ctx: ServerContext, user: Pick<UserRow, 'id' | 'email' | 'name' | 'preferredLanguage'>) {
+export async function sendVerificationMail(
+  ctx: ServerContext,
+  user: Pick<UserRow, 'id' | 'email' | 'name' | 'preferredLanguage'>,
+) {
   const token = await issueMailToken(ctx.db, 'verification', user.id);
   return ctx.sendMail('verify', user.email, user.preferredLanguage, {
     name: user.name,
@@ -46,12 +58,20 @@ export async function registerAccount(
   const user = await ctx.db.transaction(async (tx) => {
     const [created] = await tx
       .insert(users)
-      .values({ email: input.email, name: input.name, role, passwordHash, preferredLanguage: language })
+      .values({
+        email: input.email,
+        name: input.name,
+        role,
+        passwordHash,
+        preferredLanguage: language,
+      })
       .onConflictDoNothing()
       .returning();
     if (!created) return undefined;
     if (role === 'client') {
-      await tx.insert(clientProfiles).values({ userId: created.id, phoneNumber: input.phone_number ?? null });
+      await tx
+        .insert(clientProfiles)
+        .values({ userId: created.id, phoneNumber: input.phone_number ?? null });
     } else {
       await tx.insert(providerProfiles).values({
         userId: created.id,
@@ -61,7 +81,8 @@ export async function registerAccount(
     }
     return created;
   });
-  if (!user) throw new AppError(409, 'email_exists', 'An account with this email address already exists.');
+  if (!user)
+    throw new AppError(409, 'email_exists', 'An account with this email address already exists.');
   await ctx.writeAudit({
     action: 'auth.register',
     outcome: 'success',
@@ -76,10 +97,16 @@ export async function registerAccount(
   return user;
 }
 
-export async function verifyEmail(ctx: ServerContext, token: string, email: string, requestId: string) {
+export async function verifyEmail(
+  ctx: ServerContext,
+  token: string,
+  email: string,
+  requestId: string,
+) {
   const user = await findUserByEmail(ctx.db, email);
   const result = await consumeMailToken(ctx.db, 'verification', token);
-  if (result.status === 'expired') throw new AppError(400, 'token_expired', 'Verification token has expired');
+  if (result.status === 'expired')
+    throw new AppError(400, 'token_expired', 'Verification token has expired');
   if (result.status !== 'valid' || !user || result.userId !== user.id) {
     throw new AppError(400, 'invalid_token', 'This verification link is not valid.');
   }
@@ -114,7 +141,12 @@ export type SignInOutcome =
  * Checks a password sign-in. A wrong email and a wrong password take the same path and time:
  * one scrypt verification either way.
  */
-export async function checkSignIn(ctx: ServerContext, email: string, password: string, requestId: string): Promise<SignInOutcome> {
+export async function checkSignIn(
+  ctx: ServerContext,
+  email: string,
+  password: string,
+  requestId: string,
+): Promise<SignInOutcome> {
   const user = await findUserByEmail(ctx.db, email);
   dummyHash ??= hashPassword('majstri-timing-equaliser');
   const passwordOk = await verifyPassword(password, user?.passwordHash ?? (await dummyHash));
@@ -154,18 +186,29 @@ export async function checkSignIn(ctx: ServerContext, email: string, password: s
         .update(users)
         .set({ lockUntil: new Date(Date.now() + LOCK_MINUTES * 60 * 1000) })
         .where(eq(users.id, user.id));
-      await audit('auth.lockout', 'failure', `locked for ${LOCK_MINUTES} minutes after ${MAX_FAILED_SIGN_INS} failed sign-ins`);
-      await ctx.recordAlert('lockout', `An account was locked after ${MAX_FAILED_SIGN_INS} failed sign-ins`, {
-        user_id: user.id,
-        request_id: requestId,
-      });
+      await audit(
+        'auth.lockout',
+        'failure',
+        `locked for ${LOCK_MINUTES} minutes after ${MAX_FAILED_SIGN_INS} failed sign-ins`,
+      );
+      await ctx.recordAlert(
+        'lockout',
+        `An account was locked after ${MAX_FAILED_SIGN_INS} failed sign-ins`,
+        {
+          user_id: user.id,
+          request_id: requestId,
+        },
+      );
       return { kind: 'locked' };
     }
     await audit('auth.login.failure', 'failure', 'wrong password');
     return { kind: 'invalid_credentials' };
   }
   if (user.failedLoginAttempts > 0 || user.lockUntil) {
-    await ctx.db.update(users).set({ failedLoginAttempts: 0, lockUntil: null }).where(eq(users.id, user.id));
+    await ctx.db
+      .update(users)
+      .set({ failedLoginAttempts: 0, lockUntil: null })
+      .where(eq(users.id, user.id));
   }
   if (user.accountStatus === 'disabled' && user.disabledBy === 'self') {
     await audit('auth.login.failure', 'failure', 'account disabled by its owner');
@@ -185,18 +228,29 @@ export async function checkSignIn(ctx: ServerContext, email: string, password: s
 
 /** A short-lived, HttpOnly proof that this browser just proved who it is for a self-disabled account. */
 export function grantReenable(ctx: ServerContext, reply: FastifyReply, userId: string) {
-  reply.setCookie(REENABLE_COOKIE, ctx.signer.sign(REENABLE_PURPOSE, { user_id: userId }, 10 * 60), {
-    path: '/api/users/enable',
-    httpOnly: true,
-    sameSite: 'strict',
-    secure: ctx.secureCookies,
-    maxAge: 10 * 60,
-  });
+  reply.setCookie(
+    REENABLE_COOKIE,
+    ctx.signer.sign(REENABLE_PURPOSE, { user_id: userId }, 10 * 60),
+    {
+      path: '/api/users/enable',
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: ctx.secureCookies,
+      maxAge: 10 * 60,
+    },
+  );
 }
 
 /** Turns a self-disabled account back on and signs its owner in. */
-export async function reenableAccount(ctx: ServerContext, request: FastifyRequest, reply: FastifyReply) {
-  const payload = ctx.signer.verify<{ user_id: string }>(REENABLE_PURPOSE, request.cookies[REENABLE_COOKIE]);
+export async function reenableAccount(
+  ctx: ServerContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const payload = ctx.signer.verify<{ user_id: string }>(
+    REENABLE_PURPOSE,
+    request.cookies[REENABLE_COOKIE],
+  );
   const user = payload ? await findUserById(ctx.db, payload.user_id) : undefined;
   if (!user || user.accountStatus !== 'disabled' || user.disabledBy !== 'self') {
     throw new AppError(403, 'reenable_not_allowed', 'Sign in again to enable this account.');
@@ -240,10 +294,16 @@ export async function requestPasswordReset(ctx: ServerContext, email: string, re
 }
 
 /** Sets a new password from a reset link. It also lifts a lockout, but does not sign in. */
-export async function resetPassword(ctx: ServerContext, token: string, newPassword: string, requestId: string) {
+export async function resetPassword(
+  ctx: ServerContext,
+  token: string,
+  newPassword: string,
+  requestId: string,
+) {
   refuseCommonPassword(newPassword);
   const result = await consumeMailToken(ctx.db, 'reset', token);
-  if (result.status !== 'valid') throw new AppError(400, 'invalid_token', 'Invalid or expired reset token');
+  if (result.status !== 'valid')
+    throw new AppError(400, 'invalid_token', 'Invalid or expired reset token');
   const passwordHash = await hashPassword(newPassword);
   const [user] = await ctx.db
     .update(users)
@@ -274,17 +334,29 @@ export async function sendPasswordChangedMail(ctx: ServerContext, user: UserRow)
  * Makes sure the administrator named by ADMIN_EMAIL exists. The only ways to the role are this
  * and `npm run admin:create`; no sign-up leads there.
  */
-export async function ensureAdministrator(ctx: Pick<ServerContext, 'db'>, email: string, password: string) {
+export async function ensureAdministrator(
+  ctx: Pick<ServerContext, 'db'>,
+  email: string,
+  password: string,
+) {
   const existing = await findUserByEmail(ctx.db, email);
   if (existing && existing.role !== 'administrator') {
-    throw new Error(`ADMIN_EMAIL ${email} already belongs to a ${existing.role} account; choose another address.`);
+    throw new Error(
+      `ADMIN_EMAIL ${email} already belongs to a ${existing.role} account; choose another address.`,
+    );
   }
   if (existing) return { created: false };
   const passwordHash = await hashPassword(password);
   await ctx.db.transaction(async (tx) => {
     const [admin] = await tx
       .insert(users)
-      .values({ email, name: 'Administrator', role: 'administrator', passwordHash, emailVerified: true })
+      .values({
+        email,
+        name: 'Administrator',
+        role: 'administrator',
+        passwordHash,
+        emailVerified: true,
+      })
       .returning({ id: users.id });
     await tx.insert(administratorProfiles).values({ userId: admin!.id, permissions: ['*'] });
   });

@@ -26,7 +26,8 @@ import {
 } from './accounts.service';
 import { clearSessionCookies, endSession, startSession } from './sessions';
 
-const RESEND_ANSWER = 'If the account exists and is not verified yet, a new verification link has been sent.';
+const RESEND_ANSWER =
+  'If the account exists and is not verified yet, a new verification link has been sent.';
 
 export const authRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = async (app, { ctx }) => {
   const sessionOf = async (userId: string) => {
@@ -64,7 +65,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = async (
 
   app.post(
     '/auth/resend-verification',
-    { config: { rateLimit: 'auth' }, schema: { body: emailBody, response: { 200: messageResponse } } },
+    {
+      config: { rateLimit: 'auth' },
+      schema: { body: emailBody, response: { 200: messageResponse } },
+    },
     async (request) => {
       await resendVerification(ctx, request.body.email);
       return { message: RESEND_ANSWER };
@@ -73,7 +77,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = async (
 
   app.post(
     '/auth/login',
-    { config: { rateLimit: 'auth' }, schema: { body: loginBody, response: { 200: sessionResponse } } },
+    {
+      config: { rateLimit: 'auth' },
+      schema: { body: loginBody, response: { 200: sessionResponse } },
+    },
     async (request, reply) => {
       const outcome = await checkSignIn(ctx, request.body.email, request.body.password, request.id);
       switch (outcome.kind) {
@@ -85,14 +92,22 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = async (
           throw new AppError(401, 'invalid_credentials', 'Invalid credentials');
         case 'locked':
           await request.penalize(FAILED_SIGN_IN_EXTRA_POINTS);
-          throw new AppError(423, 'account_locked', 'Account temporarily locked due to failed login attempts.');
+          throw new AppError(
+            423,
+            'account_locked',
+            'Account temporarily locked due to failed login attempts.',
+          );
         case 'unverified':
           throw new AppError(403, 'email_verification_required', 'Email verification required');
         case 'disabled':
           throw new AppError(403, 'account_disabled', 'Account is disabled. Contact support.');
         case 'disabled_by_self':
           grantReenable(ctx, reply, outcome.user.id);
-          throw new AppError(403, 'account_disabled_by_self', 'You disabled this account. You can enable it again.');
+          throw new AppError(
+            403,
+            'account_disabled_by_self',
+            'You disabled this account. You can enable it again.',
+          );
       }
     },
   );
@@ -101,21 +116,25 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = async (
     return sessionOf(requireUser(request).id);
   });
 
-  app.post('/auth/logout', { schema: { response: { 200: messageResponse } } }, async (request, reply) => {
-    if (request.user) {
-      await endSession(ctx.db, request.user.sessionId);
-      await ctx.writeAudit({
-        action: 'auth.logout',
-        outcome: 'success',
-        actorType: request.user.role,
-        actorId: request.user.id,
-        targetUserId: request.user.id,
-        requestId: request.id,
-      });
-    }
-    clearSessionCookies(reply);
-    return { message: 'Logged out.' };
-  });
+  app.post(
+    '/auth/logout',
+    { schema: { response: { 200: messageResponse } } },
+    async (request, reply) => {
+      if (request.user) {
+        await endSession(ctx.db, request.user.sessionId);
+        await ctx.writeAudit({
+          action: 'auth.logout',
+          outcome: 'success',
+          actorType: request.user.role,
+          actorId: request.user.id,
+          targetUserId: request.user.id,
+          requestId: request.id,
+        });
+      }
+      clearSessionCookies(reply);
+      return { message: 'Logged out.' };
+    },
+  );
 
   app.post(
     '/users/enable',

@@ -18,7 +18,9 @@ export async function issueMailToken(db: Db, kind: MailTokenKind, userId: string
   const token = randomBytes(32).toString('base64url');
   await db.transaction(async (tx) => {
     await tx.delete(table).where(and(eq(table.userId, userId), isNull(table.usedAt)));
-    await tx.insert(table).values({ tokenHash: hashToken(token), userId, expiresAt: new Date(Date.now() + ttlMs) });
+    await tx
+      .insert(table)
+      .values({ tokenHash: hashToken(token), userId, expiresAt: new Date(Date.now() + ttlMs) });
   });
   return token;
 }
@@ -26,16 +28,28 @@ export async function issueMailToken(db: Db, kind: MailTokenKind, userId: string
 export type TokenCheck = { status: 'valid'; userId: string } | { status: 'expired' | 'invalid' };
 
 /** What a token is worth, without using it. */
-export async function checkMailToken(db: Db, kind: MailTokenKind, token: string): Promise<TokenCheck> {
+export async function checkMailToken(
+  db: Db,
+  kind: MailTokenKind,
+  token: string,
+): Promise<TokenCheck> {
   const { table } = KINDS[kind];
-  const [row] = await db.select().from(table).where(eq(table.tokenHash, hashToken(token))).limit(1);
+  const [row] = await db
+    .select()
+    .from(table)
+    .where(eq(table.tokenHash, hashToken(token)))
+    .limit(1);
   if (!row || row.usedAt) return { status: 'invalid' };
   if (row.expiresAt.getTime() < Date.now()) return { status: 'expired' };
   return { status: 'valid', userId: row.userId };
 }
 
 /** Uses a token once: of two simultaneous uses, only one succeeds. */
-export async function consumeMailToken(db: Db, kind: MailTokenKind, token: string): Promise<TokenCheck> {
+export async function consumeMailToken(
+  db: Db,
+  kind: MailTokenKind,
+  token: string,
+): Promise<TokenCheck> {
   const checked = await checkMailToken(db, kind, token);
   if (checked.status !== 'valid') return checked;
   const { table } = KINDS[kind];

@@ -1,7 +1,13 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../../../server/context';
-import { attachments, clientProfiles, providerProfiles, users, workRequests } from '../../../server/db/schema';
+import {
+  attachments,
+  clientProfiles,
+  providerProfiles,
+  users,
+  workRequests,
+} from '../../../server/db/schema';
 import { AppError } from '../../../server/errors';
 import type { SessionUser } from './sessions';
 import type { Language } from '../../../shared/languages';
@@ -20,7 +26,11 @@ export async function changePassword(
 ) {
   const user = await findUserById(ctx.db, me.id);
   if (!user?.passwordHash) {
-    throw new AppError(400, 'password_not_set', 'This account signs in with Google and has no password to change.');
+    throw new AppError(
+      400,
+      'password_not_set',
+      'This account signs in with Google and has no password to change.',
+    );
   }
   if (!(await verifyPassword(currentPassword, user.passwordHash))) {
     await ctx.writeAudit({
@@ -35,7 +45,10 @@ export async function changePassword(
     throw new AppError(400, 'current_password_incorrect', 'Current password incorrect.');
   }
   refuseCommonPassword(newPassword);
-  await ctx.db.update(users).set({ passwordHash: await hashPassword(newPassword) }).where(eq(users.id, me.id));
+  await ctx.db
+    .update(users)
+    .set({ passwordHash: await hashPassword(newPassword) })
+    .where(eq(users.id, me.id));
   // Every other device is signed out; this one gets a fresh session.
   await endAllSessions(ctx.db, me.id);
   await startSession(ctx.db, request, reply, user, ctx.secureCookies);
@@ -60,7 +73,8 @@ export async function updateClientProfile(
   input: { name: string; phone_number?: string | null | undefined },
   requestId: string,
 ) {
-  if (me.role !== 'client') throw new AppError(403, 'insufficient_permissions', 'Insufficient permissions.');
+  if (me.role !== 'client')
+    throw new AppError(403, 'insufficient_permissions', 'Insufficient permissions.');
   await ctx.db.transaction(async (tx) => {
     await tx.update(users).set({ name: input.name }).where(eq(users.id, me.id));
     await tx
@@ -79,8 +93,16 @@ export async function updateClientProfile(
 }
 
 /** The owner turns their account off: hidden from others, signed out everywhere. */
-export async function disableOwnAccount(ctx: ServerContext, reply: FastifyReply, me: SessionUser, requestId: string) {
-  await ctx.db.update(users).set({ accountStatus: 'disabled', disabledBy: 'self' }).where(eq(users.id, me.id));
+export async function disableOwnAccount(
+  ctx: ServerContext,
+  reply: FastifyReply,
+  me: SessionUser,
+  requestId: string,
+) {
+  await ctx.db
+    .update(users)
+    .set({ accountStatus: 'disabled', disabledBy: 'self' })
+    .where(eq(users.id, me.id));
   await endAllSessions(ctx.db, me.id);
   clearSessionCookies(reply);
   await ctx.writeAudit({
@@ -98,7 +120,12 @@ export async function disableOwnAccount(ctx: ServerContext, reply: FastifyReply,
  * Removes the person's data at once: the account, its profile, sessions and tokens, requests
  * with their files, and bids (foreign keys cascade). Audit entries keep only ids.
  */
-export async function deleteOwnAccount(ctx: ServerContext, reply: FastifyReply, me: SessionUser, requestId: string) {
+export async function deleteOwnAccount(
+  ctx: ServerContext,
+  reply: FastifyReply,
+  me: SessionUser,
+  requestId: string,
+) {
   const files = await ctx.db
     .select({ key: attachments.storageKey })
     .from(attachments)
@@ -110,7 +137,10 @@ export async function deleteOwnAccount(ctx: ServerContext, reply: FastifyReply, 
     .where(eq(providerProfiles.userId, me.id));
   await ctx.db.delete(users).where(inArray(users.id, [me.id]));
   clearSessionCookies(reply);
-  await ctx.storage.remove([...files.map((file) => file.key), ...(picture?.key ? [picture.key] : [])]);
+  await ctx.storage.remove([
+    ...files.map((file) => file.key),
+    ...(picture?.key ? [picture.key] : []),
+  ]);
   await ctx.writeAudit({
     action: 'account.delete',
     outcome: 'success',

@@ -2,18 +2,30 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ServerContext } from '../../../server/context';
 import { AppError } from '../../../server/errors';
-import { emailBody, messageResponse, resetPasswordBody, resetTokenResponse } from '../accounts.schema';
+import {
+  emailBody,
+  messageResponse,
+  resetPasswordBody,
+  resetTokenResponse,
+} from '../accounts.schema';
 import { findUserById } from './accounts.repo';
 import { requestPasswordReset, resetPassword } from './accounts.service';
 import { checkMailToken } from './mail-tokens';
 
 /** Spec accounts §8: the request always answers with this sentence. */
-export const RESET_REQUEST_ANSWER = 'If the email exists in our system, a password reset link has been sent.';
+export const RESET_REQUEST_ANSWER =
+  'If the email exists in our system, a password reset link has been sent.';
 
-export const passwordResetRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = async (app, { ctx }) => {
+export const passwordResetRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = async (
+  app,
+  { ctx },
+) => {
   app.post(
     '/password-reset/request-reset',
-    { config: { rateLimit: 'passwordReset' }, schema: { body: emailBody, response: { 200: messageResponse } } },
+    {
+      config: { rateLimit: 'passwordReset' },
+      schema: { body: emailBody, response: { 200: messageResponse } },
+    },
     async (request) => {
       await requestPasswordReset(ctx, request.body.email, request.id);
       return { message: RESET_REQUEST_ANSWER };
@@ -23,11 +35,15 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> 
   app.get(
     '/password-reset/verify-token/:token',
     {
-      schema: { params: z.object({ token: z.string().min(1).max(200) }), response: { 200: resetTokenResponse } },
+      schema: {
+        params: z.object({ token: z.string().min(1).max(200) }),
+        response: { 200: resetTokenResponse },
+      },
     },
     async (request) => {
       const checked = await checkMailToken(ctx.db, 'reset', request.params.token);
-      const user = checked.status === 'valid' ? await findUserById(ctx.db, checked.userId) : undefined;
+      const user =
+        checked.status === 'valid' ? await findUserById(ctx.db, checked.userId) : undefined;
       if (!user) throw new AppError(400, 'invalid_token', 'Invalid or expired reset token');
       return { email: user.email, name: user.name };
     },
@@ -35,7 +51,10 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> 
 
   app.post(
     '/password-reset/reset-password',
-    { config: { rateLimit: 'passwordReset' }, schema: { body: resetPasswordBody, response: { 200: messageResponse } } },
+    {
+      config: { rateLimit: 'passwordReset' },
+      schema: { body: resetPasswordBody, response: { 200: messageResponse } },
+    },
     async (request) => {
       await resetPassword(ctx, request.body.token, request.body.new_password, request.id);
       return { message: 'Your password has been changed. You can log in now.' };

@@ -19,14 +19,23 @@ export interface SessionUser {
 }
 
 /** The signed-in person behind the session cookie, if the session is live and the account active. */
-export async function findSessionUser(db: Db, token: string | undefined): Promise<SessionUser | undefined> {
+export async function findSessionUser(
+  db: Db,
+  token: string | undefined,
+): Promise<SessionUser | undefined> {
   if (!token || token.length > 200) return undefined;
   const id = hashToken(token);
   const [row] = await db
     .select({ userId: users.id, role: users.role, lastSeenAt: sessions.lastSeenAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date()), eq(users.accountStatus, 'active')))
+    .where(
+      and(
+        eq(sessions.id, id),
+        gt(sessions.expiresAt, new Date()),
+        eq(users.accountStatus, 'active'),
+      ),
+    )
     .limit(1);
   if (!row) return undefined;
   // Sliding expiry, written at most once a day per session.
@@ -82,7 +91,11 @@ export async function endSession(db: Db, sessionId: string) {
 export async function endAllSessions(db: Db, userId: string, except?: string) {
   await db
     .delete(sessions)
-    .where(except ? and(eq(sessions.userId, userId), ne(sessions.id, except)) : eq(sessions.userId, userId));
+    .where(
+      except
+        ? and(eq(sessions.userId, userId), ne(sessions.id, except))
+        : eq(sessions.userId, userId),
+    );
 }
 
 export async function deleteExpiredSessions(db: Db) {

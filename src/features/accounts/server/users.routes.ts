@@ -44,7 +44,8 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = async 
 
   app.put('/users/profile', { schema: { response: { 200: userResponse } } }, async (request) => {
     const me = requireUser(request);
-    if (me.role !== 'client') throw new AppError(403, 'insufficient_permissions', 'Insufficient permissions.');
+    if (me.role !== 'client')
+      throw new AppError(403, 'insufficient_permissions', 'Insufficient permissions.');
     const input = clientProfileBody.parse(await formFields(request));
     await updateClientProfile(ctx, me, input, request.id);
     return accountOf(me.id);
@@ -52,10 +53,20 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = async 
 
   app.put(
     '/users/password',
-    { config: { rateLimit: 'auth' }, schema: { body: changePasswordBody, response: { 200: messageResponse } } },
+    {
+      config: { rateLimit: 'auth' },
+      schema: { body: changePasswordBody, response: { 200: messageResponse } },
+    },
     async (request, reply) => {
       const me = requireUser(request);
-      await changePassword(ctx, request, reply, me, request.body.currentPassword, request.body.newPassword);
+      await changePassword(
+        ctx,
+        request,
+        reply,
+        me,
+        request.body.currentPassword,
+        request.body.newPassword,
+      );
       return { message: 'Password changed.' };
     },
   );
@@ -69,13 +80,21 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = async 
     },
   );
 
-  app.patch('/users/disable', { schema: { response: { 200: messageResponse } } }, async (request, reply) => {
-    await disableOwnAccount(ctx, reply, requireUser(request), request.id);
-    return { message: 'Your account is disabled. You can enable it again by logging in.' };
-  });
+  app.patch(
+    '/users/disable',
+    { schema: { response: { 200: messageResponse } } },
+    async (request, reply) => {
+      await disableOwnAccount(ctx, reply, requireUser(request), request.id);
+      return { message: 'Your account is disabled. You can enable it again by logging in.' };
+    },
+  );
 
-  app.delete('/users/account', { schema: { response: { 200: messageResponse } } }, async (request, reply) => {
-    await deleteOwnAccount(ctx, reply, requireUser(request), request.id);
-    return { message: 'Your account and all its data have been deleted.' };
-  });
+  app.delete(
+    '/users/account',
+    { schema: { response: { 200: messageResponse } } },
+    async (request, reply) => {
+      await deleteOwnAccount(ctx, reply, requireUser(request), request.id);
+      return { message: 'Your account and all its data have been deleted.' };
+    },
+  );
 };

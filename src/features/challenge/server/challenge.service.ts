@@ -12,7 +12,10 @@ const TTL_SECONDS = 10 * 60;
 
 export function issueChallenge(signer: Signer): Challenge {
   const question = makeQuestion();
-  return { question: questionText(question), token: signer.sign(PURPOSE, { ...question, id: randomUUID() }, TTL_SECONDS) };
+  return {
+    question: questionText(question),
+    token: signer.sign(PURPOSE, { ...question, id: randomUUID() }, TTL_SECONDS),
+  };
 }
 
 /**
@@ -24,19 +27,29 @@ export async function checkChallenge(
   signer: Signer,
   input: { math_answer?: number | string | undefined; challenge_token?: string | undefined },
 ): Promise<void> {
-  const answer = typeof input.math_answer === 'string' ? input.math_answer.trim() : input.math_answer;
+  const answer =
+    typeof input.math_answer === 'string' ? input.math_answer.trim() : input.math_answer;
   if (answer === undefined || answer === '' || !input.challenge_token) {
     throw new AppError(400, 'challenge_required', 'Please answer the security question.');
   }
   const payload = signer.verify<MathQuestion & { id: string }>(PURPOSE, input.challenge_token);
-  if (!payload) throw new AppError(400, 'challenge_expired', 'The security question has expired. Please answer a new one.');
+  if (!payload)
+    throw new AppError(
+      400,
+      'challenge_expired',
+      'The security question has expired. Please answer a new one.',
+    );
   const claimed = await db
     .insert(usedChallenges)
     .values({ id: payload.id, expiresAt: new Date(payload.exp * 1000) })
     .onConflictDoNothing()
     .returning({ id: usedChallenges.id });
   if (claimed.length === 0) {
-    throw new AppError(400, 'challenge_expired', 'The security question has expired. Please answer a new one.');
+    throw new AppError(
+      400,
+      'challenge_expired',
+      'The security question has expired. Please answer a new one.',
+    );
   }
   if (Number(answer) !== answerOf(payload)) {
     throw new AppError(400, 'challenge_failed', 'Incorrect answer to the security question.');

@@ -11,7 +11,10 @@ import { contactBody } from '../contact.schema';
  * The contact form: the message is stored first, then mailed to support. If mail fails the
  * message is still kept (and an `email` alert raised), but the person is told to write directly.
  */
-export const contactRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = async (app, { ctx }) => {
+export const contactRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = async (
+  app,
+  { ctx },
+) => {
   app.post(
     '/contact',
     {
@@ -23,7 +26,14 @@ export const contactRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = asyn
       const { name, email, subject, message } = request.body;
       const [stored] = await ctx.db
         .insert(contactMessages)
-        .values({ name, email, subject, message, language: request.language, userId: request.user?.id ?? null })
+        .values({
+          name,
+          email,
+          subject,
+          message,
+          language: request.language,
+          userId: request.user?.id ?? null,
+        })
         .returning({ id: contactMessages.id });
       const delivered = await ctx.sendMail(
         'contact',
@@ -39,7 +49,10 @@ export const contactRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = asyn
           `Your message could not be delivered. Please write to us at ${ctx.supportEmail}.`,
         );
       }
-      await ctx.db.update(contactMessages).set({ deliveredAt: new Date() }).where(eq(contactMessages.id, stored!.id));
+      await ctx.db
+        .update(contactMessages)
+        .set({ deliveredAt: new Date() })
+        .where(eq(contactMessages.id, stored!.id));
       return reply.status(201).send({ message: 'Thank you, your message has been sent.' });
     },
   );

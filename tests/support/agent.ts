@@ -1,0 +1,72 @@
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { App } from '../../src/server/app';
+
+/**
+ * One browser as the server sees it: keeps cookies, sends the CSRF header on writes like the
+ * real page does, and comes from its own address.
+ */
+export class Agent {
+  readonly cookies = new Map<string, string>();
+  private static nextAddress = 1;
+  readonly address: string;
+
+  constructor(
+    private readonly app: App,
+    address?: string,
+  ) {
+    this.address =
+      address ?? `10.1.${Math.floor(Agent.nextAddress / 250)}.${(Agent.nextAddress++ % 250) + 1}`;
+  }
+
+  async request(options: InjectOptions & { csrf?: boolean }): Promise<LightMyRequestResponse> {
+    const method = (options.method ?? 'GET').toUpperCase();
+    if (method !== 'GET' && !this.cookies.has('csrf_token'))
+      await this.request({ url: '/api/health' });
+    const headers: Record<string, string> = { ...(options.headers as Record<string, string>) };
+    const cookieHeader = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    if (cookieHeader) headers.cookie = cookieHeader;
+    if (method !== 'GET' && options.csrf !== false)
+      headers['x-csrf-token'] = this.cookies.get('csrf_token') ?? '';
+    const response = await this.app.inject({
+      ...options,
+      method: method as InjectOptions['method'],
+      headers,
+      remoteAddress: this.address,
+    });
+    for (const cookie of response.cookies) {
+      const expired =
+        cookie.expires !== undefined && new Date(cookie.expires).getTime() <= Date.now();
+      if (expired || cookie.maxAge === 0 || cookie.value === '') this.cookies.delete(cookie.name);
+      else this.cookies.set(cookie.name, cookie.value);
+    }
+    return response;
+  }
+
+  get(url: string) {
+    return this.request({ method: 'GET', url });
+  }
+  post(url: string, payload?: object, extra: Partial<InjectOptions> & { csrf?: boolean } = {}) {
+    return this.request({ method: 'POST', url, ...(payload ? { payload } : {}), ...extra });
+  }
+  put(url: string, payload?: object) {
+    return this.request({ method: 'PUT', url, ...(payload ? { payload } : {}) });
+  }
+  patch(url: string) {
+    return this.request({ method: 'PATCH', url });
+  }
+  delete(url: string) {
+    return this.request({ method: 'DELETE', url });
+  }
+
+  /** Fetches a question and answers it correctly, as a person would. */
+  async solveChallenge(): Promise<{ math_answer: number; challenge_token: string }> {
+    const { question, token } = (await this.get('/api/challenge')).json() as {
+      question: string;
+      token: string;
+    };
+    const [a, op, b] = question.split(' ');
+    const x = Number(a);
+    const y = Number(b);
+    return { math_answer: op === '+' ? x + y : op === '-' ? x - y : x * y, challenge_token: token };
+  }
+}

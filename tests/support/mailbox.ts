@@ -1,0 +1,73 @@
+import { simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+export interface CaughtMail {
+  to: string;
+  subject: string;
+  text: string;
+  replyTo: string | undefined;
+  links: string[];
+}
+
+export interface Mailbox {
+  url: string;
+  mails: CaughtMail[];
+  /** Waits for the next mail to this address that arrives after `since` mails. */
+  waitFor(to: string, since?: number, timeoutMs?: number): Promise<CaughtMail>;
+  /** Makes the server refuse every message (a mail provider outage). */
+  refuseAll(refuse: boolean): void;
+  close(): Promise<void>;
+}
+
+/** A real SMTP server on 127.0.0.1 that keeps every message it is given. */
+export async function startMailbox(): Promise<Mailbox> {
+  const mails: CaughtMail[] = [];
+  let refusing = false;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      if (refusing) {
+        stream.resume();
+        stream.on('end', () =>
+          callback(Object.assign(new Error('mailbox unavailable'), { responseCode: 550 })),
+        );
+        return;
+      }
+      simpleParser(stream)
+        .then((parsed) => {
+          const text = parsed.text ?? '';
+          const to = Array.isArray(parsed.to) ? parsed.to[0]?.text : parsed.to?.text;
+          mails.push({
+            to: (to ?? '').toLowerCase(),
+            subject: parsed.subject ?? '',
+            text,
+            replyTo: parsed.replyTo?.text,
+            links: text.match(/https?:\/\/\S+/g) ?? [],
+          });
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as { port: number };
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    mails,
+    async waitFor(to, since = 0, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = mails.slice(since).find((mail) => mail.to.includes(to.toLowerCase()));
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error(`no mail to ${to} within ${timeoutMs} ms`);
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    },
+    refuseAll(refuse) {
+      refusing = refuse;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

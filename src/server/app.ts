@@ -23,6 +23,8 @@ import { registerRateLimits } from './plugins/rate-limit';
 import { createSigner } from './signed-token';
 import { diskStorage, type FileStorage } from './storage/storage';
 import { authRoutes } from '../features/accounts/server/auth.routes';
+import { googleSignIn, type GoogleConfig } from '../features/accounts/server/google';
+import { googleRoutes } from '../features/accounts/server/google.routes';
 import { passwordResetRoutes } from '../features/accounts/server/password-reset.routes';
 import { usersRoutes } from '../features/accounts/server/users.routes';
 import { challengeRoutes } from '../features/challenge/server/challenge.routes';
@@ -43,6 +45,7 @@ export interface AppDeps {
   mailer?: Mailer;
   storage?: FileStorage;
   redis?: Redis;
+  google?: GoogleConfig;
   /** Folder of the built browser app; without it only the API is served. */
   clientDir?: string | undefined;
   buildInfo?: BuildInfo;
@@ -129,10 +132,18 @@ export async function buildApp(deps: AppDeps) {
     db: deps.db,
     buildInfo: deps.buildInfo ?? DEFAULT_BUILD,
     supportEmail: ctx.supportEmail,
+    googleEnabled: deps.google !== undefined,
     recordAlert,
   });
   await app.register(challengeRoutes, { prefix: '/api', signer });
   await app.register(authRoutes, { prefix: '/api', ctx });
+  if (deps.google) {
+    await app.register(googleRoutes, {
+      prefix: '/api',
+      ctx,
+      google: googleSignIn(ctx, deps.google),
+    });
+  }
   await app.register(passwordResetRoutes, { prefix: '/api', ctx });
   await app.register(usersRoutes, { prefix: '/api', ctx });
   await app.register(contactRoutes, { prefix: '/api', ctx });

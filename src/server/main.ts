@@ -68,6 +68,15 @@ async function main() {
           console.log(`[mail] ${line}`),
         ),
     storage: diskStorage(path.join(env.DATA_DIR, 'files')),
+    ...(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+      ? {
+          google: {
+            clientId: env.GOOGLE_CLIENT_ID,
+            clientSecret: env.GOOGLE_CLIENT_SECRET,
+            issuerUrl: env.GOOGLE_ISSUER_URL,
+          },
+        }
+      : {}),
     ...(redis ? { redis } : {}),
     clientDir: findClientDir(),
     buildInfo: loadBuildInfo(),

@@ -8,6 +8,7 @@ import type { BuildInfo } from '../../shared/version';
 interface SystemDeps {
   db: Db;
   supportEmail: string;
+  googleEnabled: boolean;
   buildInfo: BuildInfo;
   recordAlert: RecordAlert;
 }
@@ -35,7 +36,7 @@ function describeViolation(report: Record<string, unknown>): string {
 
 export const systemRoutes: FastifyPluginAsyncZod<SystemDeps> = async (
   app,
-  { db, buildInfo, recordAlert, supportEmail },
+  { db, buildInfo, recordAlert, supportEmail, googleEnabled },
 ) => {
   app.get(
     '/health',
@@ -64,8 +65,12 @@ export const systemRoutes: FastifyPluginAsyncZod<SystemDeps> = async (
 
   app.get(
     '/config',
-    { schema: { response: { 200: z.object({ support_email: z.string() }) } } },
-    async () => ({ support_email: supportEmail }),
+    {
+      schema: {
+        response: { 200: z.object({ support_email: z.string(), google_enabled: z.boolean() }) },
+      },
+    },
+    async () => ({ support_email: supportEmail, google_enabled: googleEnabled }),
   );
 
   app.post(

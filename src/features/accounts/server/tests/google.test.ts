@@ -1,0 +1,167 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Agent } from '../../../../../tests/support/agent';
+import {
+  startOpenIdProvider,
+  type OpenIdProvider,
+} from '../../../../../tests/support/openid-provider';
+import { createTestDatabase, type TestDatabase } from '../../../../../tests/setup/test-database';
+import { buildApp, type App } from '../../../../server/app';
+import { auditEntries, users } from '../../../../server/db/schema';
+
+const PUBLIC_URL = 'http://majstri.test';
+let provider: OpenIdProvider;
+let database: TestDatabase;
+let app: App;
+
+beforeAll(async () => {
+  provider = await startOpenIdProvider([`${PUBLIC_URL}/api/auth/google/callback`]);
+  database = await createTestDatabase();
+  app = await buildApp({
+    db: database.db,
+    publicUrl: PUBLIC_URL,
+    google: {
+      clientId: provider.clientId,
+      clientSecret: provider.clientSecret,
+      issuerUrl: provider.issuer,
+    },
+  });
+});
+afterAll(async () => {
+  await app.close();
+  await database.drop();
+  await provider.close();
+});
+
+/** The whole round trip a browser makes: our start endpoint, the provider's form, our callback. */
+async function signInWithGoogle(agent: Agent, login: string) {
+  const start = await agent.get('/api/auth/google');
+  expect(start.statusCode).toBe(302);
+  const authorization = new URL(start.headers.location as string);
+  expect(authorization.origin).toBe(provider.issuer);
+  expect(authorization.searchParams.get('code_challenge_method')).toBe('S256');
+  expect(authorization.searchParams.get('state')).toBeTruthy();
+  expect(authorization.searchParams.get('nonce')).toBeTruthy();
+  const back = new URL(await provider.authorize(authorization.href, login));
+  const callback = await agent.get(`${back.pathname}${back.search}`);
+  expect(callback.statusCode).toBe(302);
+  return new URL(callback.headers.location as string, PUBLIC_URL);
+}
+
+describe('Google sign-in', () => {
+  it('is announced in the public config', async () => {
+    expect((await new Agent(app).get('/api/config')).json().google_enabled).toBe(true);
+  });
+
+  it('sends a new person to choose a role, then creates a verified account and signs in', async () => {
+    provider.addAccount('new-person', { email: 'Nova.Osoba@gmail.test', name: 'Nová Osoba' });
+    const agent = new Agent(app);
+    const landing = await signInWithGoogle(agent, 'new-person');
+    expect(landing.pathname).toBe('/auth/callback');
+    expect(landing.searchParams.get('needsRole')).toBe('true');
+    expect(landing.searchParams.get('email')).toBe('Nova.Osoba@gmail.test');
+    expect(agent.cookies.has('sid')).toBe(false);
+
+    const token = landing.searchParams.get('pendingToken')!;
+    const bad = await agent.post('/api/auth/google/complete-registration', {
+      token,
+      role: 'administrator',
+    });
+    expect(bad.statusCode).toBe(400);
+
+    const done = await agent.post('/api/auth/google/complete-registration', {
+      token,
+      role: 'provider',
+    });
+    expect(done.statusCode).toBe(200);
+    expect(done.json()).toMatchObject({
+      user_type: 'provider',
+      user: {
+        email: 'Nova.Osoba@gmail.test',
+        name: 'Nová Osoba',
+        email_verified: true,
+        has_password: false,
+        google_linked: true,
+      },
+    });
+    expect((await agent.get('/api/auth/session')).statusCode).toBe(200);
+
+    // The same token cannot make a second account.
+    const again = await new Agent(app).post('/api/auth/google/complete-registration', {
+      token,
+      role: 'client',
+    });
+    expect(again.json().error).toBe('email_exists');
+    const audit = await database.db
+      .select()
+      .from(auditEntries)
+      .where(eq(auditEntries.action, 'auth.google.register'));
+    expect(audit).toHaveLength(1);
+  });
+
+  it('signs a returning person straight in, with only a marker in the URL', async () => {
+    const agent = new Agent(app);
+    const landing = await signInWithGoogle(agent, 'new-person');
+    expect([...landing.searchParams.keys()]).toEqual(['token']);
+    expect(landing.searchParams.get('token')).toBe('google');
+    expect(agent.cookies.get('sid')).toBeDefined();
+    expect(landing.href).not.toContain(agent.cookies.get('sid')!);
+    expect((await agent.get('/api/auth/session')).json().user.email).toBe('Nova.Osoba@gmail.test');
+  });
+
+  it('links an existing account with the same email and marks it verified', async () => {
+    const [existing] = await database.db
+      .insert(users)
+      .values({
+        email: 'jan.heslo@example.test',
+        name: 'Ján Heslo',
+        role: 'client',
+        passwordHash: 'scrypt$x',
+        emailVerified: false,
+      })
+      .returning();
+    provider.addAccount('jan', { email: 'JAN.HESLO@example.test', name: 'Ján z Googlu' });
+    const agent = new Agent(app);
+    const landing = await signInWithGoogle(agent, 'jan');
+    expect(landing.searchParams.get('token')).toBe('google');
+    const [linked] = await database.db.select().from(users).where(eq(users.id, existing!.id));
+    expect(linked).toMatchObject({ emailVerified: true, name: 'Ján Heslo' });
+    expect(linked!.googleId).toBeTruthy();
+  });
+
+  it('refuses a Google address that is not verified', async () => {
+    provider.addAccount('unverified', {
+      email: 'maybe@example.test',
+      name: 'Maybe',
+      email_verified: false,
+    });
+    const landing = await signInWithGoogle(new Agent(app), 'unverified');
+    expect(landing.searchParams.get('error')).toBe('google_failed');
+  });
+
+  it('refuses a callback that this browser did not start', async () => {
+    const response = await new Agent(app).get('/api/auth/google/callback?code=abc&state=xyz');
+    expect(response.statusCode).toBe(302);
+    expect(new URL(response.headers.location as string, PUBLIC_URL).searchParams.get('error')).toBe(
+      'google_failed',
+    );
+  });
+
+  it('does not sign in a disabled account', async () => {
+    await database.db
+      .update(users)
+      .set({ accountStatus: 'disabled', disabledBy: 'administrator' })
+      .where(eq(users.email, 'Nova.Osoba@gmail.test'));
+    const agent = new Agent(app);
+    const landing = await signInWithGoogle(agent, 'new-person');
+    expect(landing.searchParams.get('error')).toBe('account_disabled');
+    expect(agent.cookies.has('sid')).toBe(false);
+  });
+
+  it('is absent when not configured', async () => {
+    const plain = await buildApp({ db: database.db });
+    expect((await new Agent(plain).get('/api/auth/google')).statusCode).toBe(404);
+    expect((await new Agent(plain).get('/api/config')).json().google_enabled).toBe(false);
+    await plain.close();
+  });
+});

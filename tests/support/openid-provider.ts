@@ -24,7 +24,6 @@ export async function startOpenIdProvider(redirectUris: string[]): Promise<OpenI
   const accounts = new Map<string, TestAccount>();
   const clientId = 'majstri-test';
   const clientSecret = 'majstri-test-secret-that-is-long-enough';
-  let server: Server | undefined;
   const listening = new Promise<number>((resolve) => {
     const probe = net.createServer();
     probe.listen(0, '127.0.0.1', () => {
@@ -76,7 +75,7 @@ export async function startOpenIdProvider(redirectUris: string[]): Promise<OpenI
       return grant;
     },
   });
-  server = provider.listen(port, '127.0.0.1') as unknown as Server;
+  const server = provider.listen(port, '127.0.0.1') as unknown as Server;
 
   return {
     issuer,

@@ -120,7 +120,6 @@ export async function startOpenIdProvider(redirectUris: string[]): Promise<OpenI
       }
       throw new Error('the provider did not send the browser back');
     },
-    close: () =>
-      new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -6,6 +6,7 @@ import { setupI18n } from './i18n/i18n';
 import { ConfirmProvider } from './layout/ConfirmDialog';
 import { NotificationsProvider } from './layout/Notifications';
 import { router } from './router';
+import { SessionProvider } from '../features/accounts/ui/session';
 import './styles.css';
 
 const queryClient = new QueryClient({
@@ -17,11 +18,13 @@ await setupI18n();
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
-      <NotificationsProvider>
-        <ConfirmProvider>
-          <RouterProvider router={router} />
-        </ConfirmProvider>
-      </NotificationsProvider>
+      <SessionProvider>
+        <NotificationsProvider>
+          <ConfirmProvider>
+            <RouterProvider router={router} />
+          </ConfirmProvider>
+        </NotificationsProvider>
+      </SessionProvider>
     </QueryClientProvider>
   </StrictMode>,
 );

@@ -3,6 +3,7 @@ import { api } from './api/client';
 
 export interface PublicConfig {
   supportEmail: string;
+  googleEnabled: boolean;
 }
 
 /** Settings of the server the browser may know (GET /api/config). */

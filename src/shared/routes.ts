@@ -6,6 +6,12 @@
 export const PAGE_PATHS = {
   home: '/',
   privacy: '/privacy',
+  contact: '/contact',
+  auth: '/auth',
+  googleCallback: '/auth/callback',
+  passwordReset: '/password-reset',
+  verifyEmail: '/verify-email',
+  profile: '/profile',
 } as const;
 
 const PAGE_PATTERNS: RegExp[] = Object.values(PAGE_PATHS).map(

@@ -8,6 +8,7 @@ export class ApiError extends Error {
     message: string,
     readonly requestId: string | undefined,
     readonly retryAfterSeconds?: number,
+    readonly details?: { field: string; message: string }[],
   ) {
     super(message);
     this.name = 'ApiError';
@@ -77,7 +78,12 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
     data = undefined;
   }
   if (!response.ok) {
-    const payload = (data ?? {}) as { error?: string; message?: string; request_id?: string };
+    const payload = (data ?? {}) as {
+      error?: string;
+      message?: string;
+      request_id?: string;
+      details?: { field: string; message: string }[];
+    };
     const retryAfter = Number(response.headers.get('Retry-After')) || undefined;
     throw new ApiError(
       response.status,
@@ -85,6 +91,7 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
       payload.message ?? (response.statusText || 'An API error occurred'),
       payload.request_id ?? requestId,
       retryAfter,
+      payload.details,
     );
   }
   return camelizeKeys<T>(data);

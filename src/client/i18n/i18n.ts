@@ -1,4 +1,4 @@
-import i18next from 'i18next';
+import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import {
   DEFAULT_LANGUAGE,
@@ -8,24 +8,30 @@ import {
   type Language,
 } from '../../shared/languages';
 
-/** Each language's files load on demand, so a page downloads one language, not five. */
-const localeFiles = import.meta.glob<{ default: Record<string, unknown> }>(
+/**
+ * Each language and namespace is its own small chunk, loaded when a page first asks for it
+ * (useTranslation('auth') suspends until then), so a page downloads only the texts it shows.
+ */
+const localeFiles = import.meta.glob<{ default: Record<string, unknown> }>([
   '../../locales/*/*.json',
-);
+  '!../../locales/*/mail.json',
+]);
 
-export const NAMESPACES = ['common', 'home', 'privacy', 'errors', 'categories'] as const;
+const lazyLocales: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, namespace, callback) {
+    const load = localeFiles[`../../locales/${language}/${namespace}.json`];
+    if (!load) return callback(new Error(`no texts for ${language}/${namespace}`), false);
+    load().then(
+      (module) => callback(null, module.default),
+      (error: Error) => callback(error, false),
+    );
+  },
+};
 
-async function loadLanguage(language: Language) {
-  await Promise.all(
-    NAMESPACES.map(async (namespace) => {
-      if (i18next.hasResourceBundle(language, namespace)) return;
-      const load = localeFiles[`../../locales/${language}/${namespace}.json`];
-      if (!load) return;
-      const { default: resources } = await load();
-      i18next.addResourceBundle(language, namespace, resources, true, true);
-    }),
-  );
-}
+/** Namespaces every page needs: the shell and error texts. */
+const SHELL_NAMESPACES = ['common', 'errors', 'validation'];
 
 function readCookie(name: string): string | undefined {
   return document.cookie
@@ -42,24 +48,24 @@ export function initialLanguage(): Language {
 
 export async function setupI18n(): Promise<typeof i18next> {
   const language = initialLanguage();
-  await i18next.use(initReactI18next).init({
-    lng: language,
-    fallbackLng: false,
-    ns: NAMESPACES,
-    defaultNS: 'common',
-    resources: {},
-    partialBundledLanguages: true,
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  });
-  await loadLanguage(language);
+  await i18next
+    .use(lazyLocales)
+    .use(initReactI18next)
+    .init({
+      lng: language,
+      fallbackLng: false,
+      ns: SHELL_NAMESPACES,
+      defaultNS: 'common',
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      react: { useSuspense: true },
+    });
   document.documentElement.lang = language;
   return i18next;
 }
 
 /** Switches the interface language and remembers it for 365 days (spec core §1). */
 export async function changeLanguage(language: Language): Promise<void> {
-  await loadLanguage(language);
   await i18next.changeLanguage(language);
   document.documentElement.lang = language;
   const secure = location.protocol === 'https:' ? '; Secure' : '';

@@ -1,21 +1,38 @@
-import { Menu } from 'lucide-react';
+import { LogOut, Menu } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink, useNavigate } from 'react-router';
 import { PRODUCT_NAME } from '../../shared/brand';
+import { useSession } from '../../features/accounts/ui/session';
 import { ApiIndicator } from './ApiIndicator';
 import { LanguageSelector } from './LanguageSelector';
 import { MobileMenu } from './MobileMenu';
 import { navItemsFor } from './nav-items';
+import { useNotify } from './Notifications';
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'bg-brand-50 text-brand-800' : 'text-stone-700 hover:bg-stone-100'}`;
 
+/** Signs out; whatever the server answers, this browser forgets the session (spec accounts §4). */
+export function useSignOut() {
+  const { t } = useTranslation();
+  const { signOut } = useSession();
+  const { notify } = useNotify();
+  const navigate = useNavigate();
+  return async () => {
+    await signOut().catch(() => undefined);
+    notify('success', t('nav.loggedOut'));
+    navigate('/');
+  };
+}
+
 export function Header() {
   const { t } = useTranslation();
+  const { user } = useSession();
+  const signOut = useSignOut();
   const [menuOpen, setMenuOpen] = useState(false);
   const closeMenu = useCallback(() => setMenuOpen(false), []);
-  const items = navItemsFor(undefined);
+  const items = navItemsFor(user?.role);
 
   return (
     <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/95 backdrop-blur">
@@ -24,20 +41,26 @@ export function Header() {
           <img src="/favicon.svg" alt="" width="32" height="32" className="size-8" />
           {PRODUCT_NAME}
         </Link>
-        <div className="hidden items-center gap-2 md:flex">
+        <div className="hidden items-center gap-2 lg:flex">
           <nav aria-label={t('nav.main')} className="flex items-center gap-1">
             {items.map((item) => (
-              <NavLink key={item.to} to={item.to} className={navLinkClass}>
+              <NavLink key={item.to} to={item.to} end className={navLinkClass}>
                 {t(item.label)}
               </NavLink>
             ))}
+            {user && (
+              <button type="button" onClick={signOut} className="flex items-center gap-1.5 rounded-md px-3 py-2 text-sm font-medium text-stone-700 hover:bg-stone-100">
+                <LogOut aria-hidden="true" className="size-4" />
+                {t('nav.logout')}
+              </button>
+            )}
           </nav>
           <LanguageSelector id="language-desktop" />
           <ApiIndicator />
         </div>
         <button
           type="button"
-          className="btn-secondary size-11 p-0 md:hidden"
+          className="btn-secondary size-11 p-0 lg:hidden"
           aria-label={t('nav.openMenu')}
           aria-expanded={menuOpen}
           aria-controls="mobile-menu"
@@ -46,7 +69,7 @@ export function Header() {
           <Menu aria-hidden="true" className="size-5" />
         </button>
       </div>
-      {menuOpen && <MobileMenu items={items} onClose={closeMenu} />}
+      {menuOpen && <MobileMenu items={items} onClose={closeMenu} onSignOut={user ? signOut : undefined} />}
     </header>
   );
 }

@@ -1,12 +1,14 @@
 import { Languages } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, isLanguage } from '../../shared/languages';
-import { changeLanguage, currentLanguage } from '../i18n/i18n';
+import { currentLanguage } from '../i18n/i18n';
+import { useChooseLanguage } from '../../features/accounts/ui/useChooseLanguage';
 
 /** SK / EN / UK / RU / CS, always present (spec core §2). Each option is named in its own language. */
 export function LanguageSelector({ id }: { id: string }) {
   const { t } = useTranslation();
   const language = currentLanguage();
+  const choose = useChooseLanguage();
   return (
     <div className="flex items-center gap-1.5">
       <Languages aria-hidden="true" className="size-4 text-stone-500" />
@@ -17,7 +19,7 @@ export function LanguageSelector({ id }: { id: string }) {
         id={id}
         value={language}
         onChange={(event) => {
-          if (isLanguage(event.target.value)) void changeLanguage(event.target.value);
+          if (isLanguage(event.target.value)) void choose(event.target.value);
         }}
         className="min-h-11 rounded-md border border-stone-300 bg-white px-2 text-sm font-medium"
       >

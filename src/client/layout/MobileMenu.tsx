@@ -8,7 +8,15 @@ import { LanguageSelector } from './LanguageSelector';
 import type { NavItem } from './nav-items';
 
 /** Full-screen menu for small screens; the page behind it does not scroll (spec core §2). */
-export function MobileMenu({ items, onClose }: { items: NavItem[]; onClose: () => void }) {
+export function MobileMenu({
+  items,
+  onClose,
+  onSignOut,
+}: {
+  items: NavItem[];
+  onClose: () => void;
+  onSignOut?: (() => void) | undefined;
+}) {
   const { t } = useTranslation();
   const closeRef = useRef<HTMLButtonElement>(null);
 
@@ -63,6 +71,18 @@ export function MobileMenu({ items, onClose }: { items: NavItem[]; onClose: () =
             {t(item.label)}
           </NavLink>
         ))}
+        {onSignOut && (
+          <button
+            type="button"
+            onClick={() => {
+              onClose();
+              onSignOut();
+            }}
+            className="rounded-lg px-3 py-3 text-left text-lg font-medium hover:bg-stone-100"
+          >
+            {t('nav.logout')}
+          </button>
+        )}
       </nav>
       <div className="mt-auto border-t border-stone-200 p-4">
         <LanguageSelector id="language-mobile" />

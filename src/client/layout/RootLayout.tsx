@@ -1,8 +1,11 @@
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { CookieNotice } from './CookieNotice';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import { VerificationBanner } from '../../features/accounts/ui/VerificationBanner';
+import { PageLoading } from '../components/ui/PageLoading';
 
 export function RootLayout() {
   const { t } = useTranslation();
@@ -15,8 +18,11 @@ export function RootLayout() {
         {t('nav.skip')}
       </a>
       <Header />
+      <VerificationBanner />
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-        <Outlet />
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
       </main>
       <Footer />
       <CookieNotice />

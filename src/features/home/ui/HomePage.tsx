@@ -16,6 +16,7 @@ import { LANGUAGES, type Language } from '../../../shared/languages';
 import { isPagePath } from '../../../shared/routes';
 import type { Role } from '../../../shared/statuses';
 import { LatestRequests } from './LatestRequests';
+import { useSession } from '../../accounts/ui/session';
 
 /** Where the hero's one call to action leads, by role (spec core §2 Home); admins see none. */
 function heroAction(role: Role | undefined): { to: string; label: string } | undefined {
@@ -65,7 +66,7 @@ function HeroStats() {
 export function HomePage() {
   const { t } = useTranslation('home');
   useDocumentTitle(undefined);
-  const role: Role | undefined = undefined;
+  const role: Role | undefined = useSession().user?.role;
   const action = heroAction(role);
   const showAction = action && isPagePath(action.to);
 

@@ -9,7 +9,7 @@ export type RequestCardData = CamelCased<WorkRequestCard>;
 
 /** A request as a card: category, title, a few lines of description, place and date. No contact data. */
 export function RequestCard({ request }: { request: RequestCardData }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(['common', 'categories']);
   return (
     <article className="card flex h-full flex-col gap-3 p-5">
       <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">

@@ -1,0 +1,12 @@
+import { Spinner } from './Spinner';
+import { useTranslation } from 'react-i18next';
+
+/** Holds the page's place while its code or texts load, so nothing jumps. */
+export function PageLoading() {
+  const { t } = useTranslation();
+  return (
+    <div className="container-page flex min-h-96 items-center justify-center">
+      <Spinner label={t('loading')} />
+    </div>
+  );
+}

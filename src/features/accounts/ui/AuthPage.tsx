@@ -1,0 +1,56 @@
+import { X } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { Notice } from '../../../client/components/ui/form';
+import { useDocumentTitle } from '../../../client/hooks/useDocumentTitle';
+import { authModeOf, type AuthMode } from './auth-modes';
+import { ForgotPasswordForm, VerificationRequired } from './EmailOnlyForms';
+import { LoginForm } from './LoginForm';
+import { RegisterForm } from './RegisterForm';
+
+/** /auth?mode=…: sign in, register as client or provider, forgotten password, verification needed. */
+export function AuthPage() {
+  const { t } = useTranslation('auth');
+  const [params, setParams] = useSearchParams();
+  const mode = authModeOf(params.get('mode'));
+  const [email, setEmail] = useState('');
+  const [notice, setNotice] = useState<string | undefined>();
+  useDocumentTitle(t(`titles.${mode}`));
+
+  const go = (next: AuthMode, message?: string) => {
+    setNotice(message);
+    setParams(next === 'login' ? {} : { mode: next });
+  };
+
+  return (
+    <div className="container-page flex justify-center py-10">
+      <section className="card relative w-full max-w-md p-6 sm:p-8" aria-labelledby="auth-title">
+        <Link
+          to="/"
+          className="absolute top-3 right-3 flex size-11 items-center justify-center rounded-lg text-stone-600 hover:bg-stone-100"
+          aria-label={t('close')}
+        >
+          <X aria-hidden="true" className="size-5" />
+        </Link>
+        <h1 id="auth-title" className="pr-10 text-2xl font-bold">
+          {t(`titles.${mode}`)}
+        </h1>
+        {notice && (
+          <div className="mt-4">
+            <Notice>{notice}</Notice>
+          </div>
+        )}
+        <div className="mt-6">
+          {mode === 'login' && <LoginForm email={email} onEmail={setEmail} onMode={go} />}
+          {mode === 'register-client' && <RegisterForm key="client" role="client" email={email} onEmail={setEmail} onMode={go} />}
+          {mode === 'register-provider' && (
+            <RegisterForm key="provider" role="provider" email={email} onEmail={setEmail} onMode={go} />
+          )}
+          {mode === 'forgot-password' && <ForgotPasswordForm email={email} onBack={() => go('login')} />}
+          {mode === 'verification-required' && <VerificationRequired email={email} onMode={go} />}
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../../client/api/client';
+import { ErrorSummary, TextField } from '../../../client/components/ui/form';
+import { useForm } from '../../../client/hooks/useForm';
+import { useNotify } from '../../../client/layout/Notifications';
+import { clientProfileBody } from '../accounts.schema';
+import { useSession, type SessionUser } from './session';
+
+/** A client edits name and phone; the email is shown read-only (spec core §2). */
+export function ClientProfileTab({ user }: { user: SessionUser }) {
+  const { t } = useTranslation('profile');
+  const { notify } = useNotify();
+  const { setUser } = useSession();
+  const form = useForm({ name: user.name, phone_number: user.phoneNumber ?? '' });
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const input = form.check(clientProfileBody);
+    if (!input) return;
+    setBusy(true);
+    try {
+      const body = new FormData();
+      body.set('name', input.name);
+      body.set('phone_number', input.phone_number ?? '');
+      const { user: saved } = await api<{ user: SessionUser }>('/users/profile', { method: 'PUT', body });
+      setUser(saved);
+      notify('success', t('saved'));
+    } catch (error) {
+      form.fail(error, 'profile_update_failed');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form ref={form.formRef} onSubmit={submit} noValidate className="card flex max-w-xl flex-col gap-4 p-6">
+      <ErrorSummary messages={form.messages} />
+      <TextField
+        name="name"
+        autoComplete="name"
+        label={t('fields.name')}
+        value={form.values.name}
+        onChange={(event) => form.set('name', event.target.value)}
+        error={form.fieldError('name')}
+      />
+      <TextField name="email" label={t('fields.email')} value={user.email} readOnly hint={t('fields.emailReadOnly')} />
+      <TextField
+        name="phone_number"
+        type="tel"
+        autoComplete="tel"
+        label={t('fields.phone')}
+        placeholder="+421 123 456 789"
+        value={form.values.phone_number}
+        onChange={(event) => form.set('phone_number', event.target.value)}
+        error={form.fieldError('phone_number')}
+      />
+      <button type="submit" className="btn-brand self-start" disabled={busy}>
+        {t('save')}
+      </button>
+    </form>
+  );
+}

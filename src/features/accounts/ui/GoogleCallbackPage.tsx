@@ -1,0 +1,116 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { api } from '../../../client/api/client';
+import { Spinner } from '../../../client/components/ui/Spinner';
+import { useDocumentTitle } from '../../../client/hooks/useDocumentTitle';
+import { useNotify } from '../../../client/layout/Notifications';
+import { RoleDialog } from './RoleDialog';
+import { useSession, type SessionUser } from './session';
+import { useReenable } from './useReenable';
+
+/** Spec accounts §9: re-check after 500 ms; give up after 10 s. */
+const RECHECK_MS = 500;
+const TIMEOUT_MS = 10_000;
+const PENDING_TOKEN = 'pendingGoogleToken';
+const PENDING_EMAIL = 'pendingGoogleEmail';
+
+/** /auth/callback: where the server sends the browser back from Google (spec accounts §4). */
+export function GoogleCallbackPage() {
+  const { t } = useTranslation('auth');
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const { notify } = useNotify();
+  const { refresh, setUser } = useSession();
+  const reenable = useReenable();
+  const ran = useRef(false);
+  const timeoutRef = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(timeoutRef.current), []);
+  const [pending, setPending] = useState<{ token: string; email: string } | undefined>();
+  const [busy, setBusy] = useState(false);
+  useDocumentTitle(t('titles.callback'));
+
+  useEffect(() => {
+    if (ran.current) return; // single-run guard
+    ran.current = true;
+    let settled = false;
+    const fail = (key = 'google.failed') => {
+      settled = true;
+      notify('error', t(key));
+      navigate('/auth', { replace: true });
+    };
+    timeoutRef.current = window.setTimeout(() => !settled && fail(), TIMEOUT_MS);
+
+    const error = params.get('error');
+    const token = params.get('token');
+    const needsRole = params.get('needsRole') === 'true';
+    const email = params.get('email');
+    const pendingToken = params.get('pendingToken');
+
+    if (error === 'account_disabled_by_self') {
+      settled = true;
+      void reenable().then((done) => !done && navigate('/auth', { replace: true }));
+    } else if (error) {
+      fail(error === 'account_disabled' ? 'google.disabled' : 'google.failed');
+    } else if (token) {
+      window.setTimeout(async () => {
+        const user = await refresh().catch(() => undefined);
+        if (settled) return;
+        settled = true;
+        navigate('/', { replace: true });
+        if (user) notify('success', t('login.success', { name: user.name }));
+        else notify('error', t('google.failed'));
+      }, RECHECK_MS);
+    } else if (needsRole && email && pendingToken) {
+      settled = true;
+      sessionStorage.setItem(PENDING_TOKEN, pendingToken);
+      sessionStorage.setItem(PENDING_EMAIL, email);
+      navigate('/auth/callback', { replace: true });
+      setPending({ token: pendingToken, email });
+    } else {
+      fail();
+    }
+  }, [params, navigate, notify, refresh, reenable, t]);
+
+  const forget = () => {
+    sessionStorage.removeItem(PENDING_TOKEN);
+    sessionStorage.removeItem(PENDING_EMAIL);
+  };
+
+  const choose = async (role: 'client' | 'provider') => {
+    if (!pending) return;
+    setBusy(true);
+    try {
+      const { user } = await api<{ user: SessionUser }>('/auth/google/complete-registration', {
+        method: 'POST',
+        body: { token: pending.token, role },
+      });
+      forget();
+      setUser(user);
+      notify('success', t('google.registered', { name: user.name }));
+      navigate('/', { replace: true });
+    } catch {
+      forget();
+      notify('error', t('google.failed'));
+      navigate('/auth', { replace: true });
+    }
+  };
+
+  return (
+    <div className="container-page flex min-h-96 flex-col items-center justify-center gap-4 text-center">
+      <Spinner label={t('google.processing')} />
+      <p className="text-stone-700">{t('google.processing')}</p>
+      {pending && (
+        <RoleDialog
+          email={pending.email}
+          busy={busy}
+          onChoose={choose}
+          onCancel={() => {
+            forget();
+            navigate('/auth', { replace: true });
+          }}
+        />
+      )}
+    </div>
+  );
+}

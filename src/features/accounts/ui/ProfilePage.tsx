@@ -1,0 +1,54 @@
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useDocumentTitle } from '../../../client/hooks/useDocumentTitle';
+import type { Role } from '../../../shared/statuses';
+import { ClientProfileTab } from './ClientProfileTab';
+import { ProviderSummaryTab } from './ProviderSummaryTab';
+import { SecurityTab } from './SecurityTab';
+import { useSession } from './session';
+
+type Tab = 'profile' | 'security';
+
+/** Tabs by role (spec core §2 "My profile"); the tab lives in the URL (?tab=…). */
+function tabsFor(role: Role): Tab[] {
+  return role === 'administrator' ? ['security'] : ['profile', 'security'];
+}
+
+export function ProfilePage() {
+  const { t } = useTranslation('profile');
+  const { user } = useSession();
+  const [params, setParams] = useSearchParams();
+  useDocumentTitle(t('title'));
+  if (!user) return null;
+  const tabs = tabsFor(user.role);
+  const requested = params.get('tab') as Tab | null;
+  const tab = requested && tabs.includes(requested) ? requested : tabs[0]!;
+
+  return (
+    <div className="container-page py-10">
+      <h1 className="text-3xl font-bold">{t('title')}</h1>
+      <div role="tablist" aria-label={t('tabsLabel')} className="mt-6 flex gap-1 overflow-x-auto border-b border-stone-200">
+        {tabs.map((name) => (
+          <button
+            key={name}
+            id={`tab-${name}`}
+            type="button"
+            role="tab"
+            aria-selected={tab === name}
+            aria-controls={`panel-${name}`}
+            onClick={() => setParams(name === tabs[0] ? {} : { tab: name })}
+            className={`min-h-11 border-b-2 px-4 text-sm font-semibold whitespace-nowrap ${
+              tab === name ? 'border-brand-700 text-brand-800' : 'border-transparent text-stone-600 hover:text-stone-900'
+            }`}
+          >
+            {t(`tabs.${name}`)}
+          </button>
+        ))}
+      </div>
+      <div id={`panel-${tab}`} role="tabpanel" aria-labelledby={`tab-${tab}`} className="mt-6">
+        {tab === 'profile' && (user.role === 'client' ? <ClientProfileTab user={user} /> : <ProviderSummaryTab user={user} />)}
+        {tab === 'security' && <SecurityTab user={user} />}
+      </div>
+    </div>
+  );
+}

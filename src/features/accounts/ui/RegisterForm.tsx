@@ -1,0 +1,116 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api, ApiError } from '../../../client/api/client';
+import { ErrorSummary, TextField } from '../../../client/components/ui/form';
+import { useForm } from '../../../client/hooks/useForm';
+import { MathChallengeField, useChallenge } from '../../challenge/ui/MathChallenge';
+import { registerClientBody, registerProviderBody } from '../accounts.schema';
+import type { AuthMode } from './auth-modes';
+
+export function RegisterForm({
+  role,
+  email,
+  onEmail,
+  onMode,
+}: {
+  role: 'client' | 'provider';
+  email: string;
+  onEmail: (email: string) => void;
+  onMode: (mode: AuthMode, notice?: string) => void;
+}) {
+  const { t } = useTranslation('auth');
+  const challenge = useChallenge();
+  const form = useForm({ name: '', email, password: '', confirm: '', phone_number: '', math_answer: '' });
+  const [busy, setBusy] = useState(false);
+  const [emailTaken, setEmailTaken] = useState(false);
+  const schema = role === 'provider' ? registerProviderBody : registerClientBody;
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    setEmailTaken(false);
+    const extra: Record<string, string> = {};
+    if (form.values.confirm !== form.values.password) extra.confirm = 'passwords_mismatch';
+    if (!form.values.math_answer.trim()) extra.math_answer = 'challenge_required';
+    const input = form.check(schema, extra);
+    if (!input) return;
+    setBusy(true);
+    try {
+      await api(`/auth/register/${role}`, {
+        method: 'POST',
+        body: { ...input, mathAnswer: form.values.math_answer, challengeToken: challenge.token },
+      });
+      onEmail(input.email);
+      onMode('verification-required', t('register.success'));
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'email_exists') setEmailTaken(true);
+      form.fail(error, 'registration_failed');
+      form.setValues((current) => ({ ...current, math_answer: '' }));
+    } finally {
+      challenge.reload();
+      setBusy(false);
+    }
+  };
+
+  const field = (name: 'name' | 'email' | 'password' | 'confirm' | 'phone_number') => ({
+    name,
+    value: form.values[name],
+    error: form.fieldError(name),
+    onChange: (event: React.ChangeEvent<HTMLInputElement>) => {
+      form.set(name, event.target.value);
+      if (name === 'email') onEmail(event.target.value);
+    },
+  });
+
+  return (
+    <form ref={form.formRef} onSubmit={submit} noValidate className="flex flex-col gap-4">
+      <ErrorSummary messages={form.messages} />
+      {emailTaken && (
+        <p className="text-sm text-stone-700">
+          {t('register.emailTaken')}{' '}
+          <button type="button" className="font-semibold text-brand-700 underline" onClick={() => onMode('login')}>
+            {t('register.goToLogin')}
+          </button>
+        </p>
+      )}
+      <TextField {...field('name')} autoComplete="name" label={t('fields.name')} />
+      <TextField {...field('email')} type="email" autoComplete="email" label={t('fields.email')} />
+      <TextField
+        {...field('phone_number')}
+        type="tel"
+        autoComplete="tel"
+        label={role === 'provider' ? t('fields.phone') : t('fields.phoneOptional')}
+        placeholder="+421 123 456 789"
+        hint={t('fields.phoneHint')}
+      />
+      <TextField
+        {...field('password')}
+        type="password"
+        autoComplete="new-password"
+        label={t('fields.password')}
+        hint={t('fields.passwordHint')}
+      />
+      <TextField {...field('confirm')} type="password" autoComplete="new-password" label={t('fields.confirmPassword')} />
+      <MathChallengeField
+        challenge={challenge}
+        value={form.values.math_answer}
+        onChange={(value) => form.set('math_answer', value)}
+        error={form.fieldError('math_answer')}
+      />
+      <button type="submit" className="btn-brand w-full" disabled={busy || !challenge.token}>
+        {busy ? t('register.submitting') : t(role === 'provider' ? 'register.submitProvider' : 'register.submitClient')}
+      </button>
+      <div className="flex flex-col gap-2 text-center text-sm sm:flex-row sm:justify-between">
+        <button
+          type="button"
+          className="font-medium text-brand-700 underline"
+          onClick={() => onMode(role === 'provider' ? 'register-client' : 'register-provider')}
+        >
+          {t(role === 'provider' ? 'register.asClientInstead' : 'register.asProviderInstead')}
+        </button>
+        <button type="button" className="font-medium text-brand-700 underline" onClick={() => onMode('login')}>
+          {t('register.haveAccount')}
+        </button>
+      </div>
+    </form>
+  );
+}

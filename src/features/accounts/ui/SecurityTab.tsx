@@ -1,0 +1,175 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { api } from '../../../client/api/client';
+import { useApiErrorText } from '../../../client/api/useApiError';
+import { ErrorSummary, TextField } from '../../../client/components/ui/form';
+import { useForm } from '../../../client/hooks/useForm';
+import { useConfirm } from '../../../client/layout/ConfirmDialog';
+import { LanguageSelector } from '../../../client/layout/LanguageSelector';
+import { useNotify } from '../../../client/layout/Notifications';
+import { changePasswordBody } from '../accounts.schema';
+import { useSession, type SessionUser } from './session';
+
+function ChangePassword() {
+  const { t } = useTranslation('profile');
+  const { notify } = useNotify();
+  const form = useForm({ currentPassword: '', newPassword: '', confirm: '' });
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const extra: Record<string, string> =
+      form.values.confirm !== form.values.newPassword ? { confirm: 'passwords_mismatch' } : {};
+    const input = form.check(changePasswordBody, extra);
+    if (!input) return;
+    setBusy(true);
+    try {
+      // Spec: this body keeps its camelCase keys.
+      await api('/users/password', { method: 'PUT', body: input, rawBody: true });
+      notify('success', t('password.changed'));
+      form.setValues({ currentPassword: '', newPassword: '', confirm: '' });
+    } catch (error) {
+      form.fail(error, 'password_change_failed');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="card p-6" aria-labelledby="password-title">
+      <h2 id="password-title" className="text-lg font-semibold">
+        {t('password.title')}
+      </h2>
+      <form ref={form.formRef} onSubmit={submit} noValidate className="mt-4 flex max-w-md flex-col gap-4">
+        <ErrorSummary messages={form.messages} />
+        <TextField
+          name="currentPassword"
+          type="password"
+          autoComplete="current-password"
+          label={t('password.current')}
+          value={form.values.currentPassword}
+          onChange={(event) => form.set('currentPassword', event.target.value)}
+          error={form.fieldError('currentPassword')}
+        />
+        <TextField
+          name="newPassword"
+          type="password"
+          autoComplete="new-password"
+          label={t('password.new')}
+          hint={t('password.hint')}
+          value={form.values.newPassword}
+          onChange={(event) => form.set('newPassword', event.target.value)}
+          error={form.fieldError('newPassword')}
+        />
+        <TextField
+          name="confirm"
+          type="password"
+          autoComplete="new-password"
+          label={t('password.confirm')}
+          value={form.values.confirm}
+          onChange={(event) => form.set('confirm', event.target.value)}
+          error={form.fieldError('confirm')}
+        />
+        <button type="submit" className="btn-brand self-start" disabled={busy}>
+          {t('password.submit')}
+        </button>
+      </form>
+    </section>
+  );
+}
+
+/** Language, password, account status and the danger zone (spec core §2 "Security"). */
+export function SecurityTab({ user }: { user: SessionUser }) {
+  const { t } = useTranslation('profile');
+  const confirm = useConfirm();
+  const { notify } = useNotify();
+  const errorText = useApiErrorText();
+  const { setUser } = useSession();
+  const navigate = useNavigate();
+
+  const leave = (message: string) => {
+    setUser(undefined);
+    notify('success', message);
+    navigate('/', { replace: true });
+  };
+
+  const disable = async () => {
+    const yes = await confirm({
+      title: t('status.disableTitle'),
+      message: t('status.disableMessage'),
+      confirmLabel: t('status.disable'),
+      destructive: true,
+    });
+    if (!yes) return;
+    try {
+      await api('/users/disable', { method: 'PATCH' });
+      leave(t('status.disabled'));
+    } catch (error) {
+      notify('error', `${t('status.disableFailed')} ${errorText(error)}`);
+    }
+  };
+
+  const remove = async () => {
+    const yes = await confirm({
+      title: t('danger.title'),
+      message: t('danger.confirmMessage'),
+      confirmLabel: t('danger.delete'),
+      destructive: true,
+    });
+    if (!yes) return;
+    try {
+      await api('/users/account', { method: 'DELETE' });
+      leave(t('danger.deleted'));
+    } catch (error) {
+      notify('error', `${t('danger.deleteFailed')} ${errorText(error)}`);
+    }
+  };
+
+  return (
+    <div className="flex max-w-3xl flex-col gap-6">
+      <section className="card p-6" aria-labelledby="language-title">
+        <h2 id="language-title" className="text-lg font-semibold">
+          {t('language.title')}
+        </h2>
+        <p className="mt-1 mb-4 text-sm text-stone-700">{t('language.text')}</p>
+        <LanguageSelector id="language-profile" />
+      </section>
+
+      {user.hasPassword ? (
+        <ChangePassword />
+      ) : (
+        <section className="card p-6">
+          <h2 className="text-lg font-semibold">{t('password.title')}</h2>
+          <p className="mt-1 text-sm text-stone-700">{t('password.google')}</p>
+        </section>
+      )}
+
+      <section className="card p-6" aria-labelledby="status-title">
+        <h2 id="status-title" className="text-lg font-semibold">
+          {t('status.title')}
+        </h2>
+        <p className="mt-1 text-sm text-stone-700">
+          {t('status.current')}{' '}
+          <span className="rounded-full bg-emerald-50 px-2 py-0.5 font-semibold text-emerald-800">
+            {t(`status.values.${user.accountStatus}`)}
+          </span>
+        </p>
+        <p className="mt-3 text-sm text-stone-700">{t('status.disableText')}</p>
+        <button type="button" className="btn-secondary mt-4" onClick={disable}>
+          {t('status.disable')}
+        </button>
+      </section>
+
+      <section className="rounded-xl border border-red-300 bg-red-50/50 p-6" aria-labelledby="danger-title">
+        <h2 id="danger-title" className="text-lg font-semibold text-red-800">
+          {t('danger.title')}
+        </h2>
+        <p className="mt-1 text-sm text-stone-800">{t('danger.text')}</p>
+        <button type="button" className="btn-danger mt-4" onClick={remove}>
+          {t('danger.delete')}
+        </button>
+      </section>
+    </div>
+  );
+}

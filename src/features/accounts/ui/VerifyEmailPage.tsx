@@ -1,0 +1,81 @@
+import { useQuery } from '@tanstack/react-query';
+import { CircleCheck, CircleX, Clock } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { api, ApiError } from '../../../client/api/client';
+import { useApiErrorText } from '../../../client/api/useApiError';
+import { Notice } from '../../../client/components/ui/form';
+import { PageLoading } from '../../../client/components/ui/PageLoading';
+import { useDocumentTitle } from '../../../client/hooks/useDocumentTitle';
+
+/** /verify-email?token&email: loading, success, expired, error, or a link missing its parts. */
+export function VerifyEmailPage() {
+  const { t } = useTranslation('auth');
+  const errorText = useApiErrorText();
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  const email = params.get('email');
+  const [resent, setResent] = useState<'sent' | 'failed' | undefined>();
+  useDocumentTitle(t('titles.verify'));
+  const verification = useQuery({
+    queryKey: ['verify-email', token, email],
+    queryFn: () =>
+      api(`/auth/verify-email?${new URLSearchParams({ token: token!, email: email! }).toString()}`),
+    enabled: Boolean(token && email),
+    retry: false,
+    staleTime: Infinity,
+  });
+
+  const resend = async () => {
+    try {
+      await api('/auth/resend-verification', { method: 'POST', body: { email } });
+      setResent('sent');
+    } catch {
+      setResent('failed');
+    }
+  };
+
+  const expired = verification.error instanceof ApiError && verification.error.code === 'token_expired';
+  let icon = <Clock aria-hidden="true" className="size-10 text-amber-600" />;
+  let title = t('verify.expiredTitle');
+  let text = t('verify.expiredText');
+  if (!token || !email) {
+    icon = <CircleX aria-hidden="true" className="size-10 text-red-700" />;
+    title = t('verify.errorTitle');
+    text = t('verify.missing');
+  } else if (verification.isPending) {
+    return <PageLoading />;
+  } else if (verification.isSuccess) {
+    icon = <CircleCheck aria-hidden="true" className="size-10 text-emerald-700" />;
+    title = t('verify.successTitle');
+    text = t('verify.successText');
+  } else if (!expired) {
+    icon = <CircleX aria-hidden="true" className="size-10 text-red-700" />;
+    title = t('verify.errorTitle');
+    text = errorText(verification.error);
+  }
+
+  return (
+    <div className="container-page flex justify-center py-10">
+      <section className="card flex w-full max-w-md flex-col items-center gap-4 p-8 text-center">
+        {icon}
+        <h1 className="text-2xl font-bold">{title}</h1>
+        <p className="text-stone-700">{text}</p>
+        {resent === 'sent' && <Notice tone="success">{t('verification.resent')}</Notice>}
+        {resent === 'failed' && <Notice tone="warning">{t('verify.resendFailed')}</Notice>}
+        {verification.isSuccess ? (
+          <Link to="/auth" className="btn-brand">
+            {t('verify.toLogin')}
+          </Link>
+        ) : (
+          email && (
+            <button type="button" className="btn-brand" onClick={resend} disabled={resent === 'sent'}>
+              {t('verification.resend')}
+            </button>
+          )
+        )}
+      </section>
+    </div>
+  );
+}

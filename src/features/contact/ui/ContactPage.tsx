@@ -1,0 +1,130 @@
+import { Clock, Mail, Users } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api, ApiError } from '../../../client/api/client';
+import { useApiErrorText } from '../../../client/api/useApiError';
+import { ErrorSummary, Notice, TextArea, TextField } from '../../../client/components/ui/form';
+import { useDocumentTitle } from '../../../client/hooks/useDocumentTitle';
+import { useForm } from '../../../client/hooks/useForm';
+import { usePublicConfig } from '../../../client/usePublicConfig';
+import { BUSINESS_HOURS } from '../../../shared/brand';
+import { MathChallengeField, useChallenge } from '../../challenge/ui/MathChallenge';
+import { useSession } from '../../accounts/ui/session';
+import { contactBody } from '../contact.schema';
+
+export function ContactPage() {
+  const { t } = useTranslation('contact');
+  const { user } = useSession();
+  const config = usePublicConfig();
+  const supportEmail = config.data?.supportEmail ?? 'podpora@majstri.sk';
+  const challenge = useChallenge();
+  const form = useForm({ name: user?.name ?? '', email: user?.email ?? '', subject: '', message: '', math_answer: '' });
+  const errorText = useApiErrorText();
+  const [sent, setSent] = useState(false);
+  const [busy, setBusy] = useState(false);
+  useDocumentTitle(t('title'));
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const extra: Record<string, string> = form.values.math_answer.trim() ? {} : { math_answer: 'challenge_required' };
+    const input = form.check(contactBody, extra);
+    if (!input) return;
+    setBusy(true);
+    try {
+      await api('/contact', { method: 'POST', body: { ...input, mathAnswer: form.values.math_answer, challengeToken: challenge.token } });
+      setSent(true);
+      form.setValues({ name: form.values.name, email: form.values.email, subject: '', message: '', math_answer: '' });
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'validation_failed') form.fail(error);
+      else form.setFormError(`${errorText(error)} ${t('failed', { email: supportEmail })}`);
+      form.setValues((current) => ({ ...current, math_answer: '' }));
+    } finally {
+      challenge.reload();
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="container-page grid gap-8 py-10 lg:grid-cols-[3fr_2fr]">
+      <section aria-labelledby="contact-title">
+        <h1 id="contact-title" className="text-3xl font-bold">
+          {t('title')}
+        </h1>
+        <p className="mt-2 text-stone-700">{t('intro')}</p>
+        <form ref={form.formRef} onSubmit={submit} noValidate className="card mt-6 flex flex-col gap-4 p-6">
+          {sent && <Notice tone="success">{t('sent')}</Notice>}
+          <ErrorSummary messages={form.messages} />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField
+              name="name"
+              autoComplete="name"
+              label={t('fields.name')}
+              value={form.values.name}
+              onChange={(event) => form.set('name', event.target.value)}
+              error={form.fieldError('name')}
+            />
+            <TextField
+              name="email"
+              type="email"
+              autoComplete="email"
+              label={t('fields.email')}
+              value={form.values.email}
+              onChange={(event) => form.set('email', event.target.value)}
+              error={form.fieldError('email')}
+            />
+          </div>
+          <TextField
+            name="subject"
+            label={t('fields.subject')}
+            value={form.values.subject}
+            onChange={(event) => form.set('subject', event.target.value)}
+            error={form.fieldError('subject')}
+          />
+          <TextArea
+            name="message"
+            label={t('fields.message')}
+            value={form.values.message}
+            onChange={(event) => form.set('message', event.target.value)}
+            error={form.fieldError('message')}
+          />
+          <MathChallengeField
+            challenge={challenge}
+            value={form.values.math_answer}
+            onChange={(value) => form.set('math_answer', value)}
+            error={form.fieldError('math_answer')}
+          />
+          <button type="submit" className="btn-brand self-start" disabled={busy || !challenge.token}>
+            {busy ? t('sending') : t('send')}
+          </button>
+        </form>
+      </section>
+      <aside className="flex flex-col gap-4" aria-label={t('aboutLabel')}>
+        <section className="card p-6">
+          <h2 className="flex items-center gap-2 text-lg font-semibold">
+            <Users aria-hidden="true" className="size-5 text-brand-700" />
+            {t('about.title')}
+          </h2>
+          <p className="mt-2 text-stone-700">{t('about.text')}</p>
+        </section>
+        <section className="card p-6">
+          <h2 className="flex items-center gap-2 text-lg font-semibold">
+            <Mail aria-hidden="true" className="size-5 text-brand-700" />
+            {t('support.title')}
+          </h2>
+          <a href={`mailto:${supportEmail}`} className="mt-2 inline-block font-semibold text-brand-700 underline">
+            {supportEmail}
+          </a>
+        </section>
+        <section className="card p-6">
+          <h2 className="flex items-center gap-2 text-lg font-semibold">
+            <Clock aria-hidden="true" className="size-5 text-brand-700" />
+            {t('hours.title')}
+          </h2>
+          <p className="mt-2 text-stone-700">
+            {t('hours.text', { opens: BUSINESS_HOURS.opens, closes: BUSINESS_HOURS.closes })}
+          </p>
+        </section>
+      </aside>
+    </div>
+  );
+}

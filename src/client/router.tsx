@@ -1,62 +1,57 @@
+import { lazy } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { RootLayout } from './layout/RootLayout';
 import { HomePage } from '../features/home/ui/HomePage';
 import { RequireRole } from '../features/accounts/ui/RequireRole';
 
+/** Pages other than home load on demand, inside the layout's Suspense (header and footer stay). */
+const page = <Name extends string>(
+  load: () => Promise<Record<Name, React.ComponentType>>,
+  name: Name,
+) => lazy(async () => ({ default: (await load())[name] }));
+
+const PrivacyRoute = page(() => import('../features/legal/ui/PrivacyRoute'), 'PrivacyRoute');
+const ContactPage = page(() => import('../features/contact/ui/ContactPage'), 'ContactPage');
+const AuthPage = page(() => import('../features/accounts/ui/AuthPage'), 'AuthPage');
+const GoogleCallbackPage = page(
+  () => import('../features/accounts/ui/GoogleCallbackPage'),
+  'GoogleCallbackPage',
+);
+const PasswordResetPage = page(
+  () => import('../features/accounts/ui/PasswordResetPage'),
+  'PasswordResetPage',
+);
+const VerifyEmailPage = page(
+  () => import('../features/accounts/ui/VerifyEmailPage'),
+  'VerifyEmailPage',
+);
+const ProfilePage = page(() => import('../features/accounts/ui/ProfilePage'), 'ProfilePage');
+const NotFoundPage = page(() => import('./pages/NotFoundPage'), 'NotFoundPage');
+
 /**
  * The pages of the app. Keep in step with PAGE_PATHS in src/shared/routes.ts, which the
- * server uses to answer unknown paths with 404. Pages other than home load on demand.
+ * server uses to answer unknown paths with 404.
  */
 export const router = createBrowserRouter([
   {
     element: <RootLayout />,
     children: [
       { index: true, element: <HomePage /> },
-      {
-        path: 'privacy',
-        lazy: async () => ({ Component: (await import('../features/legal/ui/PrivacyRoute')).PrivacyRoute }),
-      },
-      {
-        path: 'contact',
-        lazy: async () => ({ Component: (await import('../features/contact/ui/ContactPage')).ContactPage }),
-      },
-      {
-        path: 'auth',
-        lazy: async () => ({ Component: (await import('../features/accounts/ui/AuthPage')).AuthPage }),
-      },
-      {
-        path: 'auth/callback',
-        lazy: async () => ({
-          Component: (await import('../features/accounts/ui/GoogleCallbackPage')).GoogleCallbackPage,
-        }),
-      },
-      {
-        path: 'password-reset',
-        lazy: async () => ({
-          Component: (await import('../features/accounts/ui/PasswordResetPage')).PasswordResetPage,
-        }),
-      },
-      {
-        path: 'verify-email',
-        lazy: async () => ({ Component: (await import('../features/accounts/ui/VerifyEmailPage')).VerifyEmailPage }),
-      },
+      { path: 'privacy', element: <PrivacyRoute /> },
+      { path: 'contact', element: <ContactPage /> },
+      { path: 'auth', element: <AuthPage /> },
+      { path: 'auth/callback', element: <GoogleCallbackPage /> },
+      { path: 'password-reset', element: <PasswordResetPage /> },
+      { path: 'verify-email', element: <VerifyEmailPage /> },
       {
         path: 'profile',
-        lazy: async () => {
-          const { ProfilePage } = await import('../features/accounts/ui/ProfilePage');
-          return {
-            Component: () => (
-              <RequireRole>
-                <ProfilePage />
-              </RequireRole>
-            ),
-          };
-        },
+        element: (
+          <RequireRole>
+            <ProfilePage />
+          </RequireRole>
+        ),
       },
-      {
-        path: '*',
-        lazy: async () => ({ Component: (await import('./pages/NotFoundPage')).NotFoundPage }),
-      },
+      { path: '*', element: <NotFoundPage /> },
     ],
   },
 ]);

@@ -31,7 +31,13 @@ export interface Visit {
   problems: string[];
 }
 
-/** A fresh browser profile: no cookies, no storage. */
+let visitor = 0;
+
+/** A new visitor's address: each fresh browser counts as its own person for rate limits. */
+export const visitorAddress = () =>
+  `10.77.${Math.floor(++visitor / 250) % 250}.${(visitor % 250) + 1}`;
+
+/** A fresh browser profile: no cookies, no storage, its own address. */
 export async function freshVisit(
   browser: Browser,
   options: { width?: number; height?: number } = {},
@@ -39,6 +45,7 @@ export async function freshVisit(
   const context = await browser.newContext({
     baseURL: baseUrl(),
     viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
+    extraHTTPHeaders: { 'X-Forwarded-For': visitorAddress() },
   });
   const page = await context.newPage();
   const problems: string[] = [];
@@ -52,3 +59,27 @@ export function text(language: string, namespace: string, key: string): string {
   const data = JSON.parse(fs.readFileSync(`src/locales/${language}/${namespace}.json`, 'utf8'));
   return key.split('.').reduce((node, part) => node[part], data) as string;
 }
+
+export interface CaughtMail {
+  to: string;
+  subject: string;
+  text: string;
+  links: string[];
+}
+
+/** Waits for a mail to `to` whose subject contains `subject`, as caught by the test SMTP server. */
+export async function mailTo(to: string, subject: string, timeoutMs = 10_000): Promise<CaughtMail> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const mails = (await (await fetch(inject('mailboxUrl'))).json()) as CaughtMail[];
+    const found = mails
+      .filter((mail) => mail.to.includes(to.toLowerCase()) && mail.subject.includes(subject))
+      .at(-1);
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`no mail "${subject}" to ${to}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+let person = 0;
+export const uniqueEmail = (label: string) => `${label}-${process.pid}-${++person}@example.test`;

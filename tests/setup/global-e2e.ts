@@ -1,7 +1,11 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import type { AddressInfo } from 'node:net';
 import type { TestProject } from 'vitest/node';
+import { startMailbox } from '../support/mailbox';
+import { startOpenIdProvider } from '../support/openid-provider';
 import { freePort, startServer, waitUntilHealthy } from '../support/processes';
 import { startTestPostgres } from './global-database';
 
@@ -9,10 +13,22 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** Where the built app under test listens. */
     baseUrl: string;
+    /** GET this for every mail the app has sent so far (JSON), caught by a real SMTP server. */
+    mailboxUrl: string;
+    /** Sign-ins the test OpenID provider (standing in for Google) knows. */
+    googleLogins: string[];
   }
 }
 
-/** The built app (npm run build) as its own process, on a fresh database, for the browser journeys. */
+export const GOOGLE_TEST_ACCOUNTS = {
+  'nova.klientka': { email: 'nova.klientka@gmail.test', name: 'Nová Klientka' },
+} as const;
+
+/**
+ * The built app (npm run build) as its own process on a fresh database, with its mail going to
+ * a real SMTP server on loopback and Google replaced by a real OpenID provider on loopback.
+ * TRUST_PROXY is on so each simulated visitor can come from its own address (X-Forwarded-For).
+ */
 export default async function setup(project: TestProject) {
   if (!fs.existsSync('dist/server/main.js') || !fs.existsSync('dist/client/index.html')) {
     throw new Error('Browser journeys need the built app: run `npm run build` first.');
@@ -21,19 +37,47 @@ export default async function setup(project: TestProject) {
   const databaseUrl = await postgres.createDatabase(`majstri_e2e_${process.pid}`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'majstri-e2e-'));
   const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+
+  const mailbox = await startMailbox();
+  const mailView = http.createServer((_request, response) => {
+    response.setHeader('content-type', 'application/json');
+    response.end(JSON.stringify(mailbox.mails));
+  });
+  await new Promise<void>((resolve) => mailView.listen(0, '127.0.0.1', resolve));
+
+  const google = await startOpenIdProvider([`${baseUrl}/api/auth/google/callback`]);
+  for (const [login, account] of Object.entries(GOOGLE_TEST_ACCOUNTS))
+    google.addAccount(login, account);
+
   const server = startServer(
-    { PORT: String(port), DATABASE_URL: databaseUrl, DATA_DIR: dataDir },
+    {
+      PORT: String(port),
+      PUBLIC_URL: baseUrl,
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      SMTP_URL: mailbox.url,
+      TRUST_PROXY: '1',
+      GOOGLE_CLIENT_ID: google.clientId,
+      GOOGLE_CLIENT_SECRET: google.clientSecret,
+      GOOGLE_ISSUER_URL: google.issuer,
+    },
     'dist/server/main.js',
   );
   await waitUntilHealthy(server);
 
-  project.provide('baseUrl', `http://127.0.0.1:${port}`);
+  project.provide('baseUrl', baseUrl);
+  project.provide('mailboxUrl', `http://127.0.0.1:${(mailView.address() as AddressInfo).port}`);
+  project.provide('googleLogins', Object.keys(GOOGLE_TEST_ACCOUNTS));
   project.provide('adminDatabaseUrl', postgres.adminUrl);
   project.provide('templateDatabase', postgres.template);
 
   return async () => {
     server.child.kill('SIGTERM');
     await server.exited;
+    await google.close();
+    await mailbox.close();
+    mailView.close();
     await postgres.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };

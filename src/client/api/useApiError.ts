@@ -13,12 +13,16 @@ export function useApiErrorText() {
     (error: unknown, fallbackKey = 'http_error'): string => {
       if (!(error instanceof ApiError)) return t(fallbackKey);
       if (error.code === 'rate_limited') {
-        return t('rate_limited', { count: Math.max(1, Math.ceil((error.retryAfterSeconds ?? 60) / 60)) });
+        return t('rate_limited', {
+          count: Math.max(1, Math.ceil((error.retryAfterSeconds ?? 60) / 60)),
+        });
       }
       if (error.code === 'network_error') return t('network_error');
       const known = i18n.exists(`errors:${error.code}`);
       const text = known ? t(error.code) : error.message || t(fallbackKey);
-      return error.status >= 500 && error.requestId ? t('withReference', { message: text, requestId: error.requestId }) : text;
+      return error.status >= 500 && error.requestId
+        ? t('withReference', { message: text, requestId: error.requestId })
+        : text;
     },
     [t, i18n],
   );

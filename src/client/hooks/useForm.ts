@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ApiError } from '../api/client';
@@ -17,11 +17,10 @@ export function useForm<Values extends Record<string, string>>(initial: Values) 
   const [values, setValues] = useState<Values>(initial);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | undefined>();
-  const formRef = useRef<HTMLFormElement>(null);
-
+  // Fields render with id `field-<name>` (components/ui/form.tsx); the first invalid one takes focus.
   const focusFirst = (errors: FieldErrors) => {
     const first = Object.keys(errors)[0];
-    if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+    if (first) document.getElementById(`field-${first}`)?.focus();
   };
 
   const set = useCallback((field: keyof Values & string, value: string) => {
@@ -63,7 +62,10 @@ export function useForm<Values extends Record<string, string>>(initial: Values) 
   }
 
   const fieldError = (field: string) => (fieldErrors[field] ? t(fieldErrors[field]) : undefined);
-  const messages = [...Object.values(fieldErrors).map((key) => t(key)), ...(formError ? [formError] : [])];
+  const messages = [
+    ...Object.values(fieldErrors).map((key) => t(key)),
+    ...(formError ? [formError] : []),
+  ];
 
-  return { values, set, check, fail, fieldError, messages, formRef, setFormError, setValues };
+  return { values, set, check, fail, fieldError, messages, setFormError, setValues };
 }

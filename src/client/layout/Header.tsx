@@ -1,7 +1,7 @@
 import { LogOut, Menu } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, useNavigate } from 'react-router';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { PRODUCT_NAME } from '../../shared/brand';
 import { useSession } from '../../features/accounts/ui/session';
 import { ApiIndicator } from './ApiIndicator';
@@ -10,8 +10,20 @@ import { MobileMenu } from './MobileMenu';
 import { navItemsFor } from './nav-items';
 import { useNotify } from './Notifications';
 
-const navLinkClass = ({ isActive }: { isActive: boolean }) =>
-  `rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'bg-brand-50 text-brand-800' : 'text-stone-700 hover:bg-stone-100'}`;
+const navLinkClass = (active: boolean) =>
+  `rounded-md px-3 py-2 text-sm font-medium ${active ? 'bg-brand-50 text-brand-800' : 'text-stone-700 hover:bg-stone-100'}`;
+
+/** An item whose link carries a query (e.g. /auth?mode=register-client) is current only with that query. */
+function useIsCurrent() {
+  const location = useLocation();
+  return (to: string, pathMatches: boolean) => {
+    const query = to.split('?')[1];
+    return (
+      pathMatches &&
+      (query ? location.search === `?${query}` : location.search === '' || !to.startsWith('/auth'))
+    );
+  };
+}
 
 /** Signs out; whatever the server answers, this browser forgets the session (spec accounts §4). */
 export function useSignOut() {
@@ -33,6 +45,7 @@ export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
   const closeMenu = useCallback(() => setMenuOpen(false), []);
   const items = navItemsFor(user?.role);
+  const isCurrent = useIsCurrent();
 
   return (
     <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/95 backdrop-blur">
@@ -44,12 +57,21 @@ export function Header() {
         <div className="hidden items-center gap-2 lg:flex">
           <nav aria-label={t('nav.main')} className="flex items-center gap-1">
             {items.map((item) => (
-              <NavLink key={item.to} to={item.to} end className={navLinkClass}>
+              <NavLink
+                key={item.to}
+                to={item.to}
+                end
+                className={({ isActive }) => navLinkClass(isCurrent(item.to, isActive))}
+              >
                 {t(item.label)}
               </NavLink>
             ))}
             {user && (
-              <button type="button" onClick={signOut} className="flex items-center gap-1.5 rounded-md px-3 py-2 text-sm font-medium text-stone-700 hover:bg-stone-100">
+              <button
+                type="button"
+                onClick={signOut}
+                className="flex items-center gap-1.5 rounded-md px-3 py-2 text-sm font-medium text-stone-700 hover:bg-stone-100"
+              >
                 <LogOut aria-hidden="true" className="size-4" />
                 {t('nav.logout')}
               </button>
@@ -69,7 +91,9 @@ export function Header() {
           <Menu aria-hidden="true" className="size-5" />
         </button>
       </div>
-      {menuOpen && <MobileMenu items={items} onClose={closeMenu} onSignOut={user ? signOut : undefined} />}
+      {menuOpen && (
+        <MobileMenu items={items} onClose={closeMenu} onSignOut={user ? signOut : undefined} />
+      )}
     </header>
   );
 }

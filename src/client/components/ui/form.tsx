@@ -5,14 +5,23 @@ import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from 'rea
 export function ErrorSummary({ messages }: { messages: string[] }) {
   if (messages.length === 0) return null;
   return (
-    <div role="alert" className="flex gap-2 rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900">
+    <div
+      role="alert"
+      className="flex gap-2 rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900"
+    >
       <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
       <p>{messages.join(', ')}</p>
     </div>
   );
 }
 
-export function Notice({ tone = 'info', children }: { tone?: 'info' | 'success' | 'warning'; children: ReactNode }) {
+export function Notice({
+  tone = 'info',
+  children,
+}: {
+  tone?: 'info' | 'success' | 'warning';
+  children: ReactNode;
+}) {
   const styles = {
     info: 'border-sky-300 bg-sky-50 text-sky-900',
     success: 'border-emerald-300 bg-emerald-50 text-emerald-900',
@@ -39,7 +48,8 @@ export function TextField({
   ...input
 }: FieldProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'name'>) {
   const id = `field-${name}`;
-  const describedBy = [error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined;
+  const describedBy =
+    [error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className="flex flex-col gap-1.5">
       <label htmlFor={id} className="text-sm font-medium text-stone-800">

@@ -43,11 +43,27 @@ export function AuthPage() {
         )}
         <div className="mt-6">
           {mode === 'login' && <LoginForm email={email} onEmail={setEmail} onMode={go} />}
-          {mode === 'register-client' && <RegisterForm key="client" role="client" email={email} onEmail={setEmail} onMode={go} />}
-          {mode === 'register-provider' && (
-            <RegisterForm key="provider" role="provider" email={email} onEmail={setEmail} onMode={go} />
+          {mode === 'register-client' && (
+            <RegisterForm
+              key="client"
+              accountRole="client"
+              email={email}
+              onEmail={setEmail}
+              onMode={go}
+            />
           )}
-          {mode === 'forgot-password' && <ForgotPasswordForm email={email} onBack={() => go('login')} />}
+          {mode === 'register-provider' && (
+            <RegisterForm
+              key="provider"
+              accountRole="provider"
+              email={email}
+              onEmail={setEmail}
+              onMode={go}
+            />
+          )}
+          {mode === 'forgot-password' && (
+            <ForgotPasswordForm email={email} onBack={() => go('login')} />
+          )}
           {mode === 'verification-required' && <VerificationRequired email={email} onMode={go} />}
         </div>
       </section>

@@ -24,7 +24,10 @@ export function ClientProfileTab({ user }: { user: SessionUser }) {
       const body = new FormData();
       body.set('name', input.name);
       body.set('phone_number', input.phone_number ?? '');
-      const { user: saved } = await api<{ user: SessionUser }>('/users/profile', { method: 'PUT', body });
+      const { user: saved } = await api<{ user: SessionUser }>('/users/profile', {
+        method: 'PUT',
+        body,
+      });
       setUser(saved);
       notify('success', t('saved'));
     } catch (error) {
@@ -35,7 +38,7 @@ export function ClientProfileTab({ user }: { user: SessionUser }) {
   };
 
   return (
-    <form ref={form.formRef} onSubmit={submit} noValidate className="card flex max-w-xl flex-col gap-4 p-6">
+    <form onSubmit={submit} noValidate className="card flex max-w-xl flex-col gap-4 p-6">
       <ErrorSummary messages={form.messages} />
       <TextField
         name="name"
@@ -45,7 +48,13 @@ export function ClientProfileTab({ user }: { user: SessionUser }) {
         onChange={(event) => form.set('name', event.target.value)}
         error={form.fieldError('name')}
       />
-      <TextField name="email" label={t('fields.email')} value={user.email} readOnly hint={t('fields.emailReadOnly')} />
+      <TextField
+        name="email"
+        label={t('fields.email')}
+        value={user.email}
+        readOnly
+        hint={t('fields.emailReadOnly')}
+      />
       <TextField
         name="phone_number"
         type="tel"

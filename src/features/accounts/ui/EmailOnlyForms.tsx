@@ -30,7 +30,7 @@ export function ForgotPasswordForm({ email, onBack }: { email: string; onBack?: 
   };
 
   return (
-    <form ref={form.formRef} onSubmit={submit} noValidate className="flex flex-col gap-4">
+    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
       <p className="text-stone-700">{t('forgot.intro')}</p>
       {sent && <Notice tone="success">{t('forgot.sent')}</Notice>}
       <ErrorSummary messages={form.messages} />
@@ -47,7 +47,11 @@ export function ForgotPasswordForm({ email, onBack }: { email: string; onBack?: 
         {t('forgot.submit')}
       </button>
       {onBack && (
-        <button type="button" className="self-center text-sm font-medium text-brand-700 underline" onClick={onBack}>
+        <button
+          type="button"
+          className="self-center text-sm font-medium text-brand-700 underline"
+          onClick={onBack}
+        >
           {t('backToLogin')}
         </button>
       )}
@@ -56,7 +60,13 @@ export function ForgotPasswordForm({ email, onBack }: { email: string; onBack?: 
 }
 
 /** After registration, or a sign-in before verifying: send the link again, then back to login. */
-export function VerificationRequired({ email, onMode }: { email: string; onMode: (mode: AuthMode, notice?: string) => void }) {
+export function VerificationRequired({
+  email,
+  onMode,
+}: {
+  email: string;
+  onMode: (mode: AuthMode, notice?: string) => void;
+}) {
   const { t } = useTranslation('auth');
   const { notify } = useNotify();
   const form = useForm({ email });
@@ -79,7 +89,7 @@ export function VerificationRequired({ email, onMode }: { email: string; onMode:
   };
 
   return (
-    <form ref={form.formRef} onSubmit={submit} noValidate className="flex flex-col gap-4">
+    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
       <p className="text-stone-700">{t('verification.intro')}</p>
       <ErrorSummary messages={form.messages} />
       <TextField
@@ -94,7 +104,11 @@ export function VerificationRequired({ email, onMode }: { email: string; onMode:
       <button type="submit" className="btn-brand w-full" disabled={busy}>
         {t('verification.resend')}
       </button>
-      <button type="button" className="self-center text-sm font-medium text-brand-700 underline" onClick={() => onMode('login')}>
+      <button
+        type="button"
+        className="self-center text-sm font-medium text-brand-700 underline"
+        onClick={() => onMode('login')}
+      >
         {t('backToLogin')}
       </button>
     </form>

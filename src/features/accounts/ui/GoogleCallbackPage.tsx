@@ -26,7 +26,12 @@ export function GoogleCallbackPage() {
   const ran = useRef(false);
   const timeoutRef = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timeoutRef.current), []);
-  const [pending, setPending] = useState<{ token: string; email: string } | undefined>();
+  // A new Google account waiting for its role: read once from the URL the server sent us to.
+  const [pending] = useState<{ token: string; email: string } | undefined>(() => {
+    const token = params.get('pendingToken');
+    const email = params.get('email');
+    return params.get('needsRole') === 'true' && token && email ? { token, email } : undefined;
+  });
   const [busy, setBusy] = useState(false);
   useDocumentTitle(t('titles.callback'));
 
@@ -66,7 +71,6 @@ export function GoogleCallbackPage() {
       sessionStorage.setItem(PENDING_TOKEN, pendingToken);
       sessionStorage.setItem(PENDING_EMAIL, email);
       navigate('/auth/callback', { replace: true });
-      setPending({ token: pendingToken, email });
     } else {
       fail();
     }

@@ -36,7 +36,10 @@ export function LoginForm({
     if (!input) return;
     setBusy(true);
     try {
-      const { user } = await api<{ user: SessionUser }>('/auth/login', { method: 'POST', body: input });
+      const { user } = await api<{ user: SessionUser }>('/auth/login', {
+        method: 'POST',
+        body: input,
+      });
       setUser(user);
       notify('success', t('login.success', { name: user.name }));
       navigate('/');
@@ -56,7 +59,7 @@ export function LoginForm({
 
   return (
     <div className="flex flex-col gap-5">
-      <form ref={form.formRef} onSubmit={submit} noValidate className="flex flex-col gap-4">
+      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
         <ErrorSummary messages={form.messages} />
         <TextField
           name="email"
@@ -79,7 +82,11 @@ export function LoginForm({
           onChange={(event) => form.set('password', event.target.value)}
           error={form.fieldError('password')}
         />
-        <button type="button" className="self-start text-sm font-medium text-brand-700 underline" onClick={() => onMode('forgot-password')}>
+        <button
+          type="button"
+          className="self-start text-sm font-medium text-brand-700 underline"
+          onClick={() => onMode('forgot-password')}
+        >
           {t('login.forgot')}
         </button>
         <button type="submit" className="btn-brand w-full" disabled={busy}>
@@ -90,10 +97,18 @@ export function LoginForm({
       <div className="flex flex-col gap-2 border-t border-stone-200 pt-4 text-center text-sm text-stone-700">
         <p>{t('login.noAccount')}</p>
         <div className="flex flex-col gap-2 sm:flex-row">
-          <button type="button" className="btn-secondary flex-1" onClick={() => onMode('register-client')}>
+          <button
+            type="button"
+            className="btn-secondary flex-1"
+            onClick={() => onMode('register-client')}
+          >
             {t('login.registerClient')}
           </button>
-          <button type="button" className="btn-secondary flex-1" onClick={() => onMode('register-provider')}>
+          <button
+            type="button"
+            className="btn-secondary flex-1"
+            onClick={() => onMode('register-provider')}
+          >
             {t('login.registerProvider')}
           </button>
         </div>

@@ -38,7 +38,10 @@ function ResetForm({ token, name, email }: { token: string; name: string; email:
     const input = form.check(newPasswordForm, extra);
     if (!input) return;
     try {
-      await api('/password-reset/reset-password', { method: 'POST', body: { token, newPassword: input.password } });
+      await api('/password-reset/reset-password', {
+        method: 'POST',
+        body: { token, newPassword: input.password },
+      });
       notify('success', t('reset.success'));
       setDone(true);
     } catch (error) {
@@ -47,7 +50,7 @@ function ResetForm({ token, name, email }: { token: string; name: string; email:
   };
 
   return (
-    <form ref={form.formRef} onSubmit={submit} noValidate className="flex flex-col gap-4">
+    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
       <p className="text-stone-700">{t('reset.greeting', { name, email })}</p>
       {done && <Notice tone="success">{t('reset.redirecting')}</Notice>}
       <ErrorSummary messages={form.messages} />
@@ -86,7 +89,10 @@ export function PasswordResetPage() {
   useDocumentTitle(t('titles.reset'));
   const check = useQuery({
     queryKey: ['reset-token', token],
-    queryFn: () => api<{ email: string; name: string }>(`/password-reset/verify-token/${encodeURIComponent(token!)}`),
+    queryFn: () =>
+      api<{ email: string; name: string }>(
+        `/password-reset/verify-token/${encodeURIComponent(token!)}`,
+      ),
     enabled: Boolean(token),
     retry: false,
   });

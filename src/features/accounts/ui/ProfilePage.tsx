@@ -27,7 +27,11 @@ export function ProfilePage() {
   return (
     <div className="container-page py-10">
       <h1 className="text-3xl font-bold">{t('title')}</h1>
-      <div role="tablist" aria-label={t('tabsLabel')} className="mt-6 flex gap-1 overflow-x-auto border-b border-stone-200">
+      <div
+        role="tablist"
+        aria-label={t('tabsLabel')}
+        className="mt-6 flex gap-1 overflow-x-auto border-b border-stone-200"
+      >
         {tabs.map((name) => (
           <button
             key={name}
@@ -38,7 +42,9 @@ export function ProfilePage() {
             aria-controls={`panel-${name}`}
             onClick={() => setParams(name === tabs[0] ? {} : { tab: name })}
             className={`min-h-11 border-b-2 px-4 text-sm font-semibold whitespace-nowrap ${
-              tab === name ? 'border-brand-700 text-brand-800' : 'border-transparent text-stone-600 hover:text-stone-900'
+              tab === name
+                ? 'border-brand-700 text-brand-800'
+                : 'border-transparent text-stone-600 hover:text-stone-900'
             }`}
           >
             {t(`tabs.${name}`)}
@@ -46,7 +52,12 @@ export function ProfilePage() {
         ))}
       </div>
       <div id={`panel-${tab}`} role="tabpanel" aria-labelledby={`tab-${tab}`} className="mt-6">
-        {tab === 'profile' && (user.role === 'client' ? <ClientProfileTab user={user} /> : <ProviderSummaryTab user={user} />)}
+        {tab === 'profile' &&
+          (user.role === 'client' ? (
+            <ClientProfileTab user={user} />
+          ) : (
+            <ProviderSummaryTab user={user} />
+          ))}
         {tab === 'security' && <SecurityTab user={user} />}
       </div>
     </div>

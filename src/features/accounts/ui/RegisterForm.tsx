@@ -8,19 +8,26 @@ import { registerClientBody, registerProviderBody } from '../accounts.schema';
 import type { AuthMode } from './auth-modes';
 
 export function RegisterForm({
-  role,
+  accountRole: role,
   email,
   onEmail,
   onMode,
 }: {
-  role: 'client' | 'provider';
+  accountRole: 'client' | 'provider';
   email: string;
   onEmail: (email: string) => void;
   onMode: (mode: AuthMode, notice?: string) => void;
 }) {
   const { t } = useTranslation('auth');
   const challenge = useChallenge();
-  const form = useForm({ name: '', email, password: '', confirm: '', phone_number: '', math_answer: '' });
+  const form = useForm({
+    name: '',
+    email,
+    password: '',
+    confirm: '',
+    phone_number: '',
+    math_answer: '',
+  });
   const [busy, setBusy] = useState(false);
   const [emailTaken, setEmailTaken] = useState(false);
   const schema = role === 'provider' ? registerProviderBody : registerClientBody;
@@ -62,12 +69,16 @@ export function RegisterForm({
   });
 
   return (
-    <form ref={form.formRef} onSubmit={submit} noValidate className="flex flex-col gap-4">
+    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
       <ErrorSummary messages={form.messages} />
       {emailTaken && (
         <p className="text-sm text-stone-700">
           {t('register.emailTaken')}{' '}
-          <button type="button" className="font-semibold text-brand-700 underline" onClick={() => onMode('login')}>
+          <button
+            type="button"
+            className="font-semibold text-brand-700 underline"
+            onClick={() => onMode('login')}
+          >
             {t('register.goToLogin')}
           </button>
         </p>
@@ -89,7 +100,12 @@ export function RegisterForm({
         label={t('fields.password')}
         hint={t('fields.passwordHint')}
       />
-      <TextField {...field('confirm')} type="password" autoComplete="new-password" label={t('fields.confirmPassword')} />
+      <TextField
+        {...field('confirm')}
+        type="password"
+        autoComplete="new-password"
+        label={t('fields.confirmPassword')}
+      />
       <MathChallengeField
         challenge={challenge}
         value={form.values.math_answer}
@@ -97,7 +113,9 @@ export function RegisterForm({
         error={form.fieldError('math_answer')}
       />
       <button type="submit" className="btn-brand w-full" disabled={busy || !challenge.token}>
-        {busy ? t('register.submitting') : t(role === 'provider' ? 'register.submitProvider' : 'register.submitClient')}
+        {busy
+          ? t('register.submitting')
+          : t(role === 'provider' ? 'register.submitProvider' : 'register.submitClient')}
       </button>
       <div className="flex flex-col gap-2 text-center text-sm sm:flex-row sm:justify-between">
         <button
@@ -107,7 +125,11 @@ export function RegisterForm({
         >
           {t(role === 'provider' ? 'register.asClientInstead' : 'register.asProviderInstead')}
         </button>
-        <button type="button" className="font-medium text-brand-700 underline" onClick={() => onMode('login')}>
+        <button
+          type="button"
+          className="font-medium text-brand-700 underline"
+          onClick={() => onMode('login')}
+        >
           {t('register.haveAccount')}
         </button>
       </div>

@@ -15,7 +15,12 @@ export function RequireRole({ roles, children }: { roles?: Role[]; children: Rea
   const { t } = useTranslation();
   const { status, user } = useSession();
   const { notify } = useNotify();
-  const refusal = status === 'offline' ? 'mustLogIn' : user && roles && !roles.includes(user.role) ? 'forbidden' : undefined;
+  const refusal =
+    status === 'offline'
+      ? 'mustLogIn'
+      : user && roles && !roles.includes(user.role)
+        ? 'forbidden'
+        : undefined;
   const told = useRef(false);
 
   useEffect(() => {

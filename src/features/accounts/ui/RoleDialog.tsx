@@ -19,7 +19,8 @@ export function RoleDialog({
   useEffect(() => {
     if (!ref.current?.open) ref.current?.showModal();
   }, []);
-  const choice = 'flex w-full items-start gap-3 rounded-xl border border-stone-300 p-4 text-left hover:border-brand-700 hover:bg-brand-50 disabled:opacity-60';
+  const choice =
+    'flex w-full items-start gap-3 rounded-xl border border-stone-300 p-4 text-left hover:border-brand-700 hover:bg-brand-50 disabled:opacity-60';
   return (
     <dialog
       ref={ref}
@@ -42,7 +43,12 @@ export function RoleDialog({
             <span className="block text-sm text-stone-700">{t('role.clientText')}</span>
           </span>
         </button>
-        <button type="button" className={choice} disabled={busy} onClick={() => onChoose('provider')}>
+        <button
+          type="button"
+          className={choice}
+          disabled={busy}
+          onClick={() => onChoose('provider')}
+        >
           <Hammer aria-hidden="true" className="mt-0.5 size-6 text-brand-700" />
           <span>
             <span className="block font-semibold">{t('role.provider')}</span>

@@ -41,7 +41,7 @@ function ChangePassword() {
       <h2 id="password-title" className="text-lg font-semibold">
         {t('password.title')}
       </h2>
-      <form ref={form.formRef} onSubmit={submit} noValidate className="mt-4 flex max-w-md flex-col gap-4">
+      <form onSubmit={submit} noValidate className="mt-4 flex max-w-md flex-col gap-4">
         <ErrorSummary messages={form.messages} />
         <TextField
           name="currentPassword"
@@ -161,7 +161,10 @@ export function SecurityTab({ user }: { user: SessionUser }) {
         </button>
       </section>
 
-      <section className="rounded-xl border border-red-300 bg-red-50/50 p-6" aria-labelledby="danger-title">
+      <section
+        className="rounded-xl border border-red-300 bg-red-50/50 p-6"
+        aria-labelledby="danger-title"
+      >
         <h2 id="danger-title" className="text-lg font-semibold text-red-800">
           {t('danger.title')}
         </h2>

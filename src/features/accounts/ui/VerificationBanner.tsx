@@ -20,7 +20,13 @@ export function VerificationBanner() {
   return (
     <div role="status" className="border-b border-amber-300 bg-amber-50">
       <div className="container-page flex flex-wrap items-center justify-between gap-3 py-3 text-sm text-amber-900">
-        <p>{state === 'sent' ? t('verifyBanner.sent') : state === 'failed' ? t('verifyBanner.failed') : t('verifyBanner.text')}</p>
+        <p>
+          {state === 'sent'
+            ? t('verifyBanner.sent')
+            : state === 'failed'
+              ? t('verifyBanner.failed')
+              : t('verifyBanner.text')}
+        </p>
         {state !== 'sent' && (
           <button type="button" className="btn-secondary min-h-9 py-1" onClick={resend}>
             {t('verifyBanner.resend')}

@@ -36,7 +36,8 @@ export function VerifyEmailPage() {
     }
   };
 
-  const expired = verification.error instanceof ApiError && verification.error.code === 'token_expired';
+  const expired =
+    verification.error instanceof ApiError && verification.error.code === 'token_expired';
   let icon = <Clock aria-hidden="true" className="size-10 text-amber-600" />;
   let title = t('verify.expiredTitle');
   let text = t('verify.expiredText');
@@ -70,7 +71,12 @@ export function VerifyEmailPage() {
           </Link>
         ) : (
           email && (
-            <button type="button" className="btn-brand" onClick={resend} disabled={resent === 'sent'}>
+            <button
+              type="button"
+              className="btn-brand"
+              onClick={resend}
+              disabled={resent === 'sent'}
+            >
               {t('verification.resend')}
             </button>
           )

@@ -22,7 +22,8 @@ interface Session {
 const SessionContext = createContext<Session | null>(null);
 const SESSION_KEY = ['session'];
 
-const hasSessionMarker = () => document.cookie.split('; ').some((part) => part.startsWith('has_session='));
+const hasSessionMarker = () =>
+  document.cookie.split('; ').some((part) => part.startsWith('has_session='));
 
 async function fetchSession(): Promise<SessionUser | null> {
   // Spec accounts §4: the session is checked only when the has_session marker exists.
@@ -37,12 +38,18 @@ async function fetchSession(): Promise<SessionUser | null> {
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const query = useQuery({ queryKey: SESSION_KEY, queryFn: fetchSession, staleTime: Infinity, retry: false });
+  const query = useQuery({
+    queryKey: SESSION_KEY,
+    queryFn: fetchSession,
+    staleTime: Infinity,
+    retry: false,
+  });
   const user = query.data ?? undefined;
 
   // The language saved on the account wins once the session is known.
   useEffect(() => {
-    if (user && user.preferredLanguage !== currentLanguage()) void changeLanguage(user.preferredLanguage);
+    if (user && user.preferredLanguage !== currentLanguage())
+      void changeLanguage(user.preferredLanguage);
   }, [user]);
 
   const setUser = useCallback(
@@ -50,7 +57,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [queryClient],
   );
   const refresh = useCallback(async () => {
-    const next = await queryClient.fetchQuery({ queryKey: SESSION_KEY, queryFn: fetchSession, staleTime: 0 });
+    const next = await queryClient.fetchQuery({
+      queryKey: SESSION_KEY,
+      queryFn: fetchSession,
+      staleTime: 0,
+    });
     return next ?? undefined;
   }, [queryClient]);
   const signOut = useCallback(async () => {
@@ -58,12 +69,17 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       await api('/auth/logout', { method: 'POST' });
     } finally {
       queryClient.setQueryData(SESSION_KEY, null);
-      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'session' && q.queryKey[0] !== 'health' });
+      queryClient.removeQueries({
+        predicate: (q) => q.queryKey[0] !== 'session' && q.queryKey[0] !== 'health',
+      });
     }
   }, [queryClient]);
 
   const status: SessionStatus = query.isPending ? 'loading' : user ? 'online' : 'offline';
-  const value = useMemo(() => ({ status, user, refresh, signOut, setUser }), [status, user, refresh, signOut, setUser]);
+  const value = useMemo(
+    () => ({ status, user, refresh, signOut, setUser }),
+    [status, user, refresh, signOut, setUser],
+  );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 

@@ -38,7 +38,9 @@ export function MathChallengeField({
       <div className="flex flex-wrap items-end gap-3">
         <div className="flex flex-col gap-1.5">
           <label htmlFor="field-math_answer" className="text-sm text-stone-800">
-            {challenge.question ? t('challenge.question', { question: challenge.question }) : t('loading')}
+            {challenge.question
+              ? t('challenge.question', { question: challenge.question })
+              : t('loading')}
           </label>
           <input
             id="field-math_answer"

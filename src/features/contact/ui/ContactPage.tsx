@@ -18,7 +18,13 @@ export function ContactPage() {
   const config = usePublicConfig();
   const supportEmail = config.data?.supportEmail ?? 'podpora@majstri.sk';
   const challenge = useChallenge();
-  const form = useForm({ name: user?.name ?? '', email: user?.email ?? '', subject: '', message: '', math_answer: '' });
+  const form = useForm({
+    name: user?.name ?? '',
+    email: user?.email ?? '',
+    subject: '',
+    message: '',
+    math_answer: '',
+  });
   const errorText = useApiErrorText();
   const [sent, setSent] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -26,14 +32,25 @@ export function ContactPage() {
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
-    const extra: Record<string, string> = form.values.math_answer.trim() ? {} : { math_answer: 'challenge_required' };
+    const extra: Record<string, string> = form.values.math_answer.trim()
+      ? {}
+      : { math_answer: 'challenge_required' };
     const input = form.check(contactBody, extra);
     if (!input) return;
     setBusy(true);
     try {
-      await api('/contact', { method: 'POST', body: { ...input, mathAnswer: form.values.math_answer, challengeToken: challenge.token } });
+      await api('/contact', {
+        method: 'POST',
+        body: { ...input, mathAnswer: form.values.math_answer, challengeToken: challenge.token },
+      });
       setSent(true);
-      form.setValues({ name: form.values.name, email: form.values.email, subject: '', message: '', math_answer: '' });
+      form.setValues({
+        name: form.values.name,
+        email: form.values.email,
+        subject: '',
+        message: '',
+        math_answer: '',
+      });
     } catch (error) {
       if (error instanceof ApiError && error.code === 'validation_failed') form.fail(error);
       else form.setFormError(`${errorText(error)} ${t('failed', { email: supportEmail })}`);
@@ -51,7 +68,7 @@ export function ContactPage() {
           {t('title')}
         </h1>
         <p className="mt-2 text-stone-700">{t('intro')}</p>
-        <form ref={form.formRef} onSubmit={submit} noValidate className="card mt-6 flex flex-col gap-4 p-6">
+        <form onSubmit={submit} noValidate className="card mt-6 flex flex-col gap-4 p-6">
           {sent && <Notice tone="success">{t('sent')}</Notice>}
           <ErrorSummary messages={form.messages} />
           <div className="grid gap-4 sm:grid-cols-2">
@@ -93,7 +110,11 @@ export function ContactPage() {
             onChange={(value) => form.set('math_answer', value)}
             error={form.fieldError('math_answer')}
           />
-          <button type="submit" className="btn-brand self-start" disabled={busy || !challenge.token}>
+          <button
+            type="submit"
+            className="btn-brand self-start"
+            disabled={busy || !challenge.token}
+          >
             {busy ? t('sending') : t('send')}
           </button>
         </form>
@@ -111,7 +132,10 @@ export function ContactPage() {
             <Mail aria-hidden="true" className="size-5 text-brand-700" />
             {t('support.title')}
           </h2>
-          <a href={`mailto:${supportEmail}`} className="mt-2 inline-block font-semibold text-brand-700 underline">
+          <a
+            href={`mailto:${supportEmail}`}
+            className="mt-2 inline-block font-semibold text-brand-700 underline"
+          >
             {supportEmail}
           </a>
         </section>

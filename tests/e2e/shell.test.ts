@@ -132,26 +132,31 @@ describe('the application shell', () => {
     await context.close();
   });
 
-  it.each(['/', '/privacy', '/no-such-page'])(
-    'has no serious or critical accessibility violation on %s',
-    async (path) => {
-      const { page, context, problems } = await freshVisit(browser);
-      await page.goto(path);
-      await page.getByRole('heading', { level: 1 }).waitFor();
-      await page.waitForLoadState('networkidle');
-      const results = await new AxeBuilder({ page }).analyze();
-      const serious = results.violations
-        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-        .map(
-          (violation) =>
-            `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-        );
-      expect(serious).toEqual([]);
-      // The unknown page is answered with status 404 on purpose; anything else is a problem.
-      expect(
-        problems.filter((problem) => !(path === '/no-such-page' && problem.includes('404'))),
-      ).toEqual([]);
-      await context.close();
-    },
-  );
+  it.each([
+    '/',
+    '/privacy',
+    '/no-such-page',
+    '/contact',
+    '/auth',
+    '/auth?mode=register-provider',
+    '/password-reset',
+  ])('has no serious or critical accessibility violation on %s', async (path) => {
+    const { page, context, problems } = await freshVisit(browser);
+    await page.goto(path);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.waitForLoadState('networkidle');
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map(
+        (violation) =>
+          `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+      );
+    expect(serious).toEqual([]);
+    // The unknown page is answered with status 404 on purpose; anything else is a problem.
+    expect(
+      problems.filter((problem) => !(path === '/no-such-page' && problem.includes('404'))),
+    ).toEqual([]);
+    await context.close();
+  });
 });

@@ -147,7 +147,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(passwordResetRoutes, { prefix: '/api', ctx });
   await app.register(usersRoutes, { prefix: '/api', ctx });
   await app.register(contactRoutes, { prefix: '/api', ctx });
-  await app.register(requestsRoutes, { prefix: '/api', db: deps.db });
+  await app.register(requestsRoutes, { prefix: '/api', ctx });
 
   await registerSpa(app, deps.clientDir);
   return app;

@@ -22,6 +22,10 @@ export const VALIDATION_MESSAGES = {
   language_invalid: 'Unknown language.',
   role_invalid: 'Choose client or provider.',
   too_long: 'This text is too long.',
+  title_length: 'Title must be 5 to 200 characters long.',
+  description_length: 'Description must be 10 to 2000 characters long.',
+  category_required: 'Choose a category.',
+  deadline_invalid: 'Enter a valid date.',
 } as const;
 
 export type ValidationMessage = keyof typeof VALIDATION_MESSAGES;

@@ -15,6 +15,8 @@ export interface AccountsHarness {
   app: App;
   mailbox: Mailbox;
   storage: FileStorage;
+  /** Every file the storage holds right now. */
+  storedFiles(): string[];
   agent(address?: string): Agent;
   /** Registers, verifies through the mailed link, and returns a signed-in agent. */
   signedIn(
@@ -51,6 +53,11 @@ export async function accountsHarness(
     app,
     mailbox,
     storage,
+    storedFiles: () =>
+      fs
+        .readdirSync(filesDir, { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile())
+        .map((entry) => entry.name),
     agent: (address) => new Agent(app, address),
     async signedIn(role, fields = {}) {
       const agent = new Agent(app);

@@ -58,6 +58,17 @@ export class Agent {
     return this.request({ method: 'DELETE', url });
   }
 
+  /** Sends a multipart form the way a browser does. */
+  async form(method: 'POST' | 'PUT', url: string, form: FormData) {
+    const encoded = new Request('http://local', { method, body: form });
+    return this.request({
+      method,
+      url,
+      headers: { 'content-type': encoded.headers.get('content-type')! },
+      payload: Buffer.from(await encoded.arrayBuffer()),
+    });
+  }
+
   /** Fetches a question and answers it correctly, as a person would. */
   async solveChallenge(): Promise<{ math_answer: number; challenge_token: string }> {
     const { question, token } = (await this.get('/api/challenge')).json() as {

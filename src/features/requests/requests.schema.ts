@@ -1,7 +1,32 @@
 import { z } from 'zod';
 import { CATEGORIES } from '../../shared/categories';
-import { WORK_REQUEST_STATUSES } from '../../shared/statuses';
+import { ACCOUNT_STATUSES, WORK_REQUEST_STATUSES } from '../../shared/statuses';
 import { LIMITS } from '../../shared/limits';
+
+/** Fields of a new request (spec core §5); the browser's three steps and the server share them. */
+export const workRequestFields = z.object({
+  title: z
+    .string({ message: 'required' })
+    .trim()
+    .min(LIMITS.requestTitle.min, { message: 'title_length' })
+    .max(LIMITS.requestTitle.max, { message: 'title_length' }),
+  category: z.enum(CATEGORIES, { message: 'category_required' }),
+  description: z
+    .string({ message: 'required' })
+    .trim()
+    .min(LIMITS.requestDescription.min, { message: 'description_length' })
+    .max(LIMITS.requestDescription.max, { message: 'description_length' }),
+  location: z
+    .string({ message: 'required' })
+    .trim()
+    .min(1, { message: 'required' })
+    .max(200, { message: 'too_long' }),
+  deadline: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.iso.date({ message: 'deadline_invalid' }).optional(),
+  ),
+});
+export type WorkRequestFields = z.infer<typeof workRequestFields>;
 
 /** A request as a public card: no contact data ever (core spec §2 Browse). */
 export const workRequestCard = z.object({
@@ -19,10 +44,14 @@ export const pagination = z.object({
   page: z.number().int(),
   total_pages: z.number().int(),
   total: z.number().int(),
+  /** True when there are more matches than we count; `total` is then a lower bound. */
+  total_capped: z.boolean(),
 });
 
 export const listWorkRequestsQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  q: z.string().trim().max(200).optional(),
+  category: z.enum(CATEGORIES).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
   limit: z.coerce.number().int().min(1).max(LIMITS.browsePageSize).default(LIMITS.browsePageSize),
 });
 export type ListWorkRequestsQuery = z.infer<typeof listWorkRequestsQuery>;
@@ -32,3 +61,35 @@ export const workRequestList = z.object({
   pagination,
 });
 export type WorkRequestList = z.infer<typeof workRequestList>;
+
+export const attachmentInfo = z.object({
+  id: z.uuid(),
+  filename: z.string(),
+  mime_type: z.string(),
+  size_bytes: z.number().int(),
+});
+export type AttachmentInfo = z.infer<typeof attachmentInfo>;
+
+/** One request as a signed-in person sees it; contact fields only where the policy allows. */
+export const workRequestDetail = workRequestCard.extend({
+  client_id: z.uuid(),
+  updated_at: z.iso.datetime({ offset: true }),
+  deadline: z.string().nullable(),
+  accepted_bid_id: z.uuid().nullable(),
+  attachments: z.array(attachmentInfo),
+  client_account_status: z.enum(ACCOUNT_STATUSES),
+  contact_name: z.string().nullable(),
+  contact_email: z.string().nullable(),
+  is_owner: z.boolean(),
+  can_delete: z.boolean(),
+});
+export type WorkRequestDetail = z.infer<typeof workRequestDetail>;
+
+export const workRequestResponse = z.object({ work_request: workRequestDetail });
+
+export const myWorkRequests = z.object({
+  work_requests: z.array(workRequestCard.extend({ attachment_count: z.number().int() })),
+});
+
+export const requestIdParams = z.object({ id: z.uuid({ message: 'request_not_found' }) });
+export const attachmentParams = requestIdParams.extend({ attachmentId: z.uuid() });

@@ -1,4 +1,7 @@
-import type { WorkRequestCard } from '../requests.schema';
+import type { SessionUser } from '../../accounts/server/sessions';
+import type { AttachmentInfo, WorkRequestCard, WorkRequestDetail } from '../requests.schema';
+import { canDeleteRequest, canSeeClientContact, isOwner } from './requests.policy';
+import type { FoundRequest } from './requests.repo';
 
 export function presentCard(row: {
   id: string;
@@ -20,6 +23,34 @@ export function presentCard(row: {
   };
 }
 
-export function presentPagination(page: number, limit: number, total: number) {
-  return { page, total_pages: Math.max(1, Math.ceil(total / limit)), total };
+export function presentPagination(page: number, limit: number, total: number, capped: boolean) {
+  return { page, total_pages: Math.max(1, Math.ceil(total / limit)), total, total_capped: capped };
+}
+
+export function presentAttachment(row: FoundRequest['attachments'][number]): AttachmentInfo {
+  return { id: row.id, filename: row.filename, mime_type: row.mimeType, size_bytes: row.sizeBytes };
+}
+
+/** The request for one viewer: contact fields are null unless the policy lets this viewer see them. */
+export function presentDetail(found: FoundRequest, viewer: SessionUser): WorkRequestDetail {
+  const { request } = found;
+  const facts = {
+    clientId: request.clientId,
+    status: request.status,
+    acceptedProviderId: found.acceptedProviderId,
+  };
+  const contact = canSeeClientContact(viewer, facts);
+  return {
+    ...presentCard(request),
+    client_id: request.clientId,
+    updated_at: request.updatedAt.toISOString(),
+    deadline: request.deadline,
+    accepted_bid_id: request.acceptedBidId,
+    attachments: found.attachments.map(presentAttachment),
+    client_account_status: found.clientStatus,
+    contact_name: contact ? request.contactName : null,
+    contact_email: contact ? request.contactEmail : null,
+    is_owner: isOwner(viewer, facts),
+    can_delete: canDeleteRequest(viewer, facts),
+  };
 }

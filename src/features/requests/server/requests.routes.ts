@@ -1,20 +1,130 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Db } from '../../../server/db/database';
-import { listWorkRequestsQuery, workRequestList } from '../requests.schema';
-import { presentCard, presentPagination } from './requests.presenter';
-import { listOpenRequests } from './requests.repo';
+import { z } from 'zod';
+import type { ServerContext } from '../../../server/context';
+import { notFound } from '../../../server/errors';
+import { requireUser } from '../../../server/plugins/auth';
+import { isImage } from '../attachments.rules';
+import {
+  attachmentParams,
+  listWorkRequestsQuery,
+  myWorkRequests,
+  requestIdParams,
+  workRequestFields,
+  workRequestList,
+  workRequestResponse,
+} from '../requests.schema';
+import { contentDisposition } from './content-disposition';
+import { presentCard, presentDetail, presentPagination } from './requests.presenter';
+import { findRequest, listClientRequests, listOpenRequests } from './requests.repo';
+import { assertCanPost, createWorkRequest, deleteWorkRequest } from './requests.service';
+import { readForm } from './uploads';
 
-export const requestsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+/** Whatever an upload contains, it is never run as a page of our site. */
+const DOWNLOAD_CSP = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox";
+/** Chrome's PDF viewer does not run in a sandboxed document; PDF scripts run in the viewer, not our origin. */
+const PDF_CSP = "default-src 'none'; object-src 'self'";
+
+export const requestsRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = async (
+  app,
+  { ctx },
+) => {
   app.get(
     '/work-requests',
     { schema: { querystring: listWorkRequestsQuery, response: { 200: workRequestList } } },
     async (request) => {
       const { page, limit } = request.query;
-      const { rows, total } = await listOpenRequests(db, page, limit);
+      const { rows, total, capped } = await listOpenRequests(ctx.db, request.query);
       return {
         work_requests: rows.map(presentCard),
-        pagination: presentPagination(page, limit, total),
+        pagination: presentPagination(page, limit, total, capped),
       };
+    },
+  );
+
+  app.get(
+    '/work-requests/my',
+    { schema: { response: { 200: myWorkRequests } } },
+    async (request) => {
+      const me = requireUser(request);
+      const rows = await listClientRequests(ctx.db, me.id);
+      return {
+        work_requests: rows.map((row) => ({
+          ...presentCard(row),
+          attachment_count: row.attachmentCount,
+        })),
+      };
+    },
+  );
+
+  app.post(
+    '/work-requests',
+    { config: { rateLimit: 'upload' }, schema: { response: { 201: workRequestResponse } } },
+    async (request, reply) => {
+      const contact = await assertCanPost(ctx, request.user);
+      const me = request.user!;
+      const { fields, files } = await readForm(request);
+      const input = workRequestFields.parse(fields);
+      const id = await createWorkRequest(ctx, me, contact, input, files, request.id);
+      const found = await findRequest(ctx.db, id);
+      return reply.status(201).send({ work_request: presentDetail(found!, me) });
+    },
+  );
+
+  app.get(
+    '/work-requests/:id',
+    { schema: { params: requestIdParams, response: { 200: workRequestResponse } } },
+    async (request) => {
+      const me = requireUser(request);
+      const found = await findRequest(ctx.db, request.params.id);
+      if (!found) throw notFound('request_not_found', 'Request not found.');
+      return { work_request: presentDetail(found, me) };
+    },
+  );
+
+  app.delete(
+    '/work-requests/:id',
+    { schema: { params: requestIdParams, response: { 200: z.object({ message: z.string() }) } } },
+    async (request) => {
+      await deleteWorkRequest(ctx, requireUser(request), request.params.id, request.id);
+      return { message: 'Request deleted.' };
+    },
+  );
+
+  app.get(
+    '/work-requests/:id/attachments/:attachmentId/download',
+    {
+      schema: {
+        params: attachmentParams,
+        querystring: z.object({ disposition: z.enum(['inline', 'attachment']).optional() }),
+      },
+    },
+    async (request, reply) => {
+      requireUser(request);
+      const found = await findRequest(ctx.db, request.params.id);
+      const file = found?.attachments.find(
+        (attachment) => attachment.id === request.params.attachmentId,
+      );
+      if (!file || !(await ctx.storage.exists(file.storageKey))) {
+        throw notFound('attachment_not_found', 'Attachment not found.');
+      }
+      const viewable = isImage(file.mimeType) || file.mimeType === 'application/pdf';
+      const inline = request.query.disposition === 'inline' && viewable;
+      return reply
+        .header(
+          'Content-Type',
+          file.mimeType === 'text/plain' ? 'text/plain; charset=utf-8' : file.mimeType,
+        )
+        .header('Content-Length', String(file.sizeBytes))
+        .header(
+          'Content-Disposition',
+          contentDisposition(inline ? 'inline' : 'attachment', file.filename),
+        )
+        .header(
+          'Content-Security-Policy',
+          inline && file.mimeType === 'application/pdf' ? PDF_CSP : DOWNLOAD_CSP,
+        )
+        .header('Cache-Control', 'private, max-age=3600')
+        .send(ctx.storage.read(file.storageKey));
     },
   );
 };

@@ -85,6 +85,8 @@ export const attachments = pgTable(
     filename: text('filename').notNull(),
     mimeType: text('mime_type').notNull(),
     sizeBytes: integer('size_bytes').notNull(),
+    /** Order in which the person attached the files. */
+    position: integer('position').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [

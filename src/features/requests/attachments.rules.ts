@@ -1,0 +1,93 @@
+import { LIMITS } from '../../shared/limits';
+
+/**
+ * What may be attached to a request (spec core §9): the type is decided by the file's bytes;
+ * the name's extension must agree with it, so a program renamed to .jpg is refused.
+ */
+export const ATTACHMENT_TYPES = {
+  'image/jpeg': ['jpg', 'jpeg'],
+  'image/png': ['png'],
+  'image/gif': ['gif'],
+  'image/webp': ['webp'],
+  'image/svg+xml': ['svg'],
+  'application/pdf': ['pdf'],
+  'application/msword': ['doc'],
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': ['docx'],
+  'text/plain': ['txt'],
+} as const;
+
+export type AttachmentMime = keyof typeof ATTACHMENT_TYPES;
+
+/** For the file picker: a hint to the browser; the server decides by the bytes. */
+export const ACCEPT_ATTRIBUTE = Object.values(ATTACHMENT_TYPES)
+  .flat()
+  .map((ext) => `.${ext}`)
+  .join(',');
+
+export const isImage = (mime: string) => mime.startsWith('image/');
+
+export function extensionOf(filename: string): string {
+  const dot = filename.lastIndexOf('.');
+  return dot < 0 ? '' : filename.slice(dot + 1).toLowerCase();
+}
+
+/**
+ * The uploader's file name as safe display text: no folders, no control characters, no
+ * leading dots, at most 120 characters (keeping the extension).
+ */
+export function cleanFilename(raw: string): string {
+  const base = raw.normalize('NFC').split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex
+  let name = base
+    .replace(/[\u0000-\u001f\u007f-\u009f"<>|:*?]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^\.+/, '');
+  if (name.length > 120) {
+    const ext = extensionOf(name);
+    name = `${name.slice(0, 120 - ext.length - 1)}.${ext}`;
+  }
+  return name || 'file';
+}
+
+export type ClassifiedUpload =
+  | { ok: true; mime: AttachmentMime }
+  | {
+      ok: false;
+      reason: 'unsupported_file_type' | 'file_type_mismatch' | 'empty_file' | 'file_too_large';
+    };
+
+/** `detected` is what the bytes say (file-type); undefined or XML means "some kind of text". */
+export function classifyUpload(
+  filename: string,
+  bytes: Uint8Array,
+  detected: string | undefined,
+): ClassifiedUpload {
+  if (bytes.length === 0) return { ok: false, reason: 'empty_file' };
+  if (bytes.length > LIMITS.attachments.maxBytes) return { ok: false, reason: 'file_too_large' };
+  let mime: string | undefined = detected === 'application/x-cfb' ? 'application/msword' : detected;
+  if (mime === undefined || mime === 'application/xml') mime = textKind(bytes);
+  if (!mime || !(mime in ATTACHMENT_TYPES)) return { ok: false, reason: 'unsupported_file_type' };
+  const allowed = ATTACHMENT_TYPES[mime as AttachmentMime] as readonly string[];
+  if (!allowed.includes(extensionOf(filename))) return { ok: false, reason: 'file_type_mismatch' };
+  return { ok: true, mime: mime as AttachmentMime };
+}
+
+/** Plain text or an SVG drawing; anything binary or oddly encoded is neither. */
+function textKind(bytes: Uint8Array): 'text/plain' | 'image/svg+xml' | undefined {
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return undefined;
+  }
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u0008\u000b\u000e-\u001f]/.test(text)) return undefined;
+  const start = text
+    .replace(/^\uFEFF/, '')
+    .replace(/<\?xml[\s\S]*?\?>/, '')
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .replace(/<!DOCTYPE[\s\S]*?>/i, '')
+    .trimStart();
+  return /^<svg[\s>]/i.test(start) ? 'image/svg+xml' : 'text/plain';
+}

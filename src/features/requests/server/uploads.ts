@@ -1,0 +1,62 @@
+import type { FastifyRequest } from 'fastify';
+import { fileTypeFromBuffer } from 'file-type';
+import { AppError } from '../../../server/errors';
+import { LIMITS } from '../../../shared/limits';
+import { classifyUpload, cleanFilename, type AttachmentMime } from '../attachments.rules';
+
+export interface CheckedFile {
+  filename: string;
+  mime: AttachmentMime;
+  bytes: Buffer;
+}
+
+const REFUSALS = {
+  unsupported_file_type: [
+    415,
+    'This type of file is not accepted. Attach images, PDF, DOC, DOCX or TXT.',
+  ],
+  file_type_mismatch: [415, "The file's content does not match its name."],
+  empty_file: [400, 'The file is empty.'],
+  file_too_large: [413, 'Each file may be at most 5 MB.'],
+} as const;
+
+/**
+ * Reads a multipart form: text fields, and up to 5 files of at most 5 MB each, every one checked
+ * by its bytes. Nothing is stored here; a refusal leaves nothing behind.
+ */
+export async function readForm(
+  request: FastifyRequest,
+): Promise<{ fields: Record<string, string>; files: CheckedFile[] }> {
+  if (!request.isMultipart()) {
+    throw new AppError(415, 'unsupported_media_type', 'Send the request as multipart/form-data.');
+  }
+  const fields: Record<string, string> = {};
+  const files: CheckedFile[] = [];
+  try {
+    for await (const part of request.parts({
+      limits: { files: LIMITS.attachments.maxFiles, fileSize: LIMITS.attachments.maxBytes },
+    })) {
+      if (part.type === 'field') {
+        fields[part.fieldname] = String(part.value);
+        continue;
+      }
+      const bytes = await part.toBuffer();
+      const filename = cleanFilename(part.filename);
+      const detected = await fileTypeFromBuffer(bytes);
+      const verdict = classifyUpload(filename, bytes, detected?.mime);
+      if (!verdict.ok) {
+        const [status, message] = REFUSALS[verdict.reason];
+        throw new AppError(status, verdict.reason, `${filename}: ${message}`);
+      }
+      files.push({ filename, mime: verdict.mime, bytes });
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_FILES_LIMIT')
+      throw new AppError(400, 'too_many_files', 'Attach at most 5 files.');
+    if (code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new AppError(413, 'file_too_large', 'Each file may be at most 5 MB.');
+    throw error;
+  }
+  return { fields, files };
+}

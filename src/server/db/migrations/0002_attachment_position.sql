@@ -1,0 +1,1 @@
+ALTER TABLE "attachments" ADD COLUMN "position" integer DEFAULT 0 NOT NULL;

@@ -37,8 +37,8 @@ export function extensionOf(filename: string): string {
  */
 export function cleanFilename(raw: string): string {
   const base = raw.normalize('NFC').split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
   let name = base
+    // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u001f\u007f-\u009f"<>|:*?]/g, '')
     .replace(/\s+/g, ' ')
     .trim()

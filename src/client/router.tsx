@@ -3,6 +3,7 @@ import { createBrowserRouter } from 'react-router';
 import { RootLayout } from './layout/RootLayout';
 import { HomePage } from '../features/home/ui/HomePage';
 import { RequireRole } from '../features/accounts/ui/RequireRole';
+import { RequireClientToPost } from '../features/requests/ui/RequireClientToPost';
 
 /** Pages other than home load on demand, inside the layout's Suspense (header and footer stay). */
 const page = <Name extends string>(
@@ -26,6 +27,9 @@ const VerifyEmailPage = page(
   'VerifyEmailPage',
 );
 const ProfilePage = page(() => import('../features/accounts/ui/ProfilePage'), 'ProfilePage');
+const BrowsePage = page(() => import('../features/requests/ui/BrowsePage'), 'BrowsePage');
+const CreateRequestPage = page(() => import('../features/requests/ui/CreateRequestPage'), 'CreateRequestPage');
+const RequestDetailsPage = page(() => import('../features/requests/ui/RequestDetailsPage'), 'RequestDetailsPage');
 const NotFoundPage = page(() => import('./pages/NotFoundPage'), 'NotFoundPage');
 
 /**
@@ -48,6 +52,23 @@ export const router = createBrowserRouter([
         element: (
           <RequireRole>
             <ProfilePage />
+          </RequireRole>
+        ),
+      },
+      { path: 'browse', element: <BrowsePage /> },
+      {
+        path: 'create',
+        element: (
+          <RequireClientToPost>
+            <CreateRequestPage />
+          </RequireClientToPost>
+        ),
+      },
+      {
+        path: 'request/:id',
+        element: (
+          <RequireRole>
+            <RequestDetailsPage />
           </RequireRole>
         ),
       },

@@ -33,6 +33,16 @@ export const ERROR_CODES = [
   'current_password_incorrect',
   'password_not_set',
   'contact_delivery_failed',
+  'client_only',
+  'email_not_verified',
+  'too_many_files',
+  'file_too_large',
+  'unsupported_file_type',
+  'file_type_mismatch',
+  'empty_file',
+  'request_not_found',
+  'request_not_open',
+  'attachment_not_found',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

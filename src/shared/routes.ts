@@ -12,6 +12,9 @@ export const PAGE_PATHS = {
   passwordReset: '/password-reset',
   verifyEmail: '/verify-email',
   profile: '/profile',
+  browse: '/browse',
+  create: '/create',
+  request: '/request/:id',
 } as const;
 
 const PAGE_PATTERNS: RegExp[] = Object.values(PAGE_PATHS).map(

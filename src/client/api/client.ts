@@ -17,7 +17,7 @@ export class ApiError extends Error {
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-function csrfToken(): string | undefined {
+export function csrfToken(): string | undefined {
   return document.cookie
     .split('; ')
     .find((part) => part.startsWith('csrf_token='))

@@ -5,13 +5,15 @@ import type { Role } from '../../../shared/statuses';
 import { ClientProfileTab } from './ClientProfileTab';
 import { ProviderSummaryTab } from './ProviderSummaryTab';
 import { SecurityTab } from './SecurityTab';
+import { MyRequestsTab } from '../../requests/ui/MyRequestsTab';
 import { useSession } from './session';
 
-type Tab = 'profile' | 'security';
+type Tab = 'profile' | 'requests' | 'security';
 
 /** Tabs by role (spec core §2 "My profile"); the tab lives in the URL (?tab=…). */
 function tabsFor(role: Role): Tab[] {
-  return role === 'administrator' ? ['security'] : ['profile', 'security'];
+  if (role === 'administrator') return ['security'];
+  return role === 'client' ? ['profile', 'requests', 'security'] : ['profile', 'security'];
 }
 
 export function ProfilePage() {
@@ -58,6 +60,7 @@ export function ProfilePage() {
           ) : (
             <ProviderSummaryTab user={user} />
           ))}
+        {tab === 'requests' && <MyRequestsTab />}
         {tab === 'security' && <SecurityTab user={user} />}
       </div>
     </div>

@@ -1,0 +1,231 @@
+import { Check, Gift } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { CamelCased } from '../../../client/api/types';
+import { uploadForm } from '../../../client/api/upload';
+import { ErrorSummary, Notice, TextArea, TextField } from '../../../client/components/ui/form';
+import { useDocumentTitle } from '../../../client/hooks/useDocumentTitle';
+import { useForm } from '../../../client/hooks/useForm';
+import { useNotify } from '../../../client/layout/Notifications';
+import { CATEGORIES } from '../../../shared/categories';
+import { useSession } from '../../accounts/ui/session';
+import { workRequestFields, type WorkRequestDetail } from '../requests.schema';
+import { AttachmentPicker } from './AttachmentPicker';
+
+const STEPS = ['basics', 'contact', 'attachments'] as const;
+const STEP_FIELDS: Record<(typeof STEPS)[number], string[]> = {
+  basics: ['title', 'category', 'description', 'deadline'],
+  contact: ['location'],
+  attachments: [],
+};
+
+/** /create: posting is free; three steps, then the new request's page (spec core §2). */
+export function CreateRequestPage() {
+  const { t } = useTranslation(['requests', 'categories']);
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const { notify } = useNotify();
+  const form = useForm({
+    title: '',
+    category: CATEGORIES[0],
+    description: '',
+    deadline: '',
+    location: '',
+  });
+  const [step, setStep] = useState(0);
+  const [files, setFiles] = useState<File[]>([]);
+  const [progress, setProgress] = useState<number[] | undefined>();
+  useDocumentTitle(t('create.title'));
+
+  /** Checks one step's fields, showing what is wrong and the fields-required notice (spec core §8). */
+  const checkStep = (index: number) => {
+    const mask = Object.fromEntries(STEP_FIELDS[STEPS[index]!].map((field) => [field, true]));
+    const ok = form.check(workRequestFields.pick(mask as never)) !== undefined;
+    if (!ok) form.setFormError(t('create.fieldsRequired'));
+    return ok;
+  };
+
+  const next = () => {
+    if (checkStep(step)) setStep(step + 1);
+  };
+
+  /** Before posting, everything again; the first step with a problem is shown. */
+  const checkAll = () => {
+    const parsed = workRequestFields.safeParse(form.values);
+    if (parsed.success) return parsed.data;
+    const wrong = new Set(parsed.error.issues.map((issue) => String(issue.path[0])));
+    const first = Math.max(
+      0,
+      STEPS.findIndex((name) => STEP_FIELDS[name].some((field) => wrong.has(field))),
+    );
+    setStep(first);
+    checkStep(first);
+    return undefined;
+  };
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (step < STEPS.length - 1) return next();
+    const input = checkAll();
+    if (!input) return;
+    const body = new FormData();
+    for (const [name, value] of Object.entries(input)) if (value) body.set(name, String(value));
+    for (const file of files) body.append('attachments', file);
+    const offsets = files.map((_, i) =>
+      files.slice(0, i).reduce((sum, file) => sum + file.size, 0),
+    );
+    setProgress(files.map(() => 0));
+    try {
+      const { workRequest } = await uploadForm<{ workRequest: CamelCased<WorkRequestDetail> }>(
+        '/work-requests',
+        body,
+        (sent, total) => {
+          // The files travel in order in one request: each one's share of the bytes sent so far.
+          const overhead = total - files.reduce((sum, file) => sum + file.size, 0);
+          setProgress(
+            files.map((file, i) =>
+              Math.min(1, Math.max(0, (sent - overhead - offsets[i]!) / Math.max(1, file.size))),
+            ),
+          );
+        },
+      );
+      notify('success', t('create.success'));
+      navigate(`/request/${workRequest.id}`);
+    } catch (error) {
+      setProgress(undefined);
+      form.fail(error, 'request_create_failed');
+    }
+  };
+
+  return (
+    <div className="container-page max-w-3xl py-10">
+      <h1 className="text-3xl font-bold">{t('create.title')}</h1>
+      <div className="mt-4">
+        <Notice tone="success">
+          <span className="flex items-center gap-2">
+            <Gift aria-hidden="true" className="size-4 shrink-0" />
+            {t('create.free')}
+          </span>
+        </Notice>
+      </div>
+      <ol className="mt-6 grid grid-cols-3 gap-2" aria-label={t('create.stepsLabel')}>
+        {STEPS.map((name, index) => (
+          <li
+            key={name}
+            aria-current={index === step ? 'step' : undefined}
+            className={`flex items-center gap-2 rounded-lg border p-3 text-sm font-medium ${
+              index === step
+                ? 'border-brand-700 bg-brand-50 text-brand-800'
+                : 'border-stone-200 bg-white text-stone-600'
+            }`}
+          >
+            <span className="flex size-6 shrink-0 items-center justify-center rounded-full bg-white text-xs ring-1 ring-current">
+              {index < step ? <Check aria-hidden="true" className="size-3.5" /> : index + 1}
+            </span>
+            <span className="hidden sm:inline">{t(`create.steps.${name}`)}</span>
+          </li>
+        ))}
+      </ol>
+      <form onSubmit={submit} noValidate className="card mt-6 flex flex-col gap-5 p-6">
+        <h2 className="text-xl font-semibold">{t(`create.steps.${STEPS[step]}`)}</h2>
+        <ErrorSummary messages={form.messages} />
+        {step === 0 && (
+          <>
+            <TextField
+              name="title"
+              label={t('create.fields.title')}
+              value={form.values.title}
+              onChange={(e) => form.set('title', e.target.value)}
+              error={form.fieldError('title')}
+            />
+            <div className="flex flex-col gap-1.5">
+              <label htmlFor="field-category" className="text-sm font-medium text-stone-800">
+                {t('create.fields.category')}
+              </label>
+              <select
+                id="field-category"
+                name="category"
+                value={form.values.category}
+                onChange={(e) => form.set('category', e.target.value)}
+                className="min-h-11 rounded-lg border border-stone-300 bg-white px-3"
+              >
+                {CATEGORIES.map((code) => (
+                  <option key={code} value={code}>
+                    {t(`categories:${code}`)}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <TextArea
+              name="description"
+              label={t('create.fields.description')}
+              value={form.values.description}
+              maxLength={2000}
+              onChange={(e) => form.set('description', e.target.value)}
+              error={form.fieldError('description')}
+            />
+            <TextField
+              name="deadline"
+              type="date"
+              label={t('create.fields.deadline')}
+              hint={t('create.fields.deadlineHint')}
+              min={new Date().toISOString().slice(0, 10)}
+              value={form.values.deadline}
+              onChange={(e) => form.set('deadline', e.target.value)}
+              error={form.fieldError('deadline')}
+            />
+          </>
+        )}
+        {step === 1 && (
+          <>
+            <p className="text-sm text-stone-700">{t('create.contactHint')}</p>
+            <TextField
+              name="contact_name"
+              label={t('create.fields.contactName')}
+              value={user?.name ?? ''}
+              readOnly
+            />
+            <TextField
+              name="contact_email"
+              label={t('create.fields.contactEmail')}
+              value={user?.email ?? ''}
+              readOnly
+            />
+            <TextField
+              name="location"
+              autoComplete="address-level2"
+              label={t('create.fields.location')}
+              placeholder={t('create.fields.locationPlaceholder')}
+              value={form.values.location}
+              onChange={(e) => form.set('location', e.target.value)}
+              error={form.fieldError('location')}
+            />
+          </>
+        )}
+        {step === 2 && <AttachmentPicker files={files} onChange={setFiles} progress={progress} />}
+        <div className="flex flex-col-reverse gap-3 border-t border-stone-200 pt-5 sm:flex-row sm:justify-between">
+          {step > 0 ? (
+            <button
+              type="button"
+              className="btn-secondary"
+              onClick={() => setStep(step - 1)}
+              disabled={progress !== undefined}
+            >
+              {t('create.back')}
+            </button>
+          ) : (
+            <span />
+          )}
+          <button type="submit" className="btn-primary" disabled={progress !== undefined}>
+            {step < STEPS.length - 1
+              ? t('create.next')
+              : progress
+                ? t('create.submitting')
+                : t('create.submit')}
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}

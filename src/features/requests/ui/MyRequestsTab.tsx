@@ -1,0 +1,86 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Inbox, Plus, Trash2 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { api } from '../../../client/api/client';
+import type { CamelCased } from '../../../client/api/types';
+import { useApiErrorText } from '../../../client/api/useApiError';
+import { PageLoading } from '../../../client/components/ui/PageLoading';
+import { useConfirm } from '../../../client/layout/ConfirmDialog';
+import { useNotify } from '../../../client/layout/Notifications';
+import { formatDate } from '../../../shared/format';
+import type { Language } from '../../../shared/languages';
+import type { myWorkRequests } from '../requests.schema';
+import type { z } from 'zod';
+import { StatusBadge } from './StatusBadge';
+
+type Mine = CamelCased<z.infer<typeof myWorkRequests>>;
+
+/** The client's own requests in every status; delete only while open (spec core §2 "My requests"). */
+export function MyRequestsTab() {
+  const { t, i18n } = useTranslation('requests');
+  const confirm = useConfirm();
+  const { notify } = useNotify();
+  const errorText = useApiErrorText();
+  const queryClient = useQueryClient();
+  const mine = useQuery({ queryKey: ['work-requests', 'my'], queryFn: () => api<Mine>('/work-requests/my') });
+
+  if (mine.isPending) return <PageLoading />;
+  if (mine.isError) return <p role="alert" className="card p-6 text-red-800">{errorText(mine.error)}</p>;
+  if (mine.data.workRequests.length === 0) {
+    return (
+      <div className="card flex flex-col items-center gap-3 p-10 text-center">
+        <Inbox aria-hidden="true" className="size-8 text-stone-400" />
+        <p className="font-medium">{t('mine.empty')}</p>
+        <Link to="/create" className="btn-primary">
+          <Plus aria-hidden="true" className="size-4" />
+          {t('mine.create')}
+        </Link>
+      </div>
+    );
+  }
+
+  const remove = async (request: Mine['workRequests'][number]) => {
+    const yes = await confirm({
+      title: t('details.deleteTitle'),
+      message: t('details.deleteMessage', { title: request.title, count: request.attachmentCount }),
+      confirmLabel: t('details.delete'),
+      destructive: true,
+    });
+    if (!yes) return;
+    try {
+      await api(`/work-requests/${request.id}`, { method: 'DELETE' });
+      notify('success', t('details.deleted'));
+      await queryClient.invalidateQueries({ queryKey: ['work-requests'] });
+    } catch (error) {
+      notify('error', `${t('details.deleteFailed')} ${errorText(error)}`);
+    }
+  };
+
+  return (
+    <ul className="flex flex-col gap-3">
+      {mine.data.workRequests.map((request) => (
+        <li key={request.id} className="card flex flex-wrap items-center gap-3 p-4">
+          <div className="min-w-0 flex-1">
+            <Link to={`/request/${request.id}`} className="font-semibold text-brand-800 underline-offset-4 hover:underline">
+              {request.title}
+            </Link>
+            <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-stone-600">
+              <StatusBadge status={request.status} />
+              <span>{formatDate(request.createdAt, i18n.language as Language)}</span>
+            </p>
+          </div>
+          <Link to={`/request/${request.id}`} className="btn-secondary">
+            {t('mine.view')}
+          </Link>
+          {request.status === 'OPEN' && (
+            <button type="button" className="btn-secondary text-red-800" onClick={() => remove(request)}>
+              <Trash2 aria-hidden="true" className="size-4" />
+              {t('details.delete')}
+            </button>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}

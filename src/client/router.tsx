@@ -28,8 +28,14 @@ const VerifyEmailPage = page(
 );
 const ProfilePage = page(() => import('../features/accounts/ui/ProfilePage'), 'ProfilePage');
 const BrowsePage = page(() => import('../features/requests/ui/BrowsePage'), 'BrowsePage');
-const CreateRequestPage = page(() => import('../features/requests/ui/CreateRequestPage'), 'CreateRequestPage');
-const RequestDetailsPage = page(() => import('../features/requests/ui/RequestDetailsPage'), 'RequestDetailsPage');
+const CreateRequestPage = page(
+  () => import('../features/requests/ui/CreateRequestPage'),
+  'CreateRequestPage',
+);
+const RequestDetailsPage = page(
+  () => import('../features/requests/ui/RequestDetailsPage'),
+  'RequestDetailsPage',
+);
 const NotFoundPage = page(() => import('./pages/NotFoundPage'), 'NotFoundPage');
 
 /**

@@ -5,7 +5,11 @@ import { ApiError, csrfToken } from './client';
  * Sends a multipart form with upload progress (fetch cannot report it): `onProgress` gets the
  * bytes sent so far and the total. Errors come back as ApiError, like every other call.
  */
-export function uploadForm<T>(path: string, form: FormData, onProgress: (sent: number, total: number) => void): Promise<T> {
+export function uploadForm<T>(
+  path: string,
+  form: FormData,
+  onProgress: (sent: number, total: number) => void,
+): Promise<T> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', `/api${path}`);
@@ -13,8 +17,10 @@ export function uploadForm<T>(path: string, form: FormData, onProgress: (sent: n
     xhr.setRequestHeader('X-Request-Id', crypto.randomUUID());
     const token = csrfToken();
     if (token) xhr.setRequestHeader('X-CSRF-Token', token);
-    xhr.upload.onprogress = (event) => event.lengthComputable && onProgress(event.loaded, event.total);
-    xhr.onerror = () => reject(new ApiError(0, 'network_error', 'Could not connect to the server.', undefined));
+    xhr.upload.onprogress = (event) =>
+      event.lengthComputable && onProgress(event.loaded, event.total);
+    xhr.onerror = () =>
+      reject(new ApiError(0, 'network_error', 'Could not connect to the server.', undefined));
     xhr.onload = () => {
       let data: Record<string, unknown> = {};
       try {
@@ -27,10 +33,16 @@ export function uploadForm<T>(path: string, form: FormData, onProgress: (sent: n
         new ApiError(
           xhr.status,
           typeof data.error === 'string' ? data.error : 'http_error',
-          typeof data.message === 'string' ? data.message : xhr.statusText || 'An API error occurred',
-          typeof data.request_id === 'string' ? data.request_id : (xhr.getResponseHeader('X-Request-Id') ?? undefined),
+          typeof data.message === 'string'
+            ? data.message
+            : xhr.statusText || 'An API error occurred',
+          typeof data.request_id === 'string'
+            ? data.request_id
+            : (xhr.getResponseHeader('X-Request-Id') ?? undefined),
           Number(xhr.getResponseHeader('Retry-After')) || undefined,
-          Array.isArray(data.details) ? (data.details as { field: string; message: string }[]) : undefined,
+          Array.isArray(data.details)
+            ? (data.details as { field: string; message: string }[])
+            : undefined,
         ),
       );
     };

@@ -2,19 +2,37 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 
 /** Previous / next with "page X of Y"; shown only when there is more than one page. */
-export function Pagination({ page, totalPages, onPage }: { page: number; totalPages: number; onPage: (page: number) => void }) {
+export function Pagination({
+  page,
+  totalPages,
+  onPage,
+}: {
+  page: number;
+  totalPages: number;
+  onPage: (page: number) => void;
+}) {
   const { t } = useTranslation();
   if (totalPages <= 1) return null;
   return (
     <nav aria-label={t('pagination.label')} className="mt-8 flex items-center justify-center gap-3">
-      <button type="button" className="btn-secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+      <button
+        type="button"
+        className="btn-secondary"
+        disabled={page <= 1}
+        onClick={() => onPage(page - 1)}
+      >
         <ChevronLeft aria-hidden="true" className="size-4" />
         {t('pagination.previous')}
       </button>
       <span className="text-sm text-stone-700" aria-current="page">
         {t('pagination.pageOf', { page, total: totalPages })}
       </span>
-      <button type="button" className="btn-secondary" disabled={page >= totalPages} onClick={() => onPage(page + 1)}>
+      <button
+        type="button"
+        className="btn-secondary"
+        disabled={page >= totalPages}
+        onClick={() => onPage(page + 1)}
+      >
         {t('pagination.next')}
         <ChevronRight aria-hidden="true" className="size-4" />
       </button>

@@ -35,11 +35,20 @@ export function AttachmentViewer({
         <div className="flex items-center justify-between gap-3 border-b border-stone-200 p-3">
           <p className="truncate font-medium">{attachment.filename}</p>
           <div className="flex gap-2">
-            <a href={downloadUrl(requestId, attachment.id)} download={attachment.filename} className="btn-secondary">
+            <a
+              href={downloadUrl(requestId, attachment.id)}
+              download={attachment.filename}
+              className="btn-secondary"
+            >
               <Download aria-hidden="true" className="size-4" />
               {t('details.download')}
             </a>
-            <button type="button" className="btn-secondary size-11 p-0" onClick={() => ref.current?.close()} aria-label={t('details.closeViewer')}>
+            <button
+              type="button"
+              className="btn-secondary size-11 p-0"
+              onClick={() => ref.current?.close()}
+              aria-label={t('details.closeViewer')}
+            >
               <X aria-hidden="true" className="size-5" />
             </button>
           </div>
@@ -52,7 +61,12 @@ export function AttachmentViewer({
           ) : attachment.mimeType === 'application/pdf' ? (
             <iframe src={inline} title={attachment.filename} className="h-full w-full border-0" />
           ) : (
-            <img src={inline} alt={attachment.filename} onError={() => setFailed(true)} className="max-h-full max-w-full object-contain" />
+            <img
+              src={inline}
+              alt={attachment.filename}
+              onError={() => setFailed(true)}
+              className="max-h-full max-w-full object-contain"
+            />
           )}
         </div>
       </div>

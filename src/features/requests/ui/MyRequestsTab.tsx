@@ -23,10 +23,18 @@ export function MyRequestsTab() {
   const { notify } = useNotify();
   const errorText = useApiErrorText();
   const queryClient = useQueryClient();
-  const mine = useQuery({ queryKey: ['work-requests', 'my'], queryFn: () => api<Mine>('/work-requests/my') });
+  const mine = useQuery({
+    queryKey: ['work-requests', 'my'],
+    queryFn: () => api<Mine>('/work-requests/my'),
+  });
 
   if (mine.isPending) return <PageLoading />;
-  if (mine.isError) return <p role="alert" className="card p-6 text-red-800">{errorText(mine.error)}</p>;
+  if (mine.isError)
+    return (
+      <p role="alert" className="card p-6 text-red-800">
+        {errorText(mine.error)}
+      </p>
+    );
   if (mine.data.workRequests.length === 0) {
     return (
       <div className="card flex flex-col items-center gap-3 p-10 text-center">
@@ -43,7 +51,9 @@ export function MyRequestsTab() {
   const remove = async (request: Mine['workRequests'][number]) => {
     const yes = await confirm({
       title: t('details.deleteTitle'),
-      message: t('details.deleteMessage', { title: request.title, count: request.attachmentCount }),
+      message: request.attachmentCount
+        ? t('details.deleteMessage', { title: request.title, count: request.attachmentCount })
+        : t('details.deleteMessageNoFiles', { title: request.title }),
       confirmLabel: t('details.delete'),
       destructive: true,
     });
@@ -62,7 +72,10 @@ export function MyRequestsTab() {
       {mine.data.workRequests.map((request) => (
         <li key={request.id} className="card flex flex-wrap items-center gap-3 p-4">
           <div className="min-w-0 flex-1">
-            <Link to={`/request/${request.id}`} className="font-semibold text-brand-800 underline-offset-4 hover:underline">
+            <Link
+              to={`/request/${request.id}`}
+              className="font-semibold text-brand-800 underline-offset-4 hover:underline"
+            >
               {request.title}
             </Link>
             <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-stone-600">
@@ -74,7 +87,11 @@ export function MyRequestsTab() {
             {t('mine.view')}
           </Link>
           {request.status === 'OPEN' && (
-            <button type="button" className="btn-secondary text-red-800" onClick={() => remove(request)}>
+            <button
+              type="button"
+              className="btn-secondary text-red-800"
+              onClick={() => remove(request)}
+            >
               <Trash2 aria-hidden="true" className="size-4" />
               {t('details.delete')}
             </button>

@@ -1,5 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, Calendar, CalendarClock, Download, Eye, FileText, ImageIcon, MapPin, Tag, Trash2 } from 'lucide-react';
+import {
+  ArrowLeft,
+  Calendar,
+  CalendarClock,
+  Download,
+  Eye,
+  FileText,
+  ImageIcon,
+  MapPin,
+  Tag,
+  Trash2,
+} from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -26,12 +37,16 @@ function Attachments({ request }: { request: Detail }) {
   const { t, i18n } = useTranslation('requests');
   const { notify } = useNotify();
   const [viewing, setViewing] = useState<Attachment | undefined>();
-  if (request.attachments.length === 0) return <p className="text-stone-600">{t('details.noAttachments')}</p>;
+  if (request.attachments.length === 0)
+    return <p className="text-stone-600">{t('details.noAttachments')}</p>;
 
   /** PDFs open in a new tab; if the browser will not open one, the viewer shows it instead. */
   const openPdf = (attachment: Attachment) => {
-    const opened = window.open(downloadUrl(request.id, attachment.id, true), '_blank', 'noopener');
-    if (!opened) setViewing(attachment);
+    // Without 'noopener' in the features, window.open reports whether the tab opened; the
+    // opener link is cut by hand instead.
+    const opened = window.open(downloadUrl(request.id, attachment.id, true), '_blank');
+    if (opened) opened.opener = null;
+    else setViewing(attachment);
   };
 
   return (
@@ -42,14 +57,23 @@ function Attachments({ request }: { request: Detail }) {
           const pdf = attachment.mimeType === 'application/pdf';
           const Icon = image ? ImageIcon : FileText;
           return (
-            <li key={attachment.id} className="flex flex-wrap items-center gap-3 rounded-lg border border-stone-200 p-3">
+            <li
+              key={attachment.id}
+              className="flex flex-wrap items-center gap-3 rounded-lg border border-stone-200 p-3"
+            >
               <Icon aria-hidden="true" className="size-5 shrink-0 text-stone-500" />
               <div className="min-w-0 flex-1">
                 <p className="truncate font-medium">{attachment.filename}</p>
-                <p className="text-xs text-stone-600">{formatSize(attachment.sizeBytes, i18n.language)}</p>
+                <p className="text-xs text-stone-600">
+                  {formatSize(attachment.sizeBytes, i18n.language)}
+                </p>
               </div>
               {(image || pdf) && (
-                <button type="button" className="btn-secondary" onClick={() => (pdf ? openPdf(attachment) : setViewing(attachment))}>
+                <button
+                  type="button"
+                  className="btn-secondary"
+                  onClick={() => (pdf ? openPdf(attachment) : setViewing(attachment))}
+                >
                   <Eye aria-hidden="true" className="size-4" />
                   {pdf ? t('details.openPdf') : t('details.view')}
                 </button>
@@ -61,7 +85,9 @@ function Attachments({ request }: { request: Detail }) {
                 onClick={async (event) => {
                   // Check the file is there first, so a failure is a message, not a broken download.
                   event.preventDefault();
-                  const response = await fetch(downloadUrl(request.id, attachment.id), { method: 'HEAD' }).catch(() => undefined);
+                  const response = await fetch(downloadUrl(request.id, attachment.id), {
+                    method: 'HEAD',
+                  }).catch(() => undefined);
                   if (!response?.ok) return notify('error', t('details.downloadFailed'));
                   const link = document.createElement('a');
                   link.href = downloadUrl(request.id, attachment.id);
@@ -76,7 +102,13 @@ function Attachments({ request }: { request: Detail }) {
           );
         })}
       </ul>
-      {viewing && <AttachmentViewer requestId={request.id} attachment={viewing} onClose={() => setViewing(undefined)} />}
+      {viewing && (
+        <AttachmentViewer
+          requestId={request.id}
+          attachment={viewing}
+          onClose={() => setViewing(undefined)}
+        />
+      )}
     </>
   );
 }
@@ -99,7 +131,11 @@ export function RequestDetailsPage() {
   useDocumentTitle(request?.title ?? t('details.title'));
 
   if (detail.isPending) return <PageLoading />;
-  if (detail.error instanceof ApiError && (detail.error.status === 404 || detail.error.status === 400)) return <NotFoundPage />;
+  if (
+    detail.error instanceof ApiError &&
+    (detail.error.status === 404 || detail.error.status === 400)
+  )
+    return <NotFoundPage />;
   if (!request) {
     return (
       <div className="container-page py-10">
@@ -113,7 +149,9 @@ export function RequestDetailsPage() {
   const remove = async () => {
     const yes = await confirm({
       title: t('details.deleteTitle'),
-      message: t('details.deleteMessage', { title: request.title, count: request.attachments.length }),
+      message: request.attachments.length
+        ? t('details.deleteMessage', { title: request.title, count: request.attachments.length })
+        : t('details.deleteMessageNoFiles', { title: request.title }),
       confirmLabel: t('details.delete'),
       destructive: true,
     });
@@ -129,12 +167,19 @@ export function RequestDetailsPage() {
 
   return (
     <div className="container-page py-8">
-      <button type="button" className="btn-secondary" onClick={() => (history.length > 1 ? navigate(-1) : navigate('/browse'))}>
+      <button
+        type="button"
+        className="btn-secondary"
+        onClick={() => (history.length > 1 ? navigate(-1) : navigate('/browse'))}
+      >
         <ArrowLeft aria-hidden="true" className="size-4" />
         {t('details.back')}
       </button>
       {request.clientAccountStatus !== 'active' && (
-        <p role="alert" className="mt-4 rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900">
+        <p
+          role="alert"
+          className="mt-4 rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900"
+        >
           {t('details.clientDisabled')}
         </p>
       )}
@@ -142,7 +187,9 @@ export function RequestDetailsPage() {
         <article className="flex flex-col gap-6">
           <header className="card p-6">
             <div className="flex flex-wrap items-center gap-3">
-              <span className="text-sm font-semibold tracking-wide text-brand-700 uppercase">{t(`categories:${request.category}`)}</span>
+              <span className="text-sm font-semibold tracking-wide text-brand-700 uppercase">
+                {t(`categories:${request.category}`)}
+              </span>
               <StatusBadge status={request.status} />
             </div>
             <h1 className="mt-2 text-2xl font-bold sm:text-3xl">{request.title}</h1>
@@ -175,7 +222,11 @@ export function RequestDetailsPage() {
                   <CalendarClock aria-hidden="true" className="size-4" />
                   {t('details.deadline')}
                 </dt>
-                <dd className="font-medium">{request.deadline ? formatDate(request.deadline, language) : t('details.noDeadline')}</dd>
+                <dd className="font-medium">
+                  {request.deadline
+                    ? formatDate(request.deadline, language)
+                    : t('details.noDeadline')}
+                </dd>
               </div>
               <div className="flex gap-2">
                 <dt className="flex items-center gap-1.5 text-stone-600">

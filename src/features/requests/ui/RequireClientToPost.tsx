@@ -13,7 +13,14 @@ export function RequireClientToPost({ children }: { children: ReactNode }) {
   const { t } = useTranslation('requests');
   const { status, user } = useSession();
   const { notify } = useNotify();
-  const refusal = status === 'loading' ? undefined : !user || user.role !== 'client' ? 'clientOnly' : !user.emailVerified ? 'notVerified' : undefined;
+  const refusal =
+    status === 'loading'
+      ? undefined
+      : !user || user.role !== 'client'
+        ? 'clientOnly'
+        : !user.emailVerified
+          ? 'notVerified'
+          : undefined;
   const told = useRef(false);
   useEffect(() => {
     if (!refusal || told.current) return;

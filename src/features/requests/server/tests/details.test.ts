@@ -221,14 +221,12 @@ describe('DELETE /api/work-requests/:id', () => {
     const me = await h.signedIn('client');
     const mine = await post(me.agent);
     const provider = await h.signedIn('provider');
-    await h.database.db
-      .insert(bids)
-      .values({
-        workRequestId: mine.id,
-        providerId: provider.id,
-        amountCents: 1000,
-        description: 'Hneď zajtra ráno.',
-      });
+    await h.database.db.insert(bids).values({
+      workRequestId: mine.id,
+      providerId: provider.id,
+      amountCents: 1000,
+      description: 'Hneď zajtra ráno.',
+    });
     await me.agent.delete(`/api/work-requests/${mine.id}`);
     expect(
       await h.database.db.select().from(bids).where(eq(bids.workRequestId, mine.id)),

@@ -1,0 +1,129 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PDF, PNG } from '../factories/files';
+import { verifiedAccount } from './accounts-helpers';
+import { freshVisit, launchBrowser, text } from './browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => browser.close());
+
+const sk = (namespace: string, key: string) => text('sk', namespace, key);
+
+async function logIn(page: Page, email: string, password: string) {
+  await page.goto('/auth');
+  await page.getByLabel(sk('auth', 'fields.email')).fill(email);
+  await page.getByLabel(sk('auth', 'fields.password'), { exact: true }).fill(password);
+  await page.getByRole('button', { name: sk('auth', 'login.submit'), exact: true }).click();
+  await page.getByRole('button', { name: sk('common', 'nav.logout') }).waitFor();
+}
+
+/** A word nobody else will have used, so searches find exactly this request. */
+const marker = () => `zqx${Math.random().toString(36).replace(/[^a-z]/g, '').slice(0, 6)}`;
+
+describe('work requests in the browser', () => {
+  it('a client posts a request with an image and a PDF, finds it on Home and in Browse, opens both files, deletes it', async () => {
+    const account = await verifiedAccount('client', 'Zuzana Klientka');
+    const { page, context, problems } = await freshVisit(browser);
+    await logIn(page, account.email, account.password);
+    const word = marker();
+    const title = `Nový obklad kúpeľne ${word}`;
+
+    await page.getByRole('link', { name: sk('common', 'nav.create') }).click();
+    await page.getByLabel(sk('requests', 'create.fields.title')).fill(title);
+    await page.getByLabel(sk('requests', 'create.fields.category')).selectOption('tiling');
+    await page.getByLabel(sk('requests', 'create.fields.description')).fill('Strhnúť starý obklad a položiť nový, asi 6 m².');
+    await page.getByRole('button', { name: sk('requests', 'create.next') }).click();
+    expect(await page.getByLabel(sk('requests', 'create.fields.contactEmail')).inputValue()).toBe(account.email);
+    await page.getByLabel(sk('requests', 'create.fields.location')).fill('Trnava');
+    await page.getByRole('button', { name: sk('requests', 'create.next') }).click();
+    await page.locator('input[type="file"]').setInputFiles([
+      { name: 'kúpeľňa.png', mimeType: 'image/png', buffer: PNG },
+      { name: 'pôdorys.pdf', mimeType: 'application/pdf', buffer: PDF },
+    ]);
+    await page.getByRole('button', { name: sk('requests', 'create.submit') }).click();
+
+    await page.waitForURL(/\/request\/[0-9a-f-]{36}$/);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(title);
+    const requestUrl = page.url();
+
+    await page.goto('/');
+    await expect.poll(() => page.getByRole('link', { name: title }).count()).toBe(1);
+    await page.goto(`/browse?q=${word}`);
+    await expect.poll(() => page.getByRole('link', { name: title }).count()).toBe(1);
+    await page.getByRole('link', { name: title }).click();
+    await page.waitForURL(requestUrl);
+
+    // The image opens in the viewer and really shows.
+    await page.getByRole('button', { name: sk('requests', 'details.view') }).click();
+    const image = page.getByRole('dialog').getByRole('img', { name: 'kúpeľňa.png' });
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
+    await page.getByRole('button', { name: sk('requests', 'details.closeViewer') }).click();
+
+    // The PDF opens in a new tab, served as a PDF.
+    const [pdfTab] = await Promise.all([
+      context.waitForEvent('page'),
+      page.getByRole('button', { name: sk('requests', 'details.openPdf') }).click(),
+    ]);
+    await expect.poll(() => pdfTab.url()).toContain('/download?disposition=inline');
+    const pdf = await context.request.get(pdfTab.url());
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()['content-type']).toBe('application/pdf');
+    expect(pdf.headers()['content-disposition']).toMatch(/^inline;/);
+    expect(Buffer.compare(await pdf.body(), PDF)).toBe(0);
+    await pdfTab.close();
+
+    await page.getByRole('button', { name: sk('requests', 'details.delete') }).click();
+    const dialog = page.getByRole('dialog', { name: sk('requests', 'details.deleteTitle') });
+    await dialog.getByRole('button', { name: sk('requests', 'details.delete') }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await expect.poll(() => page.getByText(sk('requests', 'details.deleted')).count()).toBe(1);
+    await page.goto(`/browse?q=${word}`);
+    await expect.poll(() => page.getByText(sk('requests', 'browse.empty')).count()).toBe(1);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("sends a visitor who clicks a card to sign in", async () => {
+    const account = await verifiedAccount('client');
+    const poster = await freshVisit(browser);
+    await logIn(poster.page, account.email, account.password);
+    const title = `Oprava plota ${marker()}`;
+    await poster.page.goto('/create');
+    await poster.page.getByLabel(sk('requests', 'create.fields.title')).fill(title);
+    await poster.page.getByLabel(sk('requests', 'create.fields.description')).fill('Vymeniť tri polia drevného plota.');
+    await poster.page.getByRole('button', { name: sk('requests', 'create.next') }).click();
+    await poster.page.getByLabel(sk('requests', 'create.fields.location')).fill('Senec');
+    await poster.page.getByRole('button', { name: sk('requests', 'create.next') }).click();
+    await poster.page.getByRole('button', { name: sk('requests', 'create.submit') }).click();
+    await poster.page.waitForURL(/\/request\//);
+    await poster.context.close();
+
+    const { page, context } = await freshVisit(browser);
+    await page.goto('/browse');
+    await page.getByRole('link', { name: title }).click();
+    await page.waitForURL((url) => url.pathname === '/auth');
+    await expect.poll(() => page.getByText(sk('requests', 'card.mustLogIn')).count()).toBe(1);
+    await context.close();
+  });
+
+  it('clears the selection when more than five files are chosen', async () => {
+    const account = await verifiedAccount('client');
+    const { page, context } = await freshVisit(browser);
+    await logIn(page, account.email, account.password);
+    await page.goto('/create');
+    await page.getByLabel(sk('requests', 'create.fields.title')).fill('Šesť príloh naraz');
+    await page.getByLabel(sk('requests', 'create.fields.description')).fill('Skúška výberu príliš veľa súborov.');
+    await page.getByRole('button', { name: sk('requests', 'create.next') }).click();
+    await page.getByLabel(sk('requests', 'create.fields.location')).fill('Nitra');
+    await page.getByRole('button', { name: sk('requests', 'create.next') }).click();
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles(Array.from({ length: 6 }, (_, i) => ({ name: `foto-${i}.png`, mimeType: 'image/png', buffer: PNG })));
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('5');
+    expect(await page.getByRole('list', { name: sk('requests', 'create.selectedFiles') }).count()).toBe(0);
+    await context.close();
+  });
+});

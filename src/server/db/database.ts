@@ -18,16 +18,18 @@ export interface Database {
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
 pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
 
-/** 0.45 lets one wrong, missing or doubled letter in a 6–8 letter word through, and little else. */
-const WORD_SIMILARITY_THRESHOLD = 0.45;
+/**
+ * How alike a searched word must be to a known word to count as a typo of it (pg_trgm `%`):
+ * 0.35 lets one wrong, missing or doubled letter through in words of four letters or more.
+ */
+const TYPO_SIMILARITY_THRESHOLD = 0.35;
 
 export function connect(url: string): { db: Db; pool: pg.Pool } {
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
     idleTimeoutMillis: 30_000,
-    // Typo tolerance of search: how alike a search must be to whole words of a request (pg_trgm `<<%`).
-    options: `-c pg_trgm.strict_word_similarity_threshold=${WORD_SIMILARITY_THRESHOLD}`,
+    options: `-c pg_trgm.similarity_threshold=${TYPO_SIMILARITY_THRESHOLD}`,
   });
   // A dropped idle connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});

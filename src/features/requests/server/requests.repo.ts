@@ -17,13 +17,46 @@ const cardColumns = {
   createdAt: workRequests.createdAt,
 };
 
+/** Known words most like each searched word, at most this many per word. */
+const TYPO_CANDIDATES = 4;
+
+const quoteLexeme = (lexeme: string) => `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+
+/**
+ * The full-text query for a search: every word must match, either as the start of a word of
+ * the request ("strech" finds "strechy") or as one of the known words most like it, which is
+ * how a typo still finds its request ("strachy" finds "strechy"). Accents are ignored.
+ */
+async function searchQuery(db: Db, words: string[]): Promise<string> {
+  const result = await db.execute<{ word: string; folded: string; candidates: string[] }>(sql`
+    select u.word, f_unaccent(u.word) as folded,
+      array(
+        select t.term from search_terms t
+        where char_length(u.word) >= 4 and t.term % f_unaccent(u.word)
+        order by similarity(t.term, f_unaccent(u.word)) desc, t.term
+        limit ${TYPO_CANDIDATES}
+      ) as candidates
+    from unnest(${sql`array[${sql.join(
+      words.map((word) => sql`${word}`),
+      sql`, `,
+    )}]::text[]`}) with ordinality as u(word, position)
+    order by u.position`);
+  return result.rows
+    .map(
+      ({ folded, candidates }) =>
+        `(${[`${quoteLexeme(folded)}:*`, ...candidates.map(quoteLexeme)].join(' | ')})`,
+    )
+    .join(' & ');
+}
+
 /**
  * What the public may browse: open requests of active clients, optionally in one category and
- * matching a search. The search is accent- and case-insensitive (f_unaccent), finds word
- * prefixes through the full-text index, tolerates typos through trigram word similarity, and
- * also matches requests whose category label (in any language) the words name.
+ * matching a search (see searchQuery), or whose category label, in any language, the words name.
  */
-function browseCondition(query: { q?: string | undefined; category?: Category | undefined }): SQL {
+async function browseCondition(
+  db: Db,
+  query: { q?: string | undefined; category?: Category | undefined },
+): Promise<SQL> {
   const conditions: (SQL | undefined)[] = [
     eq(workRequests.status, 'OPEN'),
     eq(users.accountStatus, 'active'),
@@ -31,17 +64,10 @@ function browseCondition(query: { q?: string | undefined; category?: Category | 
   if (query.category) conditions.push(eq(workRequests.category, query.category));
   const words = query.q ? searchWords(query.q) : [];
   if (words.length > 0) {
-    const wordArray = sql`array[${sql.join(
-      words.map((word) => sql`${word}`),
-      sql`, `,
-    )}]::text[]`;
-    const prefixQuery = sql`to_tsquery('simple', array_to_string(array(select f_unaccent(w) || ':*' from unnest(${wordArray}) as w), ' & '))`;
-    const phrase = sql`f_unaccent(${words.join(' ')})`;
     const categories = categoriesMatching(query.q!);
     conditions.push(
       or(
-        sql`${workRequests.searchVector} @@ ${prefixQuery}`,
-        sql`${phrase} <<% ${workRequests.searchText}`,
+        sql`${workRequests.searchVector} @@ to_tsquery('simple', ${await searchQuery(db, words)})`,
         categories.length > 0 ? inArray(workRequests.category, categories) : undefined,
       ),
     );
@@ -53,7 +79,7 @@ export async function listOpenRequests(
   db: Db,
   query: { q?: string | undefined; category?: Category | undefined; page: number; limit: number },
 ) {
-  const where = browseCondition(query);
+  const where = await browseCondition(db, query);
   const [rows, [counted]] = await Promise.all([
     db
       .select(cardColumns)

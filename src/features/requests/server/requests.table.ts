@@ -42,11 +42,6 @@ export const workRequests = pgTable(
     contactEmail: text('contact_email').notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
-    /** Accent-free lower-case text for trigram (typo-tolerant) matching. */
-    searchText: text('search_text').generatedAlwaysAs(
-      (): SQL =>
-        sql`f_unaccent(lower(${workRequests.title} || ' ' || ${workRequests.description}))`,
-    ),
     /** Accent-free full-text vector, title weighted above description. */
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       (): SQL =>
@@ -58,7 +53,6 @@ export const workRequests = pgTable(
     index('work_requests_client_created_idx').on(t.clientId, t.createdAt.desc()),
     index('work_requests_category_status_created_idx').on(t.category, t.status, t.createdAt.desc()),
     index('work_requests_search_vector_idx').using('gin', t.searchVector),
-    index('work_requests_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     check('work_requests_title_check', sql`char_length(${t.title}) between 5 and 200`),
     check(
       'work_requests_description_check',
@@ -93,4 +87,17 @@ export const attachments = pgTable(
     index('attachments_work_request_idx').on(t.workRequestId),
     check('attachments_size_check', sql`${t.sizeBytes} between 1 and 5242880`),
   ],
+);
+
+/**
+ * Every distinct word of every request, as in the full-text index (accent-free, lower case).
+ * Typo tolerance looks up similar words here (a small table with a trigram index), then searches
+ * requests by those words through the full-text index. Filled by a trigger on work_requests.
+ */
+export const searchTerms = pgTable(
+  'search_terms',
+  {
+    term: text('term').primaryKey(),
+  },
+  (t) => [index('search_terms_term_trgm_idx').using('gin', sql`${t.term} gin_trgm_ops`)],
 );

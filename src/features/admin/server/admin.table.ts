@@ -23,8 +23,8 @@ export const auditEntries = pgTable(
     message: text('message'),
   },
   (t) => [
-    index('audit_entries_created_idx').on(t.createdAt.desc()),
-    index('audit_entries_action_created_idx').on(t.action, t.createdAt.desc()),
+    index('audit_entries_created_idx').on(t.createdAt.desc().nullsFirst()),
+    index('audit_entries_action_created_idx').on(t.action, t.createdAt.desc().nullsFirst()),
     index('audit_entries_actor_idx').on(t.actorId),
     index('audit_entries_request_idx').on(t.requestId),
   ],
@@ -41,7 +41,7 @@ export const alerts = pgTable(
     details: jsonb('details'),
   },
   (t) => [
-    index('alerts_created_idx').on(t.createdAt.desc()),
-    index('alerts_type_created_idx').on(t.type, t.createdAt.desc()),
+    index('alerts_created_idx').on(t.createdAt.desc().nullsFirst()),
+    index('alerts_type_created_idx').on(t.type, t.createdAt.desc().nullsFirst()),
   ],
 );

@@ -30,7 +30,7 @@ export const bids = pgTable(
   },
   (t) => [
     unique('bids_work_request_provider_key').on(t.workRequestId, t.providerId),
-    index('bids_provider_created_idx').on(t.providerId, t.createdAt.desc()),
+    index('bids_provider_created_idx').on(t.providerId, t.createdAt.desc().nullsFirst()),
     check('bids_amount_check', sql`${t.amountCents} > 0 and ${t.amountCents} <= 100000000`),
     check('bids_description_check', sql`char_length(${t.description}) between 10 and 1000`),
   ],

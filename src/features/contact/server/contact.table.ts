@@ -18,7 +18,7 @@ export const contactMessages = pgTable(
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
   },
   (t) => [
-    index('contact_messages_created_idx').on(t.createdAt.desc()),
+    index('contact_messages_created_idx').on(t.createdAt.desc().nullsFirst()),
     check('contact_messages_subject_check', sql`char_length(${t.subject}) between 5 and 200`),
     check('contact_messages_message_check', sql`char_length(${t.message}) between 10 and 2000`),
   ],

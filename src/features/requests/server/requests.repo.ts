@@ -4,8 +4,11 @@ import { attachments, bids, users, workRequests } from '../../../server/db/schem
 import type { Category } from '../../../shared/categories';
 import { categoriesMatching, searchWords } from './category-search';
 
-/** We count matches up to this many; beyond it the total is shown as "10 000+". */
-export const COUNT_CAP = 10_000;
+/**
+ * We count matches up to this many; beyond it the total is shown as "more than 1 000". Counting
+ * every match of a common word in a million requests would cost more than the page itself.
+ */
+export const COUNT_CAP = 1_000;
 
 const cardColumns = {
   id: workRequests.id,
@@ -59,7 +62,7 @@ async function browseCondition(
 ): Promise<SQL> {
   const conditions: (SQL | undefined)[] = [
     eq(workRequests.status, 'OPEN'),
-    eq(users.accountStatus, 'active'),
+    eq(workRequests.clientActive, true),
   ];
   if (query.category) conditions.push(eq(workRequests.category, query.category));
   const words = query.q ? searchWords(query.q) : [];
@@ -84,7 +87,6 @@ export async function listOpenRequests(
     db
       .select(cardColumns)
       .from(workRequests)
-      .innerJoin(users, eq(users.id, workRequests.clientId))
       .where(where)
       .orderBy(desc(workRequests.createdAt), desc(workRequests.id))
       .limit(query.limit)
@@ -93,7 +95,6 @@ export async function listOpenRequests(
       db
         .select({ one: sql`1` })
         .from(workRequests)
-        .innerJoin(users, eq(users.id, workRequests.clientId))
         .where(where)
         .limit(COUNT_CAP + 1)
         .as('matches'),

@@ -26,7 +26,7 @@ export const reviews = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('reviews_provider_created_idx').on(t.providerId, t.createdAt.desc()),
+    index('reviews_provider_created_idx').on(t.providerId, t.createdAt.desc().nullsFirst()),
     check('reviews_rating_check', sql`${t.rating} between 1 and 5`),
     check('reviews_comment_check', sql`char_length(${t.comment}) <= 2000`),
   ],

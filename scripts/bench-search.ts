@@ -1,0 +1,252 @@
+// `npm run bench:search`: fills a database with generated requests and measures browse and
+// search through the HTTP API of the built server, at growing sizes, on the embedded
+// PostgreSQL and on a PostgreSQL server. Prints latency percentiles, throughput and the
+// query plans. Build first (the npm script does).
+//
+// BENCH_SIZES=10000,100000,1000000  BENCH_ENGINES=embedded,server
+// BENCH_REQUESTS=3000  BENCH_CONCURRENCY=8  BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { startEmbeddedPostgres } from '../src/server/db/embedded';
+import { migrateDatabase } from '../src/server/db/migrate';
+import * as schema from '../src/server/db/schema';
+import { listOpenRequests } from '../src/features/requests/server/requests.repo';
+import { freePort, startServer, waitUntilHealthy } from '../tests/support/processes';
+import { DESCRIPTION_PARTS, TITLES, TOWNS } from './bench-data';
+
+const SIZES = (process.env.BENCH_SIZES ?? '10000,100000,1000000').split(',').map(Number);
+const ENGINES = (process.env.BENCH_ENGINES ?? 'embedded,server').split(',') as ('embedded' | 'server')[];
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 3000);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
+const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const CLIENTS = 20_000;
+
+/** What people do: browse, page, filter, and search for common words, rare words, typos and category names. */
+const QUERIES: { kind: string; query: string }[] = [
+  { kind: 'home (6 newest)', query: 'page=1&limit=6' },
+  { kind: 'browse page 1', query: 'page=1&limit=100' },
+  { kind: 'browse page 5', query: 'page=5&limit=100' },
+  { kind: 'category filter', query: 'category=plumbing' },
+  { kind: 'common word', query: 'q=oprava' },
+  { kind: 'common word (cs)', query: 'q=koupelna' },
+  { kind: 'accent-free', query: 'q=kupelna' },
+  { kind: 'rare word', query: 'q=vaillant' },
+  { kind: 'two words', query: 'q=oprava%20strechy' },
+  { kind: 'typo', query: 'q=strachy' },
+  { kind: 'typo (uk)', query: 'q=змішувча' },
+  { kind: 'category label (sk)', query: 'q=elektro' },
+  { kind: 'category label (ru)', query: 'q=сантехника' },
+  { kind: 'word + category', query: 'q=kotol&category=heating_gas_sanitary' },
+];
+
+const log = (line: string) => console.log(line);
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+
+async function seedClients(client: pg.Client) {
+  await client.query(
+    `insert into users (email, name, role, email_verified, account_status)
+     select 'bench-' || g || '@example.test', 'Klient ' || g, 'client', true,
+            (case when g % 100 = 0 then 'disabled' else 'active' end)::account_status
+     from generate_series(1, $1::int) g`,
+    [CLIENTS],
+  );
+  await client.query(`insert into client_profiles (user_id) select id from users where role = 'client'`);
+}
+
+async function addRequests(client: pg.Client, count: number) {
+  const titles = TITLES.map(([, title]) => title);
+  const categories = TITLES.map(([category]) => category);
+  for (let done = 0; done < count; done += 50_000) {
+    const batch = Math.min(50_000, count - done);
+    await client.query(
+      `with c as (select id, name, email, row_number() over (order by id) as rn from users where role = 'client'),
+            g as (select n, floor(random() * $2::int)::int + 1 as t from generate_series(1, $1::int) n)
+       insert into work_requests (client_id, title, description, category, location, status, contact_name, contact_email, created_at)
+       select c.id,
+              ($3::text[])[g.t],
+              ($5::text[])[floor(random() * $6::int)::int + 1] || ' ' || ($5::text[])[floor(random() * $6::int)::int + 1],
+              ($4::text[])[g.t]::category,
+              ($7::text[])[floor(random() * $8::int)::int + 1],
+              (case when random() < 0.8 then 'OPEN' when random() < 0.6 then 'ASSIGNED' when random() < 0.6 then 'COMPLETED' else 'CANCELLED' end)::work_request_status,
+              c.name, c.email,
+              now() - random() * interval '365 days'
+       from g join c on c.rn = 1 + (g.n % $9::int)`,
+      [batch, titles.length, titles, categories, DESCRIPTION_PARTS, DESCRIPTION_PARTS.length, TOWNS, TOWNS.length, CLIENTS],
+    );
+  }
+  await client.query('analyze');
+}
+
+/** The plans PostgreSQL chooses for the repo's own queries, summarised to their scan nodes. */
+async function plans(url: string) {
+  const captured: { sql: string; params: unknown[] }[] = [];
+  const pool = new pg.Pool({ connectionString: url, max: 2, options: '-c pg_trgm.similarity_threshold=0.35' });
+  const db = drizzle(pool, {
+    schema,
+    casing: 'snake_case',
+    logger: { logQuery: (sql, params) => captured.push({ sql, params }) },
+  });
+  const lines: string[] = [];
+  for (const { kind, query } of QUERIES.filter((q) => ['browse page 1', 'common word', 'typo', 'category label (sk)'].includes(q.kind))) {
+    const params = new URLSearchParams(query);
+    captured.length = 0;
+    await listOpenRequests(db, {
+      q: params.get('q') ?? undefined,
+      category: (params.get('category') as never) ?? undefined,
+      page: Number(params.get('page') ?? 1),
+      limit: Number(params.get('limit') ?? 100),
+    });
+    for (const statement of captured.filter((c) => c.sql.includes('"work_requests"'))) {
+      const result = await pool.query(`explain (analyze, format json) ${statement.sql}`, statement.params);
+      const plan = (result.rows[0] as { 'QUERY PLAN': { Plan: PlanNode; 'Execution Time': number }[] })['QUERY PLAN'][0]!;
+      const scans = new Set<string>();
+      const walk = (node: PlanNode) => {
+        if (/Scan/.test(node['Node Type'])) scans.add(`${node['Node Type']}${node['Index Name'] ? ` ${node['Index Name']}` : ` ${node['Relation Name'] ?? ''}`}`);
+        node.Plans?.forEach(walk);
+      };
+      walk(plan.Plan);
+      const what = statement.sql.includes('count(') ? 'count' : 'page';
+      lines.push(`  ${kind} [${what}] ${plan['Execution Time'].toFixed(1)} ms: ${[...scans].join(', ')}`);
+    }
+  }
+  await pool.end();
+  return lines;
+}
+
+interface PlanNode {
+  'Node Type': string;
+  'Index Name'?: string;
+  'Relation Name'?: string;
+  Plans?: PlanNode[];
+}
+
+async function measure(baseUrl: string) {
+  let next = 0;
+  const timings: number[] = [];
+  const byKind = new Map<string, number[]>();
+  const run = async (count: number, record: boolean) => {
+    const worker = async () => {
+      for (;;) {
+        const index = next++;
+        if (index >= count) return;
+        const { kind, query } = QUERIES[index % QUERIES.length]!;
+        const started = performance.now();
+        const response = await fetch(`${baseUrl}/api/work-requests?${query}`, {
+          headers: { 'x-forwarded-for': `10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}` },
+        });
+        await response.arrayBuffer();
+        if (!response.ok) throw new Error(`${query}: HTTP ${response.status}`);
+        const elapsed = performance.now() - started;
+        if (record) {
+          timings.push(elapsed);
+          byKind.set(kind, [...(byKind.get(kind) ?? []), elapsed]);
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  };
+  await run(QUERIES.length * 10, false); // warm-up
+  next = 0;
+  const started = performance.now();
+  await run(REQUESTS, true);
+  const seconds = (performance.now() - started) / 1000;
+  const sorted = [...timings].sort((a, b) => a - b);
+  const slowest = [...byKind].map(([kind, values]) => [kind, percentile(values.sort((a, b) => a - b), 95)] as const).sort((a, b) => b[1] - a[1]);
+  return {
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+    rps: REQUESTS / seconds,
+    slowest: slowest.slice(0, 3),
+  };
+}
+
+async function main() {
+  if (!fs.existsSync('dist/server/main.js')) throw new Error('Build first: npm run build');
+  const results: string[] = [];
+  for (const engine of ENGINES) {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'majstri-bench-'));
+    fs.chmodSync(dataDir, 0o755);
+    let url: string;
+    let stopEmbedded: (() => Promise<void>) | undefined;
+    let dropServerDatabase: (() => Promise<void>) | undefined;
+    if (engine === 'embedded') {
+      const embedded = await startEmbeddedPostgres(dataDir);
+      url = embedded.url;
+      stopEmbedded = () => embedded.stop();
+    } else {
+      const name = `majstri_bench_${process.pid}`;
+      const admin = new pg.Client({ connectionString: SERVER_URL });
+      await admin.connect();
+      await admin.query(`create database ${name}`);
+      const target = new URL(SERVER_URL);
+      target.pathname = `/${name}`;
+      url = target.toString();
+      dropServerDatabase = async () => {
+        await admin.query(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      };
+    }
+    await migrateDatabase(url);
+    let loaded = 0;
+    let setup = new pg.Client({ connectionString: url });
+    await setup.connect();
+    await seedClients(setup);
+
+    for (const size of SIZES) {
+      const fillStarted = performance.now();
+      await addRequests(setup, size - loaded);
+      loaded = size;
+      log(`\n${engine}, ${size.toLocaleString('en')} requests (filled in ${((performance.now() - fillStarted) / 1000).toFixed(0)} s)`);
+      for (const line of await plans(url)) log(line);
+
+      // The real server: on the embedded engine it starts its own PostgreSQL in DATA_DIR.
+      if (engine === 'embedded') {
+        await setup.end();
+        await stopEmbedded!();
+      }
+      const port = await freePort();
+      const server = startServer(
+        {
+          PORT: String(port),
+          DATA_DIR: dataDir,
+          TRUST_PROXY: '1',
+          LOG_LEVEL: 'warn',
+          ...(engine === 'server' ? { DATABASE_URL: url } : {}),
+        },
+        'dist/server/main.js',
+      );
+      await waitUntilHealthy(server, 120_000);
+      const figures = await measure(`http://127.0.0.1:${port}`);
+      server.child.kill('SIGTERM');
+      await server.exited;
+      if (engine === 'embedded') {
+        const embedded = await startEmbeddedPostgres(dataDir);
+        url = embedded.url;
+        stopEmbedded = () => embedded.stop();
+        setup = new pg.Client({ connectionString: url });
+        await setup.connect();
+      }
+      const line = `| ${engine} | ${size.toLocaleString('en')} | ${figures.p50.toFixed(1)} | ${figures.p95.toFixed(1)} | ${figures.p99.toFixed(1)} | ${figures.rps.toFixed(0)} | ${figures.slowest.map(([kind, p95]) => `${kind} ${p95.toFixed(1)}`).join('; ')} |`;
+      log(`  p50 ${figures.p50.toFixed(1)} ms, p95 ${figures.p95.toFixed(1)} ms, p99 ${figures.p99.toFixed(1)} ms, ${figures.rps.toFixed(0)} requests/s`);
+      results.push(line);
+    }
+    await setup.end().catch(() => {});
+    await stopEmbedded?.();
+    await dropServerDatabase?.();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  log(`\n${REQUESTS} requests per row, ${CONCURRENCY} at a time, mixed over ${QUERIES.length} kinds of query.\n`);
+  log('| engine | requests | p50 ms | p95 ms | p99 ms | requests/s | slowest kinds (p95 ms) |');
+  log('|---|---|---|---|---|---|---|');
+  for (const line of results) log(line);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,3 +1,4 @@
+import type pg from 'pg';
 import type { Category } from '../src/shared/categories';
 
 /** Texts for generated requests: a few believable titles per category, in the five languages. */
@@ -74,3 +75,41 @@ export const TOWNS = [
   'Bratislava', 'Košice', 'Prešov', 'Žilina', 'Nitra', 'Banská Bystrica', 'Trnava', 'Trenčín', 'Martin',
   'Poprad', 'Zvolen', 'Komárno', 'Senec', 'Piešťany', 'Praha', 'Brno', 'Ostrava', 'Plzeň', 'Olomouc',
 ];
+
+const CLIENTS = 20_000;
+
+export async function seedClients(client: pg.Client) {
+  await client.query(
+    `insert into users (email, name, role, email_verified, account_status)
+     select 'bench-' || g || '@example.test', 'Klient ' || g, 'client', true,
+            (case when g % 100 = 0 then 'disabled' else 'active' end)::account_status
+     from generate_series(1, $1::int) g`,
+    [CLIENTS],
+  );
+  await client.query(`insert into client_profiles (user_id) select id from users where role = 'client'`);
+}
+
+export async function addRequests(client: pg.Client, count: number) {
+  const titles = TITLES.map(([, title]) => title);
+  const categories = TITLES.map(([category]) => category);
+  for (let done = 0; done < count; done += 50_000) {
+    const batch = Math.min(50_000, count - done);
+    await client.query(
+      `with c as (select id, name, email, row_number() over (order by id) as rn from users where role = 'client'),
+            g as (select n, floor(random() * $2::int)::int + 1 as t from generate_series(1, $1::int) n)
+       insert into work_requests (client_id, title, description, category, location, status, contact_name, contact_email, created_at)
+       select c.id,
+              ($3::text[])[g.t],
+              ($5::text[])[floor(random() * $6::int)::int + 1] || ' ' || ($5::text[])[floor(random() * $6::int)::int + 1],
+              ($4::text[])[g.t]::category,
+              ($7::text[])[floor(random() * $8::int)::int + 1],
+              (case when random() < 0.8 then 'OPEN' when random() < 0.6 then 'ASSIGNED' when random() < 0.6 then 'COMPLETED' else 'CANCELLED' end)::work_request_status,
+              c.name, c.email,
+              now() - random() * interval '365 days'
+       from g join c on c.rn = 1 + (g.n % $9::int)`,
+      [batch, titles.length, titles, categories, DESCRIPTION_PARTS, DESCRIPTION_PARTS.length, TOWNS, TOWNS.length, CLIENTS],
+    );
+  }
+  await client.query('analyze');
+}
+

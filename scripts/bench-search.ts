@@ -16,14 +16,13 @@ import { migrateDatabase } from '../src/server/db/migrate';
 import * as schema from '../src/server/db/schema';
 import { listOpenRequests } from '../src/features/requests/server/requests.repo';
 import { freePort, startServer, waitUntilHealthy } from '../tests/support/processes';
-import { DESCRIPTION_PARTS, TITLES, TOWNS } from './bench-data';
+import { addRequests, seedClients } from './bench-data';
 
 const SIZES = (process.env.BENCH_SIZES ?? '10000,100000,1000000').split(',').map(Number);
 const ENGINES = (process.env.BENCH_ENGINES ?? 'embedded,server').split(',') as ('embedded' | 'server')[];
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 3000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const CLIENTS = 20_000;
 
 /** What people do: browse, page, filter, and search for common words, rare words, typos and category names. */
 const QUERIES: { kind: string; query: string }[] = [
@@ -45,41 +44,6 @@ const QUERIES: { kind: string; query: string }[] = [
 
 const log = (line: string) => console.log(line);
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-
-async function seedClients(client: pg.Client) {
-  await client.query(
-    `insert into users (email, name, role, email_verified, account_status)
-     select 'bench-' || g || '@example.test', 'Klient ' || g, 'client', true,
-            (case when g % 100 = 0 then 'disabled' else 'active' end)::account_status
-     from generate_series(1, $1::int) g`,
-    [CLIENTS],
-  );
-  await client.query(`insert into client_profiles (user_id) select id from users where role = 'client'`);
-}
-
-async function addRequests(client: pg.Client, count: number) {
-  const titles = TITLES.map(([, title]) => title);
-  const categories = TITLES.map(([category]) => category);
-  for (let done = 0; done < count; done += 50_000) {
-    const batch = Math.min(50_000, count - done);
-    await client.query(
-      `with c as (select id, name, email, row_number() over (order by id) as rn from users where role = 'client'),
-            g as (select n, floor(random() * $2::int)::int + 1 as t from generate_series(1, $1::int) n)
-       insert into work_requests (client_id, title, description, category, location, status, contact_name, contact_email, created_at)
-       select c.id,
-              ($3::text[])[g.t],
-              ($5::text[])[floor(random() * $6::int)::int + 1] || ' ' || ($5::text[])[floor(random() * $6::int)::int + 1],
-              ($4::text[])[g.t]::category,
-              ($7::text[])[floor(random() * $8::int)::int + 1],
-              (case when random() < 0.8 then 'OPEN' when random() < 0.6 then 'ASSIGNED' when random() < 0.6 then 'COMPLETED' else 'CANCELLED' end)::work_request_status,
-              c.name, c.email,
-              now() - random() * interval '365 days'
-       from g join c on c.rn = 1 + (g.n % $9::int)`,
-      [batch, titles.length, titles, categories, DESCRIPTION_PARTS, DESCRIPTION_PARTS.length, TOWNS, TOWNS.length, CLIENTS],
-    );
-  }
-  await client.query('analyze');
-}
 
 /** The plans PostgreSQL chooses for the repo's own queries, summarised to their scan nodes. */
 async function plans(url: string) {

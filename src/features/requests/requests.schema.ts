@@ -44,8 +44,8 @@ export const pagination = z.object({
   page: z.number().int(),
   total_pages: z.number().int(),
   total: z.number().int(),
-  /** True when there are more matches than we count; `total` is then a lower bound. */
-  total_capped: z.boolean(),
+  /** True when `total` is the database's estimate rather than a count (many matches). */
+  total_estimated: z.boolean(),
 });
 
 export const listWorkRequestsQuery = z.object({

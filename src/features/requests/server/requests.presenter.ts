@@ -1,7 +1,7 @@
 import type { SessionUser } from '../../accounts/server/sessions';
 import type { AttachmentInfo, WorkRequestCard, WorkRequestDetail } from '../requests.schema';
 import { canDeleteRequest, canSeeClientContact, isOwner } from './requests.policy';
-import type { FoundRequest } from './requests.repo';
+import { MAX_ESTIMATED_PAGES, type FoundRequest } from './requests.repo';
 
 export function presentCard(row: {
   id: string;
@@ -23,8 +23,14 @@ export function presentCard(row: {
   };
 }
 
-export function presentPagination(page: number, limit: number, total: number, capped: boolean) {
-  return { page, total_pages: Math.max(1, Math.ceil(total / limit)), total, total_capped: capped };
+export function presentPagination(page: number, limit: number, total: number, estimated: boolean) {
+  const pages = Math.max(1, Math.ceil(total / limit));
+  return {
+    page,
+    total_pages: estimated ? Math.min(pages, MAX_ESTIMATED_PAGES) : pages,
+    total,
+    total_estimated: estimated,
+  };
 }
 
 export function presentAttachment(row: FoundRequest['attachments'][number]): AttachmentInfo {

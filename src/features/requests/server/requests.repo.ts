@@ -3,12 +3,13 @@ import type { Db } from '../../../server/db/database';
 import { attachments, bids, users, workRequests } from '../../../server/db/schema';
 import type { Category } from '../../../shared/categories';
 import { categoriesMatching, searchWords } from './category-search';
+import { expectedShare, termStats, type WordGroup } from './term-stats';
 
-/**
- * We count matches up to this many; beyond it the total is shown as "more than 1 000". Counting
- * every match of a common word in a million requests would cost more than the page itself.
- */
-export const COUNT_CAP = 1_000;
+/** Matches are counted exactly up to this many; beyond, the total is an estimate. */
+export const EXACT_COUNT_LIMIT = 300;
+
+/** With an estimated total, paging stops here: deep pages of a common word cost more and help nobody. */
+export const MAX_ESTIMATED_PAGES = 50;
 
 const cardColumns = {
   id: workRequests.id,
@@ -23,6 +24,12 @@ const cardColumns = {
 /** Known words most like each searched word, at most this many per word. */
 const TYPO_CANDIDATES = 4;
 
+/**
+ * Below this many expected matches a search reads the full-text index first and sorts what it
+ * finds; above it, walking requests newest first and stopping at a full page is cheaper.
+ */
+const RARE_MATCHES = 5_000;
+
 const quoteLexeme = (lexeme: string) => `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
 
 /**
@@ -30,9 +37,9 @@ const quoteLexeme = (lexeme: string) => `'${lexeme.replace(/\\/g, '\\\\').replac
  * the request ("strech" finds "strechy") or as one of the known words most like it, which is
  * how a typo still finds its request ("strachy" finds "strechy"). Accents are ignored.
  */
-async function searchQuery(db: Db, words: string[]): Promise<string> {
-  const result = await db.execute<{ word: string; folded: string; candidates: string[] }>(sql`
-    select u.word, f_unaccent(u.word) as folded,
+async function searchQuery(db: Db, words: string[]): Promise<{ tsquery: string; groups: WordGroup[] }> {
+  const result = await db.execute<{ folded: string; candidates: string[] }>(sql`
+    select f_unaccent(u.word) as folded,
       array(
         select t.term from search_terms t
         where char_length(u.word) >= 4 and t.term % f_unaccent(u.word)
@@ -44,64 +51,84 @@ async function searchQuery(db: Db, words: string[]): Promise<string> {
       sql`, `,
     )}]::text[]`}) with ordinality as u(word, position)
     order by u.position`);
-  return result.rows
-    .map(
-      ({ folded, candidates }) =>
-        `(${[`${quoteLexeme(folded)}:*`, ...candidates.map(quoteLexeme)].join(' | ')})`,
-    )
+  const groups = result.rows.map(({ folded, candidates }) => ({ prefix: folded, exact: candidates }));
+  const tsquery = groups
+    .map(({ prefix, exact }) => `(${[`${quoteLexeme(prefix)}:*`, ...exact.map(quoteLexeme)].join(' | ')})`)
     .join(' & ');
+  return { tsquery, groups };
+}
+
+type Reader = Pick<Db, 'select' | 'execute'>;
+
+function readPage(reader: Reader, where: SQL, limit: number, offset: number) {
+  return reader
+    .select(cardColumns)
+    .from(workRequests)
+    .where(where)
+    .orderBy(desc(workRequests.createdAt), desc(workRequests.id))
+    .limit(limit)
+    .offset(offset);
 }
 
 /**
- * What the public may browse: open requests of active clients, optionally in one category and
- * matching a search (see searchQuery), or whose category label, in any language, the words name.
+ * The page and the number of matches. A page that is not full is the last one, so the total is
+ * known. Otherwise matches are counted exactly up to EXACT_COUNT_LIMIT; past that the total is
+ * PostgreSQL's estimate, marked as such: counting every match of a common word in a million
+ * requests would cost far more than the page itself.
  */
-async function browseCondition(
-  db: Db,
-  query: { q?: string | undefined; category?: Category | undefined },
-): Promise<SQL> {
-  const conditions: (SQL | undefined)[] = [
-    eq(workRequests.status, 'OPEN'),
-    eq(workRequests.clientActive, true),
-  ];
-  if (query.category) conditions.push(eq(workRequests.category, query.category));
-  const words = query.q ? searchWords(query.q) : [];
-  if (words.length > 0) {
-    const categories = categoriesMatching(query.q!);
-    conditions.push(
-      or(
-        sql`${workRequests.searchVector} @@ to_tsquery('simple', ${await searchQuery(db, words)})`,
-        categories.length > 0 ? inArray(workRequests.category, categories) : undefined,
-      ),
-    );
+async function readPageAndTotal(reader: Reader, where: SQL, limit: number, page: number) {
+  const offset = (page - 1) * limit;
+  const rows = await readPage(reader, where, limit, offset);
+  if (rows.length < limit && (rows.length > 0 || offset === 0)) {
+    return { rows, total: offset + rows.length, estimated: false };
   }
-  return and(...conditions)!;
+  const [counted] = await reader
+    .select({ n: count() })
+    .from(reader.select({ one: sql`1` }).from(workRequests).where(where).limit(EXACT_COUNT_LIMIT + 1).as('matches'));
+  const exact = counted?.n ?? 0;
+  if (exact <= EXACT_COUNT_LIMIT) return { rows, total: exact, estimated: false };
+  const plan = await reader.execute<{ 'QUERY PLAN': { Plan: { 'Plan Rows': number } }[] }>(
+    sql`explain (format json) select 1 from ${workRequests} where ${where}`,
+  );
+  const estimate = Math.round(plan.rows[0]?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0);
+  return { rows, total: Math.max(estimate, EXACT_COUNT_LIMIT + 1), estimated: true };
 }
 
+/**
+ * What the public may browse: open requests of active clients (one partial index), optionally
+ * in one category and matching a search (see searchQuery), or in a category whose label, in
+ * any language, the words name (category-search.ts).
+ */
 export async function listOpenRequests(
   db: Db,
   query: { q?: string | undefined; category?: Category | undefined; page: number; limit: number },
 ) {
-  const where = await browseCondition(db, query);
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select(cardColumns)
-      .from(workRequests)
-      .where(where)
-      .orderBy(desc(workRequests.createdAt), desc(workRequests.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    db.select({ n: count() }).from(
-      db
-        .select({ one: sql`1` })
-        .from(workRequests)
-        .where(where)
-        .limit(COUNT_CAP + 1)
-        .as('matches'),
+  const listed: (SQL | undefined)[] = [
+    eq(workRequests.status, 'OPEN'),
+    eq(workRequests.clientActive, true),
+    query.category ? eq(workRequests.category, query.category) : undefined,
+  ];
+  const words = query.q ? searchWords(query.q) : [];
+  if (words.length === 0) return readPageAndTotal(db, and(...listed)!, query.limit, query.page);
+
+  const [{ tsquery, groups }, stats] = await Promise.all([searchQuery(db, words), termStats(db)]);
+  const categories = categoriesMatching(query.q!);
+  const where = and(
+    ...listed,
+    or(
+      sql`${workRequests.searchVector} @@ to_tsquery('simple', ${tsquery})`,
+      categories.length > 0 ? inArray(workRequests.category, categories) : undefined,
     ),
-  ]);
-  const total = counted?.n ?? 0;
-  return { rows, total: Math.min(total, COUNT_CAP), capped: total > COUNT_CAP };
+  )!;
+  // PostgreSQL cannot tell a rare word from a common one in a prefix query and may walk every
+  // request looking for a word nobody used; our own estimate decides instead.
+  const rare = categories.length === 0 && expectedShare(groups, stats) * stats.rows < RARE_MATCHES;
+  if (!rare) return readPageAndTotal(db, where, query.limit, query.page);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_seqscan = off`);
+    await tx.execute(sql`set local enable_indexscan = off`);
+    return readPageAndTotal(tx, where, query.limit, query.page);
+  });
 }
 
 export async function listClientRequests(db: Db, clientId: string) {

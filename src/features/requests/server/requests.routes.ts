@@ -33,10 +33,10 @@ export const requestsRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = asy
     { schema: { querystring: listWorkRequestsQuery, response: { 200: workRequestList } } },
     async (request) => {
       const { page, limit } = request.query;
-      const { rows, total, capped } = await listOpenRequests(ctx.db, request.query);
+      const { rows, total, estimated } = await listOpenRequests(ctx.db, request.query);
       return {
         work_requests: rows.map(presentCard),
-        pagination: presentPagination(page, limit, total, capped),
+        pagination: presentPagination(page, limit, total, estimated),
       };
     },
   );

@@ -80,8 +80,8 @@ export function BrowsePage() {
         ) : (
           <>
             <p className="text-sm font-medium text-stone-700">
-              {results.data.pagination.totalCapped
-                ? t('browse.foundMany', { count: total, formatted: count })
+              {results.data.pagination.totalEstimated
+                ? t('browse.foundAbout', { count: total, formatted: count })
                 : t('browse.found', { count: total, formatted: count })}
             </p>
             <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, createWorkRequest } from '../../../../../tests/factories';
 import { Agent } from '../../../../../tests/support/agent';
@@ -77,13 +78,33 @@ describe('GET /api/work-requests', () => {
     expect(body.work_requests.map((r: { id: string }) => r.id)).toEqual(
       ['bath', 'roof', 'garden', 'lights', 'boiler', 'cz'].map((key) => ids[key]),
     );
-    expect(body.pagination).toEqual({ page: 1, total_pages: 1, total: 6, total_capped: false });
+    expect(body.pagination).toEqual({ page: 1, total_pages: 1, total: 6, total_estimated: false });
     expect(JSON.stringify(body)).not.toMatch(/Hľadajúca|example\.test|contact/);
+  });
+
+  it('counts exactly up to 300 matches and estimates beyond, with paging capped at 50 pages', async () => {
+    const client = await createClient(database.db);
+    await database.db.execute(sql`
+      insert into work_requests (client_id, title, description, category, location, contact_name, contact_email)
+      select ${client.id}, 'Montáž okna číslo ' || n, 'Výmena starého okna za nové plastové.', 'windows_doors_shading',
+             'Poprad', 'Klient', 'k@example.test'
+      from generate_series(1, 350) n`);
+    await database.db.execute(sql`analyze work_requests`);
+    const page = (await new Agent(app).get('/api/work-requests?q=plastove&limit=100')).json();
+    expect(page.work_requests).toHaveLength(100);
+    expect(page.pagination.total_estimated).toBe(true);
+    expect(page.pagination.total).toBeGreaterThan(300);
+    expect(page.pagination.total_pages).toBeLessThanOrEqual(50);
+
+    const exact = (await new Agent(app).get('/api/work-requests?q=plastove&limit=100&page=4')).json();
+    expect(exact.work_requests).toHaveLength(50);
+    expect(exact.pagination).toEqual({ page: 4, total_pages: 4, total: 350, total_estimated: false });
+    await database.db.execute(sql`delete from work_requests where client_id = ${client.id}`);
   });
 
   it('pages through results', async () => {
     const body = (await new Agent(app).get('/api/work-requests?page=2&limit=4')).json();
-    expect(body.pagination).toEqual({ page: 2, total_pages: 2, total: 6, total_capped: false });
+    expect(body.pagination).toEqual({ page: 2, total_pages: 2, total: 6, total_estimated: false });
     expect(body.work_requests).toHaveLength(2);
   });
 

@@ -72,8 +72,25 @@ export const DESCRIPTION_PARTS = [
 ];
 
 export const TOWNS = [
-  'Bratislava', 'Košice', 'Prešov', 'Žilina', 'Nitra', 'Banská Bystrica', 'Trnava', 'Trenčín', 'Martin',
-  'Poprad', 'Zvolen', 'Komárno', 'Senec', 'Piešťany', 'Praha', 'Brno', 'Ostrava', 'Plzeň', 'Olomouc',
+  'Bratislava',
+  'Košice',
+  'Prešov',
+  'Žilina',
+  'Nitra',
+  'Banská Bystrica',
+  'Trnava',
+  'Trenčín',
+  'Martin',
+  'Poprad',
+  'Zvolen',
+  'Komárno',
+  'Senec',
+  'Piešťany',
+  'Praha',
+  'Brno',
+  'Ostrava',
+  'Plzeň',
+  'Olomouc',
 ];
 
 const CLIENTS = 20_000;
@@ -86,7 +103,9 @@ export async function seedClients(client: pg.Client) {
      from generate_series(1, $1::int) g`,
     [CLIENTS],
   );
-  await client.query(`insert into client_profiles (user_id) select id from users where role = 'client'`);
+  await client.query(
+    `insert into client_profiles (user_id) select id from users where role = 'client'`,
+  );
 }
 
 export async function addRequests(client: pg.Client, count: number) {
@@ -107,9 +126,18 @@ export async function addRequests(client: pg.Client, count: number) {
               c.name, c.email,
               now() - random() * interval '365 days'
        from g join c on c.rn = 1 + (g.n % $9::int)`,
-      [batch, titles.length, titles, categories, DESCRIPTION_PARTS, DESCRIPTION_PARTS.length, TOWNS, TOWNS.length, CLIENTS],
+      [
+        batch,
+        titles.length,
+        titles,
+        categories,
+        DESCRIPTION_PARTS,
+        DESCRIPTION_PARTS.length,
+        TOWNS,
+        TOWNS.length,
+        CLIENTS,
+      ],
     );
   }
   await client.query('analyze');
 }
-

@@ -120,13 +120,18 @@ export async function listOpenRequests(
       categories.length > 0 ? inArray(workRequests.category, categories) : undefined,
     ),
   )!;
-  // PostgreSQL cannot tell a rare word from a common one in a prefix query and may walk every
-  // request looking for a word nobody used; our own estimate decides instead.
+  // PostgreSQL cannot tell a rare word from a common one in a prefix query: it may walk every
+  // request looking for a word nobody used, or sort every request containing a common one. Our
+  // own estimate chooses: rare words read the full-text index and sort the few matches; common
+  // words walk requests newest first and stop at a full page.
   const rare = categories.length === 0 && expectedShare(groups, stats) * stats.rows < RARE_MATCHES;
-  if (!rare) return readPageAndTotal(db, where, query.limit, query.page);
   return db.transaction(async (tx) => {
-    await tx.execute(sql`set local enable_seqscan = off`);
-    await tx.execute(sql`set local enable_indexscan = off`);
+    if (rare) {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      await tx.execute(sql`set local enable_indexscan = off`);
+    } else {
+      await tx.execute(sql`set local enable_bitmapscan = off`);
+    }
     return readPageAndTotal(tx, where, query.limit, query.page);
   });
 }

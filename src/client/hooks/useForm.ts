@@ -62,10 +62,18 @@ export function useForm<Values extends Record<string, string>>(initial: Values) 
   }
 
   const fieldError = (field: string) => (fieldErrors[field] ? t(fieldErrors[field]) : undefined);
+
+  /** Everything a TextField or TextArea needs for one field: `<TextField {...form.field('email')} />`. */
+  const field = (name: keyof Values & string) => ({
+    name,
+    value: values[name],
+    onChange: (event: { target: { value: string } }) => set(name, event.target.value),
+    error: fieldError(name),
+  });
   const messages = [
     ...Object.values(fieldErrors).map((key) => t(key)),
     ...(formError ? [formError] : []),
   ];
 
-  return { values, set, check, fail, fieldError, messages, setFormError, setValues };
+  return { values, set, check, fail, field, fieldError, messages, setFormError, setValues };
 }

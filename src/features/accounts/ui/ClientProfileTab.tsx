@@ -40,14 +40,7 @@ export function ClientProfileTab({ user }: { user: SessionUser }) {
   return (
     <form onSubmit={submit} noValidate className="card flex max-w-xl flex-col gap-4 p-6">
       <ErrorSummary messages={form.messages} />
-      <TextField
-        name="name"
-        autoComplete="name"
-        label={t('fields.name')}
-        value={form.values.name}
-        onChange={(event) => form.set('name', event.target.value)}
-        error={form.fieldError('name')}
-      />
+      <TextField autoComplete="name" label={t('fields.name')} {...form.field('name')} />
       <TextField
         name="email"
         label={t('fields.email')}
@@ -56,14 +49,11 @@ export function ClientProfileTab({ user }: { user: SessionUser }) {
         hint={t('fields.emailReadOnly')}
       />
       <TextField
-        name="phone_number"
         type="tel"
         autoComplete="tel"
         label={t('fields.phone')}
         placeholder="+421 123 456 789"
-        value={form.values.phone_number}
-        onChange={(event) => form.set('phone_number', event.target.value)}
-        error={form.fieldError('phone_number')}
+        {...form.field('phone_number')}
       />
       <button type="submit" className="btn-brand self-start" disabled={busy}>
         {t('save')}

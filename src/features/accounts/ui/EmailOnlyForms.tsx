@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../client/api/client';
 import { ErrorSummary, Notice, TextField } from '../../../client/components/ui/form';
@@ -7,11 +7,26 @@ import { useNotify } from '../../../client/layout/Notifications';
 import { emailBody } from '../accounts.schema';
 import type { AuthMode } from './auth-modes';
 
-/** Forgot password: always the same answer, whether or not the address has an account. */
-export function ForgotPasswordForm({ email, onBack }: { email: string; onBack?: () => void }) {
+/** A form that only asks for an email address and posts it to one endpoint. */
+function EmailActionForm({
+  email,
+  intro,
+  submitLabel,
+  endpoint,
+  failKey,
+  onDone,
+  children,
+}: {
+  email: string;
+  intro: string;
+  submitLabel: string;
+  endpoint: string;
+  failKey: string;
+  onDone: () => void;
+  children?: ReactNode;
+}) {
   const { t } = useTranslation('auth');
   const form = useForm({ email });
-  const [sent, setSent] = useState(false);
   const [busy, setBusy] = useState(false);
 
   const submit = async (event: React.FormEvent) => {
@@ -20,10 +35,10 @@ export function ForgotPasswordForm({ email, onBack }: { email: string; onBack?: 
     if (!input) return;
     setBusy(true);
     try {
-      await api('/password-reset/request-reset', { method: 'POST', body: input });
-      setSent(true);
+      await api(endpoint, { method: 'POST', body: input });
+      onDone();
     } catch (error) {
-      form.fail(error, 'reset_request_failed');
+      form.fail(error, failKey);
     } finally {
       setBusy(false);
     }
@@ -31,21 +46,38 @@ export function ForgotPasswordForm({ email, onBack }: { email: string; onBack?: 
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-      <p className="text-stone-700">{t('forgot.intro')}</p>
-      {sent && <Notice tone="success">{t('forgot.sent')}</Notice>}
+      <p className="text-stone-700">{intro}</p>
+      {children}
       <ErrorSummary messages={form.messages} />
       <TextField
-        name="email"
+        {...form.field('email')}
         type="email"
         autoComplete="email"
         label={t('fields.email')}
-        value={form.values.email}
-        onChange={(event) => form.set('email', event.target.value)}
-        error={form.fieldError('email')}
       />
       <button type="submit" className="btn-brand w-full" disabled={busy}>
-        {t('forgot.submit')}
+        {submitLabel}
       </button>
+    </form>
+  );
+}
+
+/** Forgot password: always the same answer, whether or not the address has an account. */
+export function ForgotPasswordForm({ email, onBack }: { email: string; onBack?: () => void }) {
+  const { t } = useTranslation('auth');
+  const [sent, setSent] = useState(false);
+  return (
+    <div className="flex flex-col gap-4">
+      <EmailActionForm
+        email={email}
+        intro={t('forgot.intro')}
+        submitLabel={t('forgot.submit')}
+        endpoint="/password-reset/request-reset"
+        failKey="reset_request_failed"
+        onDone={() => setSent(true)}
+      >
+        {sent && <Notice tone="success">{t('forgot.sent')}</Notice>}
+      </EmailActionForm>
       {onBack && (
         <button
           type="button"
@@ -55,7 +87,7 @@ export function ForgotPasswordForm({ email, onBack }: { email: string; onBack?: 
           {t('backToLogin')}
         </button>
       )}
-    </form>
+    </div>
   );
 }
 
@@ -69,41 +101,19 @@ export function VerificationRequired({
 }) {
   const { t } = useTranslation('auth');
   const { notify } = useNotify();
-  const form = useForm({ email });
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    const input = form.check(emailBody);
-    if (!input) return;
-    setBusy(true);
-    try {
-      await api('/auth/resend-verification', { method: 'POST', body: input });
-      notify('success', t('verification.resent'));
-      onMode('login');
-    } catch (error) {
-      form.fail(error, 'resend_failed');
-    } finally {
-      setBusy(false);
-    }
-  };
-
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-      <p className="text-stone-700">{t('verification.intro')}</p>
-      <ErrorSummary messages={form.messages} />
-      <TextField
-        name="email"
-        type="email"
-        autoComplete="email"
-        label={t('fields.email')}
-        value={form.values.email}
-        onChange={(event) => form.set('email', event.target.value)}
-        error={form.fieldError('email')}
+    <div className="flex flex-col gap-4">
+      <EmailActionForm
+        email={email}
+        intro={t('verification.intro')}
+        submitLabel={t('verification.resend')}
+        endpoint="/auth/resend-verification"
+        failKey="resend_failed"
+        onDone={() => {
+          notify('success', t('verification.resent'));
+          onMode('login');
+        }}
       />
-      <button type="submit" className="btn-brand w-full" disabled={busy}>
-        {t('verification.resend')}
-      </button>
       <button
         type="button"
         className="self-center text-sm font-medium text-brand-700 underline"
@@ -111,6 +121,6 @@ export function VerificationRequired({
       >
         {t('backToLogin')}
       </button>
-    </form>
+    </div>
   );
 }

@@ -74,13 +74,10 @@ export function LoginForm({
           error={form.fieldError('email')}
         />
         <TextField
-          name="password"
           type="password"
           autoComplete="current-password"
           label={t('fields.password')}
-          value={form.values.password}
-          onChange={(event) => form.set('password', event.target.value)}
-          error={form.fieldError('password')}
+          {...form.field('password')}
         />
         <button
           type="button"

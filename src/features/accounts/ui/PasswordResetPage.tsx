@@ -55,23 +55,17 @@ function ResetForm({ token, name, email }: { token: string; name: string; email:
       {done && <Notice tone="success">{t('reset.redirecting')}</Notice>}
       <ErrorSummary messages={form.messages} />
       <TextField
-        name="password"
         type="password"
         autoComplete="new-password"
         label={t('fields.newPassword')}
         hint={t('fields.passwordHint')}
-        value={form.values.password}
-        onChange={(event) => form.set('password', event.target.value)}
-        error={form.fieldError('password')}
+        {...form.field('password')}
       />
       <TextField
-        name="confirm"
         type="password"
         autoComplete="new-password"
         label={t('fields.confirmPassword')}
-        value={form.values.confirm}
-        onChange={(event) => form.set('confirm', event.target.value)}
-        error={form.fieldError('confirm')}
+        {...form.field('confirm')}
       />
       <button type="submit" className="btn-brand w-full" disabled={done}>
         {t('reset.submit')}

@@ -44,32 +44,23 @@ function ChangePassword() {
       <form onSubmit={submit} noValidate className="mt-4 flex max-w-md flex-col gap-4">
         <ErrorSummary messages={form.messages} />
         <TextField
-          name="currentPassword"
           type="password"
           autoComplete="current-password"
           label={t('password.current')}
-          value={form.values.currentPassword}
-          onChange={(event) => form.set('currentPassword', event.target.value)}
-          error={form.fieldError('currentPassword')}
+          {...form.field('currentPassword')}
         />
         <TextField
-          name="newPassword"
           type="password"
           autoComplete="new-password"
           label={t('password.new')}
           hint={t('password.hint')}
-          value={form.values.newPassword}
-          onChange={(event) => form.set('newPassword', event.target.value)}
-          error={form.fieldError('newPassword')}
+          {...form.field('newPassword')}
         />
         <TextField
-          name="confirm"
           type="password"
           autoComplete="new-password"
           label={t('password.confirm')}
-          value={form.values.confirm}
-          onChange={(event) => form.set('confirm', event.target.value)}
-          error={form.fieldError('confirm')}
+          {...form.field('confirm')}
         />
         <button type="submit" className="btn-brand self-start" disabled={busy}>
           {t('password.submit')}

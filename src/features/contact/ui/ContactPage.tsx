@@ -72,38 +72,16 @@ export function ContactPage() {
           {sent && <Notice tone="success">{t('sent')}</Notice>}
           <ErrorSummary messages={form.messages} />
           <div className="grid gap-4 sm:grid-cols-2">
+            <TextField autoComplete="name" label={t('fields.name')} {...form.field('name')} />
             <TextField
-              name="name"
-              autoComplete="name"
-              label={t('fields.name')}
-              value={form.values.name}
-              onChange={(event) => form.set('name', event.target.value)}
-              error={form.fieldError('name')}
-            />
-            <TextField
-              name="email"
               type="email"
               autoComplete="email"
               label={t('fields.email')}
-              value={form.values.email}
-              onChange={(event) => form.set('email', event.target.value)}
-              error={form.fieldError('email')}
+              {...form.field('email')}
             />
           </div>
-          <TextField
-            name="subject"
-            label={t('fields.subject')}
-            value={form.values.subject}
-            onChange={(event) => form.set('subject', event.target.value)}
-            error={form.fieldError('subject')}
-          />
-          <TextArea
-            name="message"
-            label={t('fields.message')}
-            value={form.values.message}
-            onChange={(event) => form.set('message', event.target.value)}
-            error={form.fieldError('message')}
-          />
+          <TextField label={t('fields.subject')} {...form.field('subject')} />
+          <TextArea label={t('fields.message')} {...form.field('message')} />
           <MathChallengeField
             challenge={challenge}
             value={form.values.math_answer}

@@ -37,7 +37,10 @@ const quoteLexeme = (lexeme: string) => `'${lexeme.replace(/\\/g, '\\\\').replac
  * the request ("strech" finds "strechy") or as one of the known words most like it, which is
  * how a typo still finds its request ("strachy" finds "strechy"). Accents are ignored.
  */
-async function searchQuery(db: Db, words: string[]): Promise<{ tsquery: string; groups: WordGroup[] }> {
+async function searchQuery(
+  db: Db,
+  words: string[],
+): Promise<{ tsquery: string; groups: WordGroup[] }> {
   const result = await db.execute<{ folded: string; candidates: string[] }>(sql`
     select f_unaccent(u.word) as folded,
       array(
@@ -51,9 +54,15 @@ async function searchQuery(db: Db, words: string[]): Promise<{ tsquery: string; 
       sql`, `,
     )}]::text[]`}) with ordinality as u(word, position)
     order by u.position`);
-  const groups = result.rows.map(({ folded, candidates }) => ({ prefix: folded, exact: candidates }));
+  const groups = result.rows.map(({ folded, candidates }) => ({
+    prefix: folded,
+    exact: candidates,
+  }));
   const tsquery = groups
-    .map(({ prefix, exact }) => `(${[`${quoteLexeme(prefix)}:*`, ...exact.map(quoteLexeme)].join(' | ')})`)
+    .map(
+      ({ prefix, exact }) =>
+        `(${[`${quoteLexeme(prefix)}:*`, ...exact.map(quoteLexeme)].join(' | ')})`,
+    )
     .join(' & ');
   return { tsquery, groups };
 }
@@ -82,9 +91,14 @@ async function readPageAndTotal(reader: Reader, where: SQL, limit: number, page:
   if (rows.length < limit && (rows.length > 0 || offset === 0)) {
     return { rows, total: offset + rows.length, estimated: false };
   }
-  const [counted] = await reader
-    .select({ n: count() })
-    .from(reader.select({ one: sql`1` }).from(workRequests).where(where).limit(EXACT_COUNT_LIMIT + 1).as('matches'));
+  const [counted] = await reader.select({ n: count() }).from(
+    reader
+      .select({ one: sql`1` })
+      .from(workRequests)
+      .where(where)
+      .limit(EXACT_COUNT_LIMIT + 1)
+      .as('matches'),
+  );
   const exact = counted?.n ?? 0;
   if (exact <= EXACT_COUNT_LIMIT) return { rows, total: exact, estimated: false };
   const plan = await reader.execute<{ 'QUERY PLAN': { Plan: { 'Plan Rows': number } }[] }>(

@@ -57,7 +57,11 @@ export const workRequests = pgTable(
   (t) => [
     index('work_requests_status_created_idx').on(t.status, t.createdAt.desc().nullsFirst(), t.id),
     index('work_requests_client_created_idx').on(t.clientId, t.createdAt.desc().nullsFirst()),
-    index('work_requests_category_status_created_idx').on(t.category, t.status, t.createdAt.desc().nullsFirst()),
+    index('work_requests_category_status_created_idx').on(
+      t.category,
+      t.status,
+      t.createdAt.desc().nullsFirst(),
+    ),
     // What the public browses: open requests of active clients, newest first.
     index('work_requests_listed_created_idx')
       .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())

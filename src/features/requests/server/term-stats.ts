@@ -17,7 +17,11 @@ const REFRESH_MS = 60_000;
 let cached: { at: number; stats: Promise<TermStats> } | undefined;
 
 async function readStats(db: Db): Promise<TermStats> {
-  const result = await db.execute<{ elems: string[] | null; freqs: number[] | null; rows: number }>(sql`
+  const result = await db.execute<{
+    elems: string[] | null;
+    freqs: number[] | null;
+    rows: number;
+  }>(sql`
     select s.most_common_elems::text::text[] as elems, s.most_common_elem_freqs as freqs,
            (select reltuples from pg_class where oid = 'work_requests'::regclass)::float8 as rows
     from (select 1) one
@@ -30,7 +34,10 @@ async function readStats(db: Db): Promise<TermStats> {
 
 export function termStats(db: Db): Promise<TermStats> {
   if (!cached || Date.now() - cached.at > REFRESH_MS) {
-    cached = { at: Date.now(), stats: readStats(db).catch(() => ({ frequencies: new Map(), rows: 0 })) };
+    cached = {
+      at: Date.now(),
+      stats: readStats(db).catch(() => ({ frequencies: new Map(), rows: 0 })),
+    };
   }
   return cached.stats;
 }

@@ -132,13 +132,7 @@ export function CreateRequestPage() {
         <ErrorSummary messages={form.messages} />
         {step === 0 && (
           <>
-            <TextField
-              name="title"
-              label={t('create.fields.title')}
-              value={form.values.title}
-              onChange={(e) => form.set('title', e.target.value)}
-              error={form.fieldError('title')}
-            />
+            <TextField label={t('create.fields.title')} {...form.field('title')} />
             <div className="flex flex-col gap-1.5">
               <label htmlFor="field-category" className="text-sm font-medium text-stone-800">
                 {t('create.fields.category')}
@@ -166,14 +160,11 @@ export function CreateRequestPage() {
               error={form.fieldError('description')}
             />
             <TextField
-              name="deadline"
               type="date"
               label={t('create.fields.deadline')}
               hint={t('create.fields.deadlineHint')}
               min={new Date().toISOString().slice(0, 10)}
-              value={form.values.deadline}
-              onChange={(e) => form.set('deadline', e.target.value)}
-              error={form.fieldError('deadline')}
+              {...form.field('deadline')}
             />
           </>
         )}
@@ -193,13 +184,10 @@ export function CreateRequestPage() {
               readOnly
             />
             <TextField
-              name="location"
               autoComplete="address-level2"
               label={t('create.fields.location')}
               placeholder={t('create.fields.locationPlaceholder')}
-              value={form.values.location}
-              onChange={(e) => form.set('location', e.target.value)}
-              error={form.fieldError('location')}
+              {...form.field('location')}
             />
           </>
         )}

@@ -96,9 +96,16 @@ describe('GET /api/work-requests', () => {
     expect(page.pagination.total).toBeGreaterThan(300);
     expect(page.pagination.total_pages).toBeLessThanOrEqual(50);
 
-    const exact = (await new Agent(app).get('/api/work-requests?q=plastove&limit=100&page=4')).json();
+    const exact = (
+      await new Agent(app).get('/api/work-requests?q=plastove&limit=100&page=4')
+    ).json();
     expect(exact.work_requests).toHaveLength(50);
-    expect(exact.pagination).toEqual({ page: 4, total_pages: 4, total: 350, total_estimated: false });
+    expect(exact.pagination).toEqual({
+      page: 4,
+      total_pages: 4,
+      total: 350,
+      total_estimated: false,
+    });
     await database.db.execute(sql`delete from work_requests where client_id = ${client.id}`);
   });
 

@@ -21,7 +21,11 @@ async function logIn(page: Page, email: string, password: string) {
 }
 
 /** A word nobody else will have used, so searches find exactly this request. */
-const marker = () => `zqx${Math.random().toString(36).replace(/[^a-z]/g, '').slice(0, 6)}`;
+const marker = () =>
+  `zqx${Math.random()
+    .toString(36)
+    .replace(/[^a-z]/g, '')
+    .slice(0, 6)}`;
 
 describe('work requests in the browser', () => {
   it('a client posts a request with an image and a PDF, finds it on Home and in Browse, opens both files, deletes it', async () => {
@@ -34,9 +38,13 @@ describe('work requests in the browser', () => {
     await page.getByRole('link', { name: sk('common', 'nav.create') }).click();
     await page.getByLabel(sk('requests', 'create.fields.title')).fill(title);
     await page.getByLabel(sk('requests', 'create.fields.category')).selectOption('tiling');
-    await page.getByLabel(sk('requests', 'create.fields.description')).fill('Strhnúť starý obklad a položiť nový, asi 6 m².');
+    await page
+      .getByLabel(sk('requests', 'create.fields.description'))
+      .fill('Strhnúť starý obklad a položiť nový, asi 6 m².');
     await page.getByRole('button', { name: sk('requests', 'create.next') }).click();
-    expect(await page.getByLabel(sk('requests', 'create.fields.contactEmail')).inputValue()).toBe(account.email);
+    expect(await page.getByLabel(sk('requests', 'create.fields.contactEmail')).inputValue()).toBe(
+      account.email,
+    );
     await page.getByLabel(sk('requests', 'create.fields.location')).fill('Trnava');
     await page.getByRole('button', { name: sk('requests', 'create.next') }).click();
     await page.locator('input[type="file"]').setInputFiles([
@@ -59,7 +67,9 @@ describe('work requests in the browser', () => {
     // The image opens in the viewer and really shows.
     await page.getByRole('button', { name: sk('requests', 'details.view') }).click();
     const image = page.getByRole('dialog').getByRole('img', { name: 'kúpeľňa.png' });
-    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
+    await expect
+      .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBe(1);
     await page.getByRole('button', { name: sk('requests', 'details.closeViewer') }).click();
 
     // The PDF opens in a new tab, served as a PDF.
@@ -86,14 +96,16 @@ describe('work requests in the browser', () => {
     await context.close();
   });
 
-  it("sends a visitor who clicks a card to sign in", async () => {
+  it('sends a visitor who clicks a card to sign in', async () => {
     const account = await verifiedAccount('client');
     const poster = await freshVisit(browser);
     await logIn(poster.page, account.email, account.password);
     const title = `Oprava plota ${marker()}`;
     await poster.page.goto('/create');
     await poster.page.getByLabel(sk('requests', 'create.fields.title')).fill(title);
-    await poster.page.getByLabel(sk('requests', 'create.fields.description')).fill('Vymeniť tri polia drevného plota.');
+    await poster.page
+      .getByLabel(sk('requests', 'create.fields.description'))
+      .fill('Vymeniť tri polia drevného plota.');
     await poster.page.getByRole('button', { name: sk('requests', 'create.next') }).click();
     await poster.page.getByLabel(sk('requests', 'create.fields.location')).fill('Senec');
     await poster.page.getByRole('button', { name: sk('requests', 'create.next') }).click();
@@ -115,15 +127,23 @@ describe('work requests in the browser', () => {
     await logIn(page, account.email, account.password);
     await page.goto('/create');
     await page.getByLabel(sk('requests', 'create.fields.title')).fill('Šesť príloh naraz');
-    await page.getByLabel(sk('requests', 'create.fields.description')).fill('Skúška výberu príliš veľa súborov.');
+    await page
+      .getByLabel(sk('requests', 'create.fields.description'))
+      .fill('Skúška výberu príliš veľa súborov.');
     await page.getByRole('button', { name: sk('requests', 'create.next') }).click();
     await page.getByLabel(sk('requests', 'create.fields.location')).fill('Nitra');
     await page.getByRole('button', { name: sk('requests', 'create.next') }).click();
-    await page
-      .locator('input[type="file"]')
-      .setInputFiles(Array.from({ length: 6 }, (_, i) => ({ name: `foto-${i}.png`, mimeType: 'image/png', buffer: PNG })));
+    await page.locator('input[type="file"]').setInputFiles(
+      Array.from({ length: 6 }, (_, i) => ({
+        name: `foto-${i}.png`,
+        mimeType: 'image/png',
+        buffer: PNG,
+      })),
+    );
     await expect.poll(() => page.getByRole('alert').textContent()).toContain('5');
-    expect(await page.getByRole('list', { name: sk('requests', 'create.selectedFiles') }).count()).toBe(0);
+    expect(
+      await page.getByRole('list', { name: sk('requests', 'create.selectedFiles') }).count(),
+    ).toBe(0);
     await context.close();
   });
 });

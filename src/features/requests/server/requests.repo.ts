@@ -91,11 +91,13 @@ async function readPageAndTotal(reader: Reader, where: SQL, limit: number, page:
   if (rows.length < limit && (rows.length > 0 || offset === 0)) {
     return { rows, total: offset + rows.length, estimated: false };
   }
+  // Counted in the page's own order, so the count walks the same (narrowest) index as the page.
   const [counted] = await reader.select({ n: count() }).from(
     reader
       .select({ one: sql`1` })
       .from(workRequests)
       .where(where)
+      .orderBy(desc(workRequests.createdAt), desc(workRequests.id))
       .limit(EXACT_COUNT_LIMIT + 1)
       .as('matches'),
   );
@@ -140,12 +142,11 @@ export async function listOpenRequests(
   // words walk requests newest first and stop at a full page.
   const rare = categories.length === 0 && expectedShare(groups, stats) * stats.rows < RARE_MATCHES;
   return db.transaction(async (tx) => {
-    if (rare) {
-      await tx.execute(sql`set local enable_seqscan = off`);
-      await tx.execute(sql`set local enable_indexscan = off`);
-    } else {
-      await tx.execute(sql`set local enable_bitmapscan = off`);
-    }
+    await tx.execute(
+      rare
+        ? sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)`
+        : sql`select set_config('enable_bitmapscan', 'off', true)`,
+    );
     return readPageAndTotal(tx, where, query.limit, query.page);
   });
 }

@@ -6,7 +6,7 @@ import { categoriesMatching, searchWords } from './category-search';
 import { expectedShare, termStats, type WordGroup } from './term-stats';
 
 /** Matches are counted exactly up to this many; beyond, the total is an estimate. */
-export const EXACT_COUNT_LIMIT = 300;
+export const EXACT_COUNT_LIMIT = 200;
 
 /** With an estimated total, paging stops here: deep pages of a common word cost more and help nobody. */
 export const MAX_ESTIMATED_PAGES = 50;

@@ -8,9 +8,10 @@ import type { CamelCased } from '../../../client/api/types';
 import { Pagination } from '../../../client/components/ui/Pagination';
 import { PageLoading } from '../../../client/components/ui/PageLoading';
 import { useDocumentTitle } from '../../../client/hooks/useDocumentTitle';
-import { CATEGORIES, isCategory } from '../../../shared/categories';
+import { isCategory } from '../../../shared/categories';
 import { LIMITS } from '../../../shared/limits';
 import type { WorkRequestList } from '../requests.schema';
+import { CategorySelect } from './CategorySelect';
 import { RequestCard } from './RequestCard';
 
 /** /browse?q&category&page: open requests, searched and paged by the server (page only above 1). */
@@ -141,24 +142,13 @@ function SearchForm({
           className="rounded-lg border border-stone-300 bg-white px-3 py-2.5"
         />
       </div>
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor="browse-category" className="text-sm font-medium">
-          {t('browse.category')}
-        </label>
-        <select
-          id="browse-category"
-          value={chosen}
-          onChange={(event) => setChosen(event.target.value)}
-          className="min-h-11 rounded-lg border border-stone-300 bg-white px-3"
-        >
-          <option value="">{t('browse.allCategories')}</option>
-          {CATEGORIES.map((code) => (
-            <option key={code} value={code}>
-              {t(`categories:${code}`)}
-            </option>
-          ))}
-        </select>
-      </div>
+      <CategorySelect
+        id="browse-category"
+        label={t('browse.category')}
+        value={chosen}
+        onChange={setChosen}
+        allLabel={t('browse.allCategories')}
+      />
       <button type="submit" className="btn-brand">
         <Search aria-hidden="true" className="size-4" />
         {t('browse.submit')}

@@ -12,6 +12,7 @@ import { CATEGORIES } from '../../../shared/categories';
 import { useSession } from '../../accounts/ui/session';
 import { workRequestFields, type WorkRequestDetail } from '../requests.schema';
 import { AttachmentPicker } from './AttachmentPicker';
+import { CategorySelect } from './CategorySelect';
 
 const STEPS = ['basics', 'contact', 'attachments'] as const;
 const STEP_FIELDS: Record<(typeof STEPS)[number], string[]> = {
@@ -133,24 +134,12 @@ export function CreateRequestPage() {
         {step === 0 && (
           <>
             <TextField label={t('create.fields.title')} {...form.field('title')} />
-            <div className="flex flex-col gap-1.5">
-              <label htmlFor="field-category" className="text-sm font-medium text-stone-800">
-                {t('create.fields.category')}
-              </label>
-              <select
-                id="field-category"
-                name="category"
-                value={form.values.category}
-                onChange={(e) => form.set('category', e.target.value)}
-                className="min-h-11 rounded-lg border border-stone-300 bg-white px-3"
-              >
-                {CATEGORIES.map((code) => (
-                  <option key={code} value={code}>
-                    {t(`categories:${code}`)}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <CategorySelect
+              id="field-category"
+              label={t('create.fields.category')}
+              value={form.values.category}
+              onChange={(value) => form.set('category', value)}
+            />
             <TextArea
               name="description"
               label={t('create.fields.description')}

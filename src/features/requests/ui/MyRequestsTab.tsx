@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Inbox, Plus, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -6,23 +6,20 @@ import { api } from '../../../client/api/client';
 import type { CamelCased } from '../../../client/api/types';
 import { useApiErrorText } from '../../../client/api/useApiError';
 import { PageLoading } from '../../../client/components/ui/PageLoading';
-import { useConfirm } from '../../../client/layout/ConfirmDialog';
-import { useNotify } from '../../../client/layout/Notifications';
 import { formatDate } from '../../../shared/format';
 import type { Language } from '../../../shared/languages';
 import type { myWorkRequests } from '../requests.schema';
 import type { z } from 'zod';
 import { StatusBadge } from './StatusBadge';
+import { useDeleteRequest } from './useDeleteRequest';
 
 type Mine = CamelCased<z.infer<typeof myWorkRequests>>;
 
 /** The client's own requests in every status; delete only while open (spec core §2 "My requests"). */
 export function MyRequestsTab() {
   const { t, i18n } = useTranslation('requests');
-  const confirm = useConfirm();
-  const { notify } = useNotify();
   const errorText = useApiErrorText();
-  const queryClient = useQueryClient();
+  const deleteRequest = useDeleteRequest();
   const mine = useQuery({
     queryKey: ['work-requests', 'my'],
     queryFn: () => api<Mine>('/work-requests/my'),
@@ -48,25 +45,6 @@ export function MyRequestsTab() {
     );
   }
 
-  const remove = async (request: Mine['workRequests'][number]) => {
-    const yes = await confirm({
-      title: t('details.deleteTitle'),
-      message: request.attachmentCount
-        ? t('details.deleteMessage', { title: request.title, count: request.attachmentCount })
-        : t('details.deleteMessageNoFiles', { title: request.title }),
-      confirmLabel: t('details.delete'),
-      destructive: true,
-    });
-    if (!yes) return;
-    try {
-      await api(`/work-requests/${request.id}`, { method: 'DELETE' });
-      notify('success', t('details.deleted'));
-      await queryClient.invalidateQueries({ queryKey: ['work-requests'] });
-    } catch (error) {
-      notify('error', `${t('details.deleteFailed')} ${errorText(error)}`);
-    }
-  };
-
   return (
     <ul className="flex flex-col gap-3">
       {mine.data.workRequests.map((request) => (
@@ -90,7 +68,7 @@ export function MyRequestsTab() {
             <button
               type="button"
               className="btn-secondary text-red-800"
-              onClick={() => remove(request)}
+              onClick={() => void deleteRequest(request)}
             >
               <Trash2 aria-hidden="true" className="size-4" />
               {t('details.delete')}

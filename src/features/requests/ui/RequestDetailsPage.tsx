@@ -19,7 +19,6 @@ import type { CamelCased } from '../../../client/api/types';
 import { useApiErrorText } from '../../../client/api/useApiError';
 import { PageLoading } from '../../../client/components/ui/PageLoading';
 import { useDocumentTitle } from '../../../client/hooks/useDocumentTitle';
-import { useConfirm } from '../../../client/layout/ConfirmDialog';
 import { useNotify } from '../../../client/layout/Notifications';
 import { NotFoundPage } from '../../../client/pages/NotFoundPage';
 import { formatDate } from '../../../shared/format';
@@ -29,6 +28,7 @@ import type { AttachmentInfo, WorkRequestDetail } from '../requests.schema';
 import { formatSize } from './AttachmentPicker';
 import { AttachmentViewer, downloadUrl } from './AttachmentViewer';
 import { StatusBadge } from './StatusBadge';
+import { useDeleteRequest } from './useDeleteRequest';
 
 type Detail = CamelCased<WorkRequestDetail>;
 type Attachment = CamelCased<AttachmentInfo>;
@@ -118,9 +118,8 @@ export function RequestDetailsPage() {
   const { id } = useParams();
   const { t, i18n } = useTranslation(['requests', 'categories']);
   const navigate = useNavigate();
-  const confirm = useConfirm();
-  const { notify } = useNotify();
   const errorText = useApiErrorText();
+  const deleteRequest = useDeleteRequest();
   const language = i18n.language as Language;
   const detail = useQuery({
     queryKey: ['work-request', id],
@@ -147,22 +146,8 @@ export function RequestDetailsPage() {
   }
 
   const remove = async () => {
-    const yes = await confirm({
-      title: t('details.deleteTitle'),
-      message: request.attachments.length
-        ? t('details.deleteMessage', { title: request.title, count: request.attachments.length })
-        : t('details.deleteMessageNoFiles', { title: request.title }),
-      confirmLabel: t('details.delete'),
-      destructive: true,
-    });
-    if (!yes) return;
-    try {
-      await api(`/work-requests/${request.id}`, { method: 'DELETE' });
-      notify('success', t('details.deleted'));
+    if (await deleteRequest({ ...request, attachmentCount: request.attachments.length }))
       navigate('/');
-    } catch (error) {
-      notify('error', `${t('details.deleteFailed')} ${errorText(error)}`);
-    }
   };
 
   return (

@@ -26,7 +26,6 @@ describe('the application shell', () => {
       .poll(() => page.locator('[data-api-state]').getAttribute('data-api-state'))
       .toBe('online');
     await expect.poll(() => page.getByText('Verzia 2025.10.05.1327').count()).toBe(1);
-    await expect.poll(() => page.getByText(text('sk', 'home', 'latest.empty')).count()).toBe(1);
     expect(await page.getByText(`© ${new Date().getFullYear()} Majstri`).count()).toBe(1);
     expect(problems).toEqual([]);
     await context.close();
@@ -85,6 +84,27 @@ describe('the application shell', () => {
       .toBe(text('sk', 'home', 'hero.title'));
     expect(new URL(page.url()).pathname).toBe('/');
     await context.close();
+  });
+
+  it('shows the no-requests message when there are none, and when the list cannot be loaded', async () => {
+    for (const answer of ['empty', 'failure'] as const) {
+      const { page, context } = await freshVisit(browser);
+      await page.route('**/api/work-requests?*', (route) =>
+        answer === 'empty'
+          ? route.fulfill({
+              json: {
+                work_requests: [],
+                pagination: { page: 1, total_pages: 1, total: 0, total_estimated: false },
+              },
+            })
+          : route.abort('connectionrefused'),
+      );
+      await page.goto('/');
+      await expect
+        .poll(() => page.getByText(text('sk', 'home', 'latest.empty')).count(), { timeout: 10_000 })
+        .toBe(1);
+      await context.close();
+    }
   });
 
   it('shows the API as offline when it cannot be reached', async () => {

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PDF, PNG } from '../factories/files';
+import AxeBuilder from '@axe-core/playwright';
 import { verifiedAccount } from './accounts-helpers';
 import { freshVisit, launchBrowser, text } from './browser';
 
@@ -20,6 +21,16 @@ async function logIn(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: sk('common', 'nav.logout') }).waitFor();
 }
 
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
+}
+
 /** A word nobody else will have used, so searches find exactly this request. */
 const marker = () =>
   `zqx${Math.random()
@@ -36,6 +47,8 @@ describe('work requests in the browser', () => {
     const title = `Nový obklad kúpeľne ${word}`;
 
     await page.getByRole('link', { name: sk('common', 'nav.create') }).click();
+    await page.getByLabel(sk('requests', 'create.fields.title')).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
     await page.getByLabel(sk('requests', 'create.fields.title')).fill(title);
     await page.getByLabel(sk('requests', 'create.fields.category')).selectOption('tiling');
     await page
@@ -56,6 +69,7 @@ describe('work requests in the browser', () => {
     await page.waitForURL(/\/request\/[0-9a-f-]{36}$/);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(title);
     const requestUrl = page.url();
+    expect(await seriousViolations(page)).toEqual([]);
 
     await page.goto('/');
     await expect.poll(() => page.getByRole('link', { name: title }).count()).toBe(1);

@@ -160,6 +160,7 @@ describe('the application shell', () => {
     '/auth',
     '/auth?mode=register-provider',
     '/password-reset',
+    '/browse',
   ])('has no serious or critical accessibility violation on %s', async (path) => {
     const { page, context, problems } = await freshVisit(browser);
     await page.goto(path);

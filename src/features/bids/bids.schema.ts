@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { LIMITS } from '../../shared/limits';
+import { BID_STATUSES } from '../../shared/statuses';
+
+/** Largest bid: one million euros (the database refuses more, too). */
+export const MAX_BID_EUROS = 1_000_000;
+
+/** Euros with at most two decimals, above zero (spec core §5 "Bid price"). */
+export const bidAmount = z
+  .number({ message: 'amount_invalid' })
+  .gt(0, { message: 'amount_invalid' })
+  .max(MAX_BID_EUROS, { message: 'amount_too_high' })
+  .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, {
+    message: 'amount_decimals',
+  });
+
+export const bidDescription = z
+  .string({ message: 'required' })
+  .trim()
+  .min(LIMITS.bidDescription.min, { message: 'bid_description_length' })
+  .max(LIMITS.bidDescription.max, { message: 'bid_description_length' });
+
+export const createBidBody = z.object({
+  work_request_id: z.uuid({ message: 'request_not_found' }),
+  amount: bidAmount,
+  description: bidDescription,
+  /** Accepted only when it names the signed-in provider (spec core §3 "Bid create payload"). */
+  provider_id: z.uuid().optional(),
+});
+
+export const bidView = z.object({
+  id: z.uuid(),
+  work_request_id: z.uuid(),
+  provider_id: z.uuid(),
+  amount: z.number(),
+  description: z.string(),
+  status: z.enum(BID_STATUSES),
+  created_at: z.string(),
+  provider: z.object({ id: z.uuid(), name: z.string() }),
+  work_request: z.object({ id: z.uuid(), title: z.string() }),
+});
+export type BidView = z.infer<typeof bidView>;
+
+export const bidResponse = z.object({ bid: bidView });
+export const bidsResponse = z.object({ bids: z.array(bidView) });

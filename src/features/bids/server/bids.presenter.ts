@@ -1,0 +1,16 @@
+import type { BidView } from '../bids.schema';
+import type { BidRow } from './bids.repo';
+
+export function presentBid({ bid, providerName, requestTitle }: BidRow): BidView {
+  return {
+    id: bid.id,
+    work_request_id: bid.workRequestId,
+    provider_id: bid.providerId,
+    amount: bid.amountCents / 100,
+    description: bid.description,
+    status: bid.status,
+    created_at: bid.createdAt.toISOString(),
+    provider: { id: bid.providerId, name: providerName },
+    work_request: { id: bid.workRequestId, title: requestTitle },
+  };
+}

@@ -1,0 +1,47 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { ServerContext } from '../../../server/context';
+import { requireUser } from '../../../server/plugins/auth';
+import { bidResponse, bidsResponse, createBidBody } from '../bids.schema';
+import { presentBid } from './bids.presenter';
+import { acceptBid, bidsForProvider, bidsForRequest, placeBid } from './bids.service';
+
+const idParams = z.object({ id: z.uuid({ message: 'not_found' }) });
+
+export const bidsRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = async (app, { ctx }) => {
+  app.post(
+    '/bids',
+    { schema: { body: createBidBody, response: { 201: bidResponse } } },
+    async (request, reply) => {
+      const row = await placeBid(ctx, requireUser(request), request.body, request.id);
+      return reply.status(201).send({ bid: presentBid(row) });
+    },
+  );
+
+  app.get(
+    '/bids/work-request/:id',
+    { schema: { params: idParams, response: { 200: bidsResponse } } },
+    async (request) => {
+      const rows = await bidsForRequest(ctx, requireUser(request), request.params.id);
+      return { bids: rows.map(presentBid) };
+    },
+  );
+
+  app.get(
+    '/bids/provider/:id',
+    { schema: { params: idParams, response: { 200: bidsResponse } } },
+    async (request) => {
+      const rows = await bidsForProvider(ctx, requireUser(request), request.params.id);
+      return { bids: rows.map(presentBid) };
+    },
+  );
+
+  app.patch(
+    '/bids/:id/accept',
+    { schema: { params: idParams, response: { 200: bidResponse } } },
+    async (request) => {
+      const row = await acceptBid(ctx, requireUser(request), request.params.id, request.id);
+      return { bid: presentBid(row) };
+    },
+  );
+};

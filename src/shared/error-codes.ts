@@ -43,6 +43,13 @@ export const ERROR_CODES = [
   'request_not_found',
   'request_not_open',
   'attachment_not_found',
+  'request_not_assigned',
+  'provider_only',
+  'provider_mismatch',
+  'client_disabled',
+  'bid_already_exists',
+  'bid_not_found',
+  'bid_not_pending',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

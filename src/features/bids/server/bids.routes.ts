@@ -2,9 +2,22 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ServerContext } from '../../../server/context';
 import { requireUser } from '../../../server/plugins/auth';
-import { bidResponse, bidsResponse, createBidBody } from '../bids.schema';
+import {
+  bidAmount,
+  bidDescription,
+  bidResponse,
+  bidsResponse,
+  createBidBody,
+} from '../bids.schema';
 import { presentBid } from './bids.presenter';
-import { acceptBid, bidsForProvider, bidsForRequest, placeBid } from './bids.service';
+import {
+  acceptBid,
+  bidsForProvider,
+  bidsForRequest,
+  changeBid,
+  placeBid,
+  withdrawBid,
+} from './bids.service';
 
 const idParams = z.object({ id: z.uuid({ message: 'not_found' }) });
 
@@ -42,6 +55,36 @@ export const bidsRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = async (
     async (request) => {
       const row = await acceptBid(ctx, requireUser(request), request.params.id, request.id);
       return { bid: presentBid(row) };
+    },
+  );
+
+  app.put(
+    '/bids/:id',
+    {
+      schema: {
+        params: idParams,
+        body: z.object({ amount: bidAmount, description: bidDescription }),
+        response: { 200: bidResponse },
+      },
+    },
+    async (request) => {
+      const row = await changeBid(
+        ctx,
+        requireUser(request),
+        request.params.id,
+        request.body,
+        request.id,
+      );
+      return { bid: presentBid(row) };
+    },
+  );
+
+  app.delete(
+    '/bids/:id',
+    { schema: { params: idParams, response: { 200: z.object({ message: z.string() }) } } },
+    async (request) => {
+      await withdrawBid(ctx, requireUser(request), request.params.id, request.id);
+      return { message: 'Bid withdrawn.' };
     },
   );
 };

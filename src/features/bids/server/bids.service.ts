@@ -177,3 +177,75 @@ export async function acceptBid(
   const [row] = await selectBids(ctx.db).where(eq(bids.id, bidId));
   return row!;
 }
+
+/** A provider's own pending bid on an open request, locked for changing. */
+async function ownPendingBid(
+  tx: Pick<ServerContext['db'], 'select'>,
+  viewer: SessionUser,
+  bidId: string,
+) {
+  const [bid] = await tx.select().from(bids).where(eq(bids.id, bidId));
+  if (!bid) throw notFound('bid_not_found', 'Bid not found.');
+  if (bid.providerId !== viewer.id)
+    throw forbidden('insufficient_permissions', 'Insufficient permissions.');
+  const [request] = await tx
+    .select({ status: workRequests.status })
+    .from(workRequests)
+    .where(eq(workRequests.id, bid.workRequestId))
+    .for('share');
+  if (request?.status !== 'OPEN' || bid.status !== 'PENDING') {
+    throw conflict(
+      'bid_not_pending',
+      'Only a pending bid on an open request can be changed or withdrawn.',
+    );
+  }
+  return bid;
+}
+
+/** Beyond the spec: a provider may change a pending bid while the request is open. */
+export async function changeBid(
+  ctx: ServerContext,
+  viewer: SessionUser,
+  bidId: string,
+  input: { amount: number; description: string },
+  requestId: string,
+) {
+  await ctx.db.transaction(async (tx) => {
+    await ownPendingBid(tx, viewer, bidId);
+    await tx
+      .update(bids)
+      .set({ amountCents: Math.round(input.amount * 100), description: input.description })
+      .where(eq(bids.id, bidId));
+  });
+  await ctx.writeAudit({
+    action: 'bid.update',
+    outcome: 'success',
+    actorType: 'provider',
+    actorId: viewer.id,
+    requestId,
+    message: `bid ${bidId}`,
+  });
+  const [row] = await selectBids(ctx.db).where(eq(bids.id, bidId));
+  return row!;
+}
+
+/** Beyond the spec: a provider may withdraw a pending bid while the request is open (and bid again). */
+export async function withdrawBid(
+  ctx: ServerContext,
+  viewer: SessionUser,
+  bidId: string,
+  requestId: string,
+) {
+  await ctx.db.transaction(async (tx) => {
+    await ownPendingBid(tx, viewer, bidId);
+    await tx.delete(bids).where(eq(bids.id, bidId));
+  });
+  await ctx.writeAudit({
+    action: 'bid.withdraw',
+    outcome: 'success',
+    actorType: 'provider',
+    actorId: viewer.id,
+    requestId,
+    message: `bid ${bidId}`,
+  });
+}

@@ -16,7 +16,12 @@ import {
 import { contentDisposition } from './content-disposition';
 import { presentCard, presentDetail, presentPagination } from './requests.presenter';
 import { findRequest, listClientRequests, listOpenRequests } from './requests.repo';
-import { assertCanPost, createWorkRequest, deleteWorkRequest } from './requests.service';
+import {
+  assertCanPost,
+  changeRequestStatus,
+  createWorkRequest,
+  deleteWorkRequest,
+} from './requests.service';
 import { readForm } from './uploads';
 
 /** Whatever an upload contains, it is never run as a page of our site. */
@@ -127,4 +132,17 @@ export const requestsRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = asy
         .send(ctx.storage.read(file.storageKey));
     },
   );
+
+  for (const change of ['complete', 'cancel'] as const) {
+    app.patch(
+      `/work-requests/:id/${change}`,
+      { schema: { params: requestIdParams, response: { 200: workRequestResponse } } },
+      async (request) => {
+        const me = requireUser(request);
+        await changeRequestStatus(ctx, me, request.params.id, change, request.id);
+        const found = await findRequest(ctx.db, request.params.id);
+        return { work_request: presentDetail(found!, me) };
+      },
+    );
+  }
 };

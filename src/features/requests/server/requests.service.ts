@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { ServerContext } from '../../../server/context';
-import { attachments, clientProfiles, users, workRequests } from '../../../server/db/schema';
+import { attachments, bids, clientProfiles, users, workRequests } from '../../../server/db/schema';
 import { AppError, notFound } from '../../../server/errors';
 import type { SessionUser } from '../../accounts/server/sessions';
 import type { WorkRequestFields } from '../requests.schema';
@@ -124,5 +124,54 @@ export async function deleteWorkRequest(
     targetUserId: found.request.clientId,
     requestId,
     message: `request ${id}`,
+  });
+}
+
+/**
+ * Beyond the spec, as serious marketplaces do: the client closes a job that was done
+ * (ASSIGNED → COMPLETED) or withdraws an open request (OPEN → CANCELLED, its bids rejected).
+ * The request row is locked so these never cross an acceptance.
+ */
+export async function changeRequestStatus(
+  ctx: ServerContext,
+  viewer: SessionUser,
+  id: string,
+  change: 'complete' | 'cancel',
+  requestId: string,
+) {
+  const from = change === 'complete' ? 'ASSIGNED' : 'OPEN';
+  const to = change === 'complete' ? 'COMPLETED' : 'CANCELLED';
+  await ctx.db.transaction(async (tx) => {
+    const [request] = await tx
+      .select()
+      .from(workRequests)
+      .where(eq(workRequests.id, id))
+      .for('update');
+    if (!request) throw notFound('request_not_found', 'Request not found.');
+    if (request.clientId !== viewer.id)
+      throw new AppError(403, 'insufficient_permissions', 'Insufficient permissions.');
+    if (request.status !== from) {
+      throw new AppError(
+        409,
+        `request_not_${from.toLowerCase()}`,
+        `Only ${from.toLowerCase()} requests can be ${change === 'complete' ? 'completed' : 'cancelled'}.`,
+      );
+    }
+    await tx.update(workRequests).set({ status: to }).where(eq(workRequests.id, id));
+    if (change === 'cancel') {
+      await tx
+        .update(bids)
+        .set({ status: 'REJECTED' })
+        .where(and(eq(bids.workRequestId, id), eq(bids.status, 'PENDING')));
+    }
+  });
+  await ctx.writeAudit({
+    action: `request.${change}`,
+    outcome: 'success',
+    actorType: viewer.role,
+    actorId: viewer.id,
+    targetType: 'work_request',
+    requestId,
+    message: `request ${id}: ${from} → ${to}`,
   });
 }

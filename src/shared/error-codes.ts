@@ -50,6 +50,12 @@ export const ERROR_CODES = [
   'bid_already_exists',
   'bid_not_found',
   'bid_not_pending',
+  'provider_not_found',
+  'provider_disabled',
+  'picture_type',
+  'picture_not_found',
+  'review_not_allowed',
+  'review_exists',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -30,6 +30,10 @@ export const VALIDATION_MESSAGES = {
   amount_too_high: 'The price may be at most 1 000 000 €.',
   amount_decimals: 'The price may have at most two decimals.',
   bid_description_length: 'Details must be 10 to 1000 characters long.',
+  hourly_rate_invalid: 'Enter an hourly rate of 0 or more.',
+  experience_invalid: 'Enter whole years from 0 to 100.',
+  website_invalid: 'Enter a web address starting with http:// or https://.',
+  rating_required: 'Choose a star rating.',
 } as const;
 
 export type ValidationMessage = keyof typeof VALIDATION_MESSAGES;

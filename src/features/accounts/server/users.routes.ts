@@ -11,6 +11,8 @@ import {
   userResponse,
 } from '../accounts.schema';
 import { presentAccount } from './accounts.presenter';
+import { providerProfileBody } from '../../providers/providers.schema';
+import { preparePicture, updateProviderProfile } from '../../providers/server/providers.service';
 import { loadAccount } from './accounts.repo';
 import {
   changePassword,
@@ -20,15 +22,29 @@ import {
   updateClientProfile,
 } from './own-account.service';
 
-/** Text fields of a multipart form as one object; the browser sends the profile form that way (spec core §7). */
-async function formFields(request: FastifyRequest): Promise<Record<string, unknown>> {
-  if (!request.isMultipart()) return (request.body ?? {}) as Record<string, unknown>;
+/**
+ * The profile form as the browser sends it (spec core §7: multipart with `profile_picture`), or
+ * JSON. Only the picture field is read as a file; any other file is skipped.
+ */
+async function profileForm(
+  request: FastifyRequest,
+): Promise<{ fields: Record<string, unknown>; picture?: Buffer }> {
+  if (!request.isMultipart()) return { fields: (request.body ?? {}) as Record<string, unknown> };
   const fields: Record<string, unknown> = {};
-  for await (const part of request.parts()) {
-    if (part.type === 'field') fields[part.fieldname] = part.value;
-    else part.file.resume();
+  let picture: Buffer | undefined;
+  try {
+    for await (const part of request.parts({ limits: { files: 1, fileSize: 5 * 1024 * 1024 } })) {
+      if (part.type === 'field') fields[part.fieldname] = part.value;
+      else if (part.fieldname === 'profile_picture') picture = await part.toBuffer();
+      else part.file.resume();
+    }
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new AppError(413, 'file_too_large', 'The picture may be at most 5 MB.');
+    }
+    throw error;
   }
-  return fields;
+  return { fields, ...(picture ? { picture } : {}) };
 }
 
 export const usersRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = async (app, { ctx }) => {
@@ -44,10 +60,21 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = async 
 
   app.put('/users/profile', { schema: { response: { 200: userResponse } } }, async (request) => {
     const me = requireUser(request);
-    if (me.role !== 'client')
+    const { fields, picture } = await profileForm(request);
+    if (me.role === 'client') {
+      await updateClientProfile(ctx, me, clientProfileBody.parse(fields), request.id);
+    } else if (me.role === 'provider') {
+      const input = providerProfileBody.parse(fields);
+      await updateProviderProfile(
+        ctx,
+        me,
+        input,
+        picture ? await preparePicture(picture) : undefined,
+        request.id,
+      );
+    } else {
       throw new AppError(403, 'insufficient_permissions', 'Insufficient permissions.');
-    const input = clientProfileBody.parse(await formFields(request));
-    await updateClientProfile(ctx, me, input, request.id);
+    }
     return accountOf(me.id);
   });
 

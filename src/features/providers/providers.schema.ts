@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { CATEGORIES } from '../../shared/categories';
+import { LIMITS } from '../../shared/limits';
+import { ACCOUNT_STATUSES } from '../../shared/statuses';
+import { emailField, nameField, optional, profilePhoneField } from '../../shared/validation';
+
+const text = (max: number) => optional(z.string().trim().max(max, { message: 'too_long' }));
+
+/** The provider's editable profile (spec core §2 "Profile, provider"; §5 rules). Form fields arrive as text. */
+export const providerProfileBody = z.object({
+  name: nameField,
+  contact_email: emailField,
+  contact_phone: optional(profilePhoneField),
+  bio: text(2000),
+  service_category: optional(z.enum(CATEGORIES, { message: 'category_required' })),
+  location: text(200),
+  hourly_rate: optional(
+    z.coerce
+      .number({ message: 'hourly_rate_invalid' })
+      .min(0, { message: 'hourly_rate_invalid' })
+      .max(100_000, { message: 'hourly_rate_invalid' })
+      .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, {
+        message: 'amount_decimals',
+      }),
+  ),
+  experience_years: optional(
+    z.coerce
+      .number({ message: 'experience_invalid' })
+      .int({ message: 'experience_invalid' })
+      .min(LIMITS.experienceYears.min, { message: 'experience_invalid' })
+      .max(LIMITS.experienceYears.max, { message: 'experience_invalid' }),
+  ),
+  availability: text(200),
+  website: optional(
+    z
+      .string()
+      .trim()
+      .max(300, { message: 'too_long' })
+      .refine((value) => /^https?:\/\/[^\s]+\.[^\s]+$/i.test(value), {
+        message: 'website_invalid',
+      }),
+  ),
+});
+export type ProviderProfileInput = z.infer<typeof providerProfileBody>;
+
+/** A provider as others see them; `contact` is null unless the viewer may see it (spec core §4). */
+export const publicProvider = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  location: z.string().nullable(),
+  bio: z.string().nullable(),
+  hourly_rate: z.number().nullable(),
+  availability: z.string().nullable(),
+  experience_years: z.number().nullable(),
+  service_category: z.enum(CATEGORIES).nullable(),
+  profile_picture_url: z.string().nullable(),
+  average_rating: z.number().nullable(),
+  review_count: z.number().int(),
+  member_since: z.string(),
+  account_status: z.enum(ACCOUNT_STATUSES),
+  contact: z
+    .object({
+      email: z.string().nullable(),
+      phone: z.string().nullable(),
+      website: z.string().nullable(),
+    })
+    .nullable(),
+});
+export type PublicProvider = z.infer<typeof publicProvider>;
+
+export const reviewBody = z.object({
+  work_request_id: z.uuid({ message: 'request_not_found' }),
+  rating: z
+    .number({ message: 'rating_required' })
+    .int({ message: 'rating_required' })
+    .min(1, { message: 'rating_required' })
+    .max(5, { message: 'rating_required' }),
+  comment: text(2000),
+  anonymous: z.boolean().default(false),
+});
+
+export const reviewView = z.object({
+  id: z.uuid(),
+  rating: z.number().int(),
+  comment: z.string().nullable(),
+  /** Null for an anonymous review: the browser shows its default anonymous name. */
+  author_name: z.string().nullable(),
+  created_at: z.string(),
+});
+
+export const reviewsResponse = z.object({
+  reviews: z.array(reviewView),
+  pagination: z.object({
+    page: z.number().int(),
+    total_pages: z.number().int(),
+    total: z.number().int(),
+  }),
+});

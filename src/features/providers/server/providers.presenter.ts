@@ -1,0 +1,26 @@
+import type { PublicProvider } from '../providers.schema';
+import type { ProviderRow } from './providers.repo';
+
+export function presentProvider(row: ProviderRow, showContact: boolean): PublicProvider {
+  const { user, profile } = row;
+  return {
+    id: user.id,
+    name: user.name,
+    location: profile.location,
+    bio: profile.bio,
+    hourly_rate: profile.hourlyRateCents === null ? null : profile.hourlyRateCents / 100,
+    availability: profile.availability,
+    experience_years: profile.experienceYears,
+    service_category: profile.serviceCategory,
+    profile_picture_url: profile.pictureKey
+      ? `/api/users/profile-picture/provider/${user.id}`
+      : null,
+    average_rating: row.averageRating === null ? null : Math.round(row.averageRating * 10) / 10,
+    review_count: row.reviewCount,
+    member_since: user.createdAt.toISOString(),
+    account_status: user.accountStatus,
+    contact: showContact
+      ? { email: profile.contactEmail, phone: profile.contactPhone, website: profile.website }
+      : null,
+  };
+}

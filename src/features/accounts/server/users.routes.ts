@@ -1,3 +1,6 @@
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { users } from '../../../server/db/schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import type { ServerContext } from '../../../server/context';
@@ -104,6 +107,19 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = async 
     async (request) => {
       await setLanguage(ctx, requireUser(request), request.body.preferred_language);
       return { message: 'Language saved.' };
+    },
+  );
+
+  app.put(
+    '/users/notifications',
+    { schema: { body: z.object({ bid_emails: z.boolean() }), response: { 200: userResponse } } },
+    async (request) => {
+      const me = requireUser(request);
+      await ctx.db
+        .update(users)
+        .set({ bidEmails: request.body.bid_emails })
+        .where(eq(users.id, me.id));
+      return accountOf(me.id);
     },
   );
 

@@ -133,6 +133,22 @@ describe('POST /api/bids', () => {
   });
 });
 
+describe('bid mail can be switched off', () => {
+  it('sends no new-bid mail to a client who turned it off', async () => {
+    const client = await h.signedIn('client');
+    const off = await client.agent.put('/api/users/notifications', { bid_emails: false });
+    expect(off.json().user.bid_emails).toBe(false);
+    const request = await postRequest(client.agent, 'Tichá požiadavka bez e-mailov');
+    const provider = await h.signedIn('provider');
+    const since = h.mailbox.mails.length;
+    expect((await provider.agent.post('/api/bids', bidBody(request.id))).statusCode).toBe(201);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(
+      h.mailbox.mails.slice(since).filter((mail) => mail.to.includes(client.email.toLowerCase())),
+    ).toHaveLength(0);
+  });
+});
+
 describe('who sees which bids', () => {
   it('the owner and administrators see all; a provider only their own; other clients nothing', async () => {
     const client = await h.signedIn('client');

@@ -36,6 +36,7 @@ const RequestDetailsPage = page(
   () => import('../features/requests/ui/RequestDetailsPage'),
   'RequestDetailsPage',
 );
+const ProviderPage = page(() => import('../features/providers/ui/ProviderPage'), 'ProviderPage');
 const NotFoundPage = page(() => import('./pages/NotFoundPage'), 'NotFoundPage');
 
 /**
@@ -75,6 +76,14 @@ export const router = createBrowserRouter([
         element: (
           <RequireRole>
             <RequestDetailsPage />
+          </RequireRole>
+        ),
+      },
+      {
+        path: 'provider/:id',
+        element: (
+          <RequireRole>
+            <ProviderPage />
           </RequireRole>
         ),
       },

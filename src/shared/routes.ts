@@ -15,6 +15,7 @@ export const PAGE_PATHS = {
   browse: '/browse',
   create: '/create',
   request: '/request/:id',
+  provider: '/provider/:id',
 } as const;
 
 const PAGE_PATTERNS: RegExp[] = Object.values(PAGE_PATHS).map(

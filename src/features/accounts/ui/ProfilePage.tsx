@@ -3,17 +3,18 @@ import { useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../../client/hooks/useDocumentTitle';
 import type { Role } from '../../../shared/statuses';
 import { ClientProfileTab } from './ClientProfileTab';
-import { ProviderSummaryTab } from './ProviderSummaryTab';
+import { ProviderProfileTab } from '../../providers/ui/ProviderProfileTab';
+import { MyBidsTab } from '../../bids/ui/MyBidsTab';
 import { SecurityTab } from './SecurityTab';
 import { MyRequestsTab } from '../../requests/ui/MyRequestsTab';
 import { useSession } from './session';
 
-type Tab = 'profile' | 'requests' | 'security';
+type Tab = 'profile' | 'requests' | 'bids' | 'security';
 
 /** Tabs by role (spec core §2 "My profile"); the tab lives in the URL (?tab=…). */
 function tabsFor(role: Role): Tab[] {
   if (role === 'administrator') return ['security'];
-  return role === 'client' ? ['profile', 'requests', 'security'] : ['profile', 'security'];
+  return role === 'client' ? ['profile', 'requests', 'security'] : ['profile', 'bids', 'security'];
 }
 
 export function ProfilePage() {
@@ -58,9 +59,10 @@ export function ProfilePage() {
           (user.role === 'client' ? (
             <ClientProfileTab user={user} />
           ) : (
-            <ProviderSummaryTab user={user} />
+            <ProviderProfileTab user={user} />
           ))}
         {tab === 'requests' && <MyRequestsTab />}
+        {tab === 'bids' && <MyBidsTab providerId={user.id} />}
         {tab === 'security' && <SecurityTab user={user} />}
       </div>
     </div>

@@ -127,6 +127,32 @@ export function SecurityTab({ user }: { user: SessionUser }) {
         <LanguageSelector id="language-profile" />
       </section>
 
+      <section className="card p-6" aria-labelledby="mail-title">
+        <h2 id="mail-title" className="text-lg font-semibold">
+          {t('mail.title')}
+        </h2>
+        <label className="mt-3 flex items-start gap-3 text-sm">
+          <input
+            type="checkbox"
+            className="mt-0.5 size-5"
+            checked={user.bidEmails}
+            onChange={async (event) => {
+              try {
+                const { user: saved } = await api<{ user: SessionUser }>('/users/notifications', {
+                  method: 'PUT',
+                  body: { bidEmails: event.target.checked },
+                });
+                setUser(saved);
+                notify('success', t('mail.saved'));
+              } catch (error) {
+                notify('error', errorText(error));
+              }
+            }}
+          />
+          <span>{t(user.role === 'provider' ? 'mail.provider' : 'mail.client')}</span>
+        </label>
+      </section>
+
       {user.hasPassword ? (
         <ChangePassword />
       ) : (

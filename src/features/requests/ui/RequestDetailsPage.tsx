@@ -29,6 +29,9 @@ import { formatSize } from './AttachmentPicker';
 import { AttachmentViewer, downloadUrl } from './AttachmentViewer';
 import { StatusBadge } from './StatusBadge';
 import { useDeleteRequest } from './useDeleteRequest';
+import { BidsSection } from '../../bids/ui/BidsSection';
+import { ContactCards, RequestActions } from '../../bids/ui/ContactCards';
+import { useSession } from '../../accounts/ui/session';
 
 type Detail = CamelCased<WorkRequestDetail>;
 type Attachment = CamelCased<AttachmentInfo>;
@@ -120,6 +123,7 @@ export function RequestDetailsPage() {
   const navigate = useNavigate();
   const errorText = useApiErrorText();
   const deleteRequest = useDeleteRequest();
+  const { user } = useSession();
   const language = i18n.language as Language;
   const detail = useQuery({
     queryKey: ['work-request', id],
@@ -189,6 +193,7 @@ export function RequestDetailsPage() {
             </h2>
             <p className="mt-2 whitespace-pre-line text-stone-800">{request.description}</p>
           </section>
+          {user && <BidsSection request={request} viewer={user} />}
           <section className="card p-6" aria-labelledby="attachments-title">
             <h2 id="attachments-title" className="mb-3 text-lg font-semibold">
               {t('details.attachments')}
@@ -229,6 +234,8 @@ export function RequestDetailsPage() {
               </div>
             </dl>
           </section>
+          {user && <ContactCards request={request} viewer={user} />}
+          <RequestActions request={request} />
           {request.canDelete && (
             <section className="card p-6">
               <p className="text-sm text-stone-700">{t('details.deleteHint')}</p>

@@ -1,0 +1,75 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { api } from '../../../client/api/client';
+import { ErrorSummary, TextArea, TextField } from '../../../client/components/ui/form';
+import { useForm } from '../../../client/hooks/useForm';
+import { useNotify } from '../../../client/layout/Notifications';
+import { bidAmount, bidDescription } from '../bids.schema';
+
+/** Decimal comma or point, as people type prices. */
+const bidForm = z.object({
+  amount: z.preprocess(
+    (value) => (value === '' ? undefined : Number(String(value).replace(',', '.'))),
+    bidAmount,
+  ),
+  description: bidDescription,
+});
+
+/** A new bid, or a change to one's own pending bid (spec core §2 bid form: price and details). */
+export function BidForm({
+  workRequestId,
+  existing,
+  onDone,
+}: {
+  workRequestId: string;
+  existing?: { id: string; amount: number; description: string } | undefined;
+  onDone?: () => void;
+}) {
+  const { t } = useTranslation('bids');
+  const { notify } = useNotify();
+  const queryClient = useQueryClient();
+  const form = useForm({
+    amount: existing ? String(existing.amount) : '',
+    description: existing?.description ?? '',
+  });
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const input = form.check(bidForm);
+    if (!input) {
+      form.setFormError(t('form.fieldsRequired'));
+      return;
+    }
+    setBusy(true);
+    try {
+      if (existing) await api(`/bids/${existing.id}`, { method: 'PUT', body: input });
+      else await api('/bids', { method: 'POST', body: { ...input, workRequestId } });
+      notify('success', t(existing ? 'form.changed' : 'form.sent'));
+      await queryClient.invalidateQueries({ queryKey: ['bids'] });
+      onDone?.();
+    } catch (error) {
+      form.fail(error, 'bid_create_failed');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+      <ErrorSummary messages={form.messages} />
+      <TextField
+        {...form.field('amount')}
+        inputMode="decimal"
+        label={t('form.amount')}
+        hint={t('form.amountHint')}
+      />
+      <TextArea {...form.field('description')} label={t('form.description')} maxLength={1000} />
+      <button type="submit" className="btn-primary" disabled={busy}>
+        {t(existing ? 'form.saveChange' : 'form.submit')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,192 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { CheckCircle2, EyeOff } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { api } from '../../../client/api/client';
+import type { CamelCased } from '../../../client/api/types';
+import { useApiErrorText } from '../../../client/api/useApiError';
+import { Spinner } from '../../../client/components/ui/Spinner';
+import { useConfirm } from '../../../client/layout/ConfirmDialog';
+import { useNotify } from '../../../client/layout/Notifications';
+import { formatDate, formatEuro } from '../../../shared/format';
+import type { Language } from '../../../shared/languages';
+import type { SessionUser } from '../../accounts/ui/session';
+import type { WorkRequestDetail } from '../../requests/requests.schema';
+import type { BidView } from '../bids.schema';
+import { BidForm } from './BidForm';
+
+type Bid = CamelCased<BidView>;
+type Detail = CamelCased<WorkRequestDetail>;
+
+const STATUS_STYLE: Record<Bid['status'], string> = {
+  PENDING: 'bg-amber-50 text-amber-900 ring-amber-300',
+  ACCEPTED: 'bg-emerald-100 text-emerald-900 ring-emerald-300',
+  REJECTED: 'bg-stone-100 text-stone-700 ring-stone-300',
+};
+
+export function useBids(requestId: string) {
+  return useQuery({
+    queryKey: ['bids', requestId],
+    queryFn: () => api<{ bids: Bid[] }>(`/bids/work-request/${requestId}`),
+    retry: false,
+  });
+}
+
+/** Bids by role (spec core §2 Request details): the client and admins see all, a provider their own. */
+export function BidsSection({ request, viewer }: { request: Detail; viewer: SessionUser }) {
+  const { t, i18n } = useTranslation('bids');
+  const language = i18n.language as Language;
+  const confirm = useConfirm();
+  const { notify } = useNotify();
+  const errorText = useApiErrorText();
+  const queryClient = useQueryClient();
+  const bids = useBids(request.id);
+  const [editing, setEditing] = useState(false);
+  const isProvider = viewer.role === 'provider';
+  const seesAll = request.isOwner || viewer.role === 'administrator';
+  const open = request.status === 'OPEN';
+
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: ['bids'] }),
+      queryClient.invalidateQueries({ queryKey: ['work-request', request.id] }),
+    ]);
+
+  const accept = async (bid: Bid) => {
+    const yes = await confirm({
+      title: t('accept.title'),
+      message: t('accept.message', {
+        name: bid.provider.name,
+        amount: formatEuro(Math.round(bid.amount * 100), language),
+      }),
+      confirmLabel: t('accept.confirm'),
+    });
+    if (!yes) return;
+    try {
+      await api(`/bids/${bid.id}/accept`, { method: 'PATCH' });
+      notify('success', t('accept.done'));
+      await refresh();
+    } catch (error) {
+      notify('error', `${t('accept.failed')} ${errorText(error)}`);
+    }
+  };
+
+  const withdraw = async (bid: Bid) => {
+    const yes = await confirm({
+      title: t('withdraw.title'),
+      message: t('withdraw.message'),
+      confirmLabel: t('withdraw.confirm'),
+      destructive: true,
+    });
+    if (!yes) return;
+    try {
+      await api(`/bids/${bid.id}`, { method: 'DELETE' });
+      notify('success', t('withdraw.done'));
+      await refresh();
+    } catch (error) {
+      notify('error', errorText(error));
+    }
+  };
+
+  if (bids.isPending) return <Spinner label={t('loading')} />;
+  if (bids.isError) {
+    // Spec core §8: a provider's failed load is silent; the client and admins are told.
+    return seesAll ? (
+      <p role="alert" className="text-red-800">
+        {t('loadFailed')}
+      </p>
+    ) : null;
+  }
+  const list = bids.data.bids;
+  const mine = isProvider ? list.find((bid) => bid.providerId === viewer.id) : undefined;
+  const canBid = isProvider && !mine && open && request.clientAccountStatus === 'active';
+
+  return (
+    <section className="card p-6" aria-labelledby="bids-title">
+      <h2 id="bids-title" className="text-lg font-semibold">
+        {seesAll ? t('titleAll', { count: list.length }) : t('titleMine')}
+      </h2>
+      {list.length === 0 && seesAll && <p className="mt-3 text-stone-600">{t('none')}</p>}
+      <ul className="mt-3 flex flex-col gap-3">
+        {list.map((bid) => (
+          <li
+            key={bid.id}
+            className={`rounded-lg border p-4 ${bid.status === 'ACCEPTED' ? 'border-emerald-400 bg-emerald-50' : 'border-stone-200'}`}
+          >
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <p className="font-semibold">{bid.provider.name}</p>
+              <p className="text-lg font-bold text-brand-800">
+                {formatEuro(Math.round(bid.amount * 100), language)}
+              </p>
+            </div>
+            <p className="mt-2 whitespace-pre-line text-stone-800">{bid.description}</p>
+            <div className="mt-3 flex flex-wrap items-center gap-2 text-sm">
+              <span
+                className={`inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${STATUS_STYLE[bid.status]}`}
+              >
+                {bid.status === 'ACCEPTED' && (
+                  <CheckCircle2 aria-hidden="true" className="size-3.5" />
+                )}
+                {t(`status.${bid.status.toLowerCase()}`)}
+              </span>
+              <span className="text-stone-600">{formatDate(bid.createdAt, language)}</span>
+              {seesAll && (
+                <Link
+                  to={`/provider/${bid.providerId}`}
+                  className="font-medium text-brand-700 underline"
+                >
+                  {t('viewProvider')}
+                </Link>
+              )}
+              {request.isOwner && open && bid.status === 'PENDING' && (
+                <button type="button" className="btn-brand ml-auto" onClick={() => accept(bid)}>
+                  {t('accept.button')}
+                </button>
+              )}
+              {bid.providerId === viewer.id && open && bid.status === 'PENDING' && (
+                <span className="ml-auto flex gap-2">
+                  <button
+                    type="button"
+                    className="btn-secondary"
+                    onClick={() => setEditing(!editing)}
+                  >
+                    {t('change')}
+                  </button>
+                  <button
+                    type="button"
+                    className="btn-secondary text-red-800"
+                    onClick={() => withdraw(bid)}
+                  >
+                    {t('withdraw.button')}
+                  </button>
+                </span>
+              )}
+            </div>
+            {editing && bid.providerId === viewer.id && (
+              <div className="mt-4 border-t border-stone-200 pt-4">
+                <BidForm
+                  workRequestId={request.id}
+                  existing={bid}
+                  onDone={() => setEditing(false)}
+                />
+              </div>
+            )}
+          </li>
+        ))}
+      </ul>
+      {isProvider && (
+        <p className="mt-4 flex items-center gap-2 text-sm text-stone-600">
+          <EyeOff aria-hidden="true" className="size-4" />
+          {t('othersHidden')}
+        </p>
+      )}
+      {canBid && (
+        <div className="mt-6 border-t border-stone-200 pt-6">
+          <h3 className="mb-3 font-semibold">{t('form.title')}</h3>
+          <BidForm workRequestId={request.id} />
+        </div>
+      )}
+    </section>
+  );
+}

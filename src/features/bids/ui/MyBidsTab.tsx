@@ -1,0 +1,55 @@
+import { useQuery } from '@tanstack/react-query';
+import { Inbox } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { api } from '../../../client/api/client';
+import type { CamelCased } from '../../../client/api/types';
+import { PageLoading } from '../../../client/components/ui/PageLoading';
+import { formatEuro } from '../../../shared/format';
+import type { Language } from '../../../shared/languages';
+import type { BidView } from '../bids.schema';
+
+/** The provider's bids: request, amount, status, view (spec core §2 "My bids"); a failed load stays quiet. */
+export function MyBidsTab({ providerId }: { providerId: string }) {
+  const { t, i18n } = useTranslation('bids');
+  const bids = useQuery({
+    queryKey: ['bids', 'provider', providerId],
+    queryFn: () => api<{ bids: CamelCased<BidView>[] }>(`/bids/provider/${providerId}`),
+  });
+  if (bids.isPending) return <PageLoading />;
+  const list = bids.data?.bids ?? [];
+  if (list.length === 0) {
+    return (
+      <div className="card flex flex-col items-center gap-3 p-10 text-center">
+        <Inbox aria-hidden="true" className="size-8 text-stone-400" />
+        <p className="font-medium">{t('mine.empty')}</p>
+        <Link to="/browse" className="btn-brand">
+          {t('mine.browse')}
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <ul className="flex flex-col gap-3">
+      {list.map((bid) => (
+        <li key={bid.id} className="card flex flex-wrap items-center gap-3 p-4">
+          <div className="min-w-0 flex-1">
+            <Link
+              to={`/request/${bid.workRequestId}`}
+              className="font-semibold text-brand-800 underline-offset-4 hover:underline"
+            >
+              {bid.workRequest.title || bid.workRequestId}
+            </Link>
+            <p className="mt-1 text-sm text-stone-700">
+              {formatEuro(Math.round(bid.amount * 100), i18n.language as Language)} ·{' '}
+              {t(`status.${bid.status.toLowerCase()}`)}
+            </p>
+          </div>
+          <Link to={`/request/${bid.workRequestId}`} className="btn-secondary">
+            {t('mine.view')}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,226 @@
+import { useQuery } from '@tanstack/react-query';
+import { Briefcase, Clock, Globe, Mail, MapPin, Phone, ShieldCheck, Tag } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams, useSearchParams } from 'react-router';
+import { api, ApiError } from '../../../client/api/client';
+import type { CamelCased } from '../../../client/api/types';
+import { PageLoading } from '../../../client/components/ui/PageLoading';
+import { Pagination } from '../../../client/components/ui/Pagination';
+import { useDocumentTitle } from '../../../client/hooks/useDocumentTitle';
+import { NotFoundPage } from '../../../client/pages/NotFoundPage';
+import { formatDate, formatEuro } from '../../../shared/format';
+import type { Language } from '../../../shared/languages';
+import { useSession } from '../../accounts/ui/session';
+import type { PublicProvider, reviewsResponse } from '../providers.schema';
+import type { z } from 'zod';
+import { ProviderPicture } from './ProviderPicture';
+import { ReviewForm } from './ReviewForm';
+import { Stars } from './Stars';
+
+type Provider = CamelCased<PublicProvider>;
+type Reviews = CamelCased<z.infer<typeof reviewsResponse>>;
+
+function ReviewList({ providerId }: { providerId: string }) {
+  const { t, i18n } = useTranslation('providers');
+  const [page, setPage] = useState(1);
+  const reviews = useQuery({
+    queryKey: ['provider', providerId, 'reviews', page],
+    queryFn: () => api<Reviews>(`/providers/${providerId}/reviews?page=${page}&limit=10`),
+  });
+  if (reviews.isPending) return null;
+  if (!reviews.data || reviews.data.reviews.length === 0)
+    return <p className="text-stone-600">{t('reviews.none')}</p>;
+  return (
+    <>
+      <ul className="flex flex-col gap-3">
+        {reviews.data.reviews.map((review) => (
+          <li key={review.id} className="rounded-lg border border-stone-200 p-4">
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <span className="font-medium">{review.authorName ?? t('reviews.anonymous')}</span>
+              <Stars rating={review.rating} />
+            </div>
+            {review.comment && <p className="mt-2 text-stone-800">{review.comment}</p>}
+            <p className="mt-1 text-xs text-stone-600">
+              {formatDate(review.createdAt, i18n.language as Language)}
+            </p>
+          </li>
+        ))}
+      </ul>
+      <Pagination page={page} totalPages={reviews.data.pagination.totalPages} onPage={setPage} />
+    </>
+  );
+}
+
+/** /provider/:id (spec core §2 Provider details). */
+export function ProviderPage() {
+  const { id } = useParams();
+  const [params, setParams] = useSearchParams();
+  const { t, i18n } = useTranslation(['providers', 'categories']);
+  const { user } = useSession();
+  const language = i18n.language as Language;
+  const provider = useQuery({
+    queryKey: ['provider', id],
+    queryFn: () => api<{ user: Provider }>(`/providers/${id}`),
+    retry: false,
+  });
+  useDocumentTitle(provider.data?.user.name ?? t('title'));
+
+  if (provider.isPending) return <PageLoading />;
+  const error = provider.error;
+  if (error instanceof ApiError && (error.status === 404 || error.status === 400))
+    return <NotFoundPage />;
+  if (error || !provider.data) {
+    const disabled = error instanceof ApiError && error.code === 'provider_disabled';
+    return (
+      <div className="container-page py-10">
+        <p
+          role={disabled ? 'alert' : 'status'}
+          className={`rounded-lg border p-4 ${disabled ? 'border-red-300 bg-red-50 text-red-900' : 'border-sky-300 bg-sky-50 text-sky-900'}`}
+        >
+          {disabled ? t('disabled') : t('unavailable')}
+        </p>
+      </div>
+    );
+  }
+  const p = provider.data.user;
+  const reviewFor = params.get('review');
+
+  return (
+    <div className="container-page grid gap-6 py-10 lg:grid-cols-[2fr_1fr]">
+      <div className="flex flex-col gap-6">
+        {p.accountStatus !== 'active' && (
+          <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-900">
+            {t('disabled')}
+          </p>
+        )}
+        <header className="card flex flex-col gap-5 p-6 sm:flex-row">
+          <ProviderPicture url={p.profilePictureUrl} name={p.name} />
+          <div>
+            <h1 className="text-2xl font-bold sm:text-3xl">{p.name}</h1>
+            {p.serviceCategory && (
+              <p className="mt-1 flex items-center gap-1.5 text-brand-800">
+                <Tag aria-hidden="true" className="size-4" />
+                {t(`categories:${p.serviceCategory}`)}
+              </p>
+            )}
+            {p.location && (
+              <p className="mt-1 flex items-center gap-1.5 text-stone-700">
+                <MapPin aria-hidden="true" className="size-4" />
+                {p.location}
+              </p>
+            )}
+            <p className="mt-2 flex items-center gap-2 text-sm text-stone-700">
+              {p.averageRating !== null && <Stars rating={p.averageRating} />}
+              {t('reviews.count', { count: p.reviewCount })}
+            </p>
+          </div>
+        </header>
+        {p.bio && (
+          <section className="card p-6" aria-labelledby="bio-title">
+            <h2 id="bio-title" className="text-lg font-semibold">
+              {t('about')}
+            </h2>
+            <p className="mt-2 whitespace-pre-line text-stone-800">{p.bio}</p>
+          </section>
+        )}
+        {reviewFor && user?.role === 'client' && (
+          <ReviewForm providerId={p.id} workRequestId={reviewFor} onDone={() => setParams({})} />
+        )}
+        <section className="card p-6" aria-labelledby="reviews-title">
+          <h2 id="reviews-title" className="mb-3 text-lg font-semibold">
+            {t('reviews.title')}
+          </h2>
+          <ReviewList providerId={p.id} />
+        </section>
+      </div>
+      <aside className="flex flex-col gap-6">
+        <section className="card p-6" aria-labelledby="facts-title">
+          <h2 id="facts-title" className="text-lg font-semibold">
+            {t('facts')}
+          </h2>
+          <dl className="mt-3 grid gap-2 text-sm">
+            {p.hourlyRate !== null && (
+              <div className="flex justify-between gap-2">
+                <dt className="text-stone-600">{t('hourlyRate')}</dt>
+                <dd className="font-medium">
+                  {t('perHour', { amount: formatEuro(Math.round(p.hourlyRate * 100), language) })}
+                </dd>
+              </div>
+            )}
+            {p.availability && (
+              <div className="flex justify-between gap-2">
+                <dt className="flex items-center gap-1.5 text-stone-600">
+                  <Clock aria-hidden="true" className="size-4" />
+                  {t('availability')}
+                </dt>
+                <dd className="text-right font-medium">{p.availability}</dd>
+              </div>
+            )}
+            {p.experienceYears !== null && (
+              <div className="flex justify-between gap-2">
+                <dt className="flex items-center gap-1.5 text-stone-600">
+                  <Briefcase aria-hidden="true" className="size-4" />
+                  {t('experience')}
+                </dt>
+                <dd className="font-medium">{t('years', { count: p.experienceYears })}</dd>
+              </div>
+            )}
+            <div className="flex justify-between gap-2">
+              <dt className="text-stone-600">{t('memberSince')}</dt>
+              <dd className="font-medium">{formatDate(p.memberSince, language)}</dd>
+            </div>
+          </dl>
+        </section>
+        <section className="card p-6" aria-labelledby="contact-title">
+          <h2 id="contact-title" className="text-lg font-semibold">
+            {t('contact.title')}
+          </h2>
+          {p.contact ? (
+            <ul className="mt-3 flex flex-col gap-2 text-sm">
+              {p.contact.email && (
+                <li className="flex items-center gap-2">
+                  <Mail aria-hidden="true" className="size-4 text-stone-500" />
+                  <a href={`mailto:${p.contact.email}`} className="text-brand-700 underline">
+                    {p.contact.email}
+                  </a>
+                </li>
+              )}
+              <li className="flex items-center gap-2">
+                <Phone aria-hidden="true" className="size-4 text-stone-500" />
+                {p.contact.phone ? (
+                  <a
+                    href={`tel:${p.contact.phone.replace(/\s/g, '')}`}
+                    className="text-brand-700 underline"
+                  >
+                    {p.contact.phone}
+                  </a>
+                ) : (
+                  t('contact.notListed')
+                )}
+              </li>
+              {p.contact.website && (
+                <li className="flex items-center gap-2">
+                  <Globe aria-hidden="true" className="size-4 text-stone-500" />
+                  <a
+                    href={p.contact.website}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="text-brand-700 underline"
+                  >
+                    {p.contact.website}
+                  </a>
+                </li>
+              )}
+            </ul>
+          ) : (
+            <p className="mt-3 flex gap-2 text-sm text-stone-700">
+              <ShieldCheck aria-hidden="true" className="size-5 shrink-0 text-brand-700" />
+              {t('contact.privacy')}
+            </p>
+          )}
+        </section>
+      </aside>
+    </div>
+  );
+}

@@ -1,0 +1,130 @@
+import { Coins } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../../client/api/client';
+import { ErrorSummary, TextArea, TextField } from '../../../client/components/ui/form';
+import { useForm } from '../../../client/hooks/useForm';
+import { useNotify } from '../../../client/layout/Notifications';
+import { useSession, type SessionUser } from '../../accounts/ui/session';
+import { CategorySelect } from '../../requests/ui/CategorySelect';
+import { providerProfileBody } from '../providers.schema';
+import { ProviderPicture } from './ProviderPicture';
+
+/** The provider's public profile, picture and credits (spec core §2 "Profile, provider"). */
+export function ProviderProfileTab({ user }: { user: SessionUser }) {
+  const { t } = useTranslation(['providers', 'profile']);
+  const { notify } = useNotify();
+  const { setUser } = useSession();
+  const p = user.providerProfile;
+  const form = useForm({
+    name: user.name,
+    contact_email: p?.contactEmail ?? user.email,
+    contact_phone: p?.contactPhone ?? '',
+    bio: p?.bio ?? '',
+    service_category: p?.serviceCategory ?? '',
+    location: p?.location ?? '',
+    hourly_rate: p?.hourlyRate?.toString() ?? '',
+    experience_years: p?.experienceYears?.toString() ?? '',
+    availability: p?.availability ?? '',
+    website: p?.website ?? '',
+  });
+  const [picture, setPicture] = useState<File | undefined>();
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const values = { ...form.values, hourly_rate: form.values.hourly_rate.replace(',', '.') };
+    if (!form.check(providerProfileBody)) return;
+    setBusy(true);
+    try {
+      const body = new FormData();
+      for (const [name, value] of Object.entries(values)) body.set(name, value);
+      if (picture) body.set('profile_picture', picture);
+      const { user: saved } = await api<{ user: SessionUser }>('/users/profile', {
+        method: 'PUT',
+        body,
+      });
+      setUser(saved);
+      setPicture(undefined);
+      notify('success', t('profile:saved'));
+    } catch (error) {
+      form.fail(error, 'profile_update_failed');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
+      <form onSubmit={submit} noValidate className="card flex flex-col gap-4 p-6">
+        <ErrorSummary messages={form.messages} />
+        <div className="flex items-center gap-4">
+          <ProviderPicture
+            url={picture ? URL.createObjectURL(picture) : p?.profilePictureUrl}
+            name={user.name}
+            size={96}
+          />
+          <div className="flex flex-col gap-1.5">
+            <label htmlFor="field-profile_picture" className="text-sm font-medium">
+              {t('edit.picture')}
+            </label>
+            <input
+              id="field-profile_picture"
+              type="file"
+              accept=".jpg,.jpeg,.png"
+              onChange={(event) => setPicture(event.target.files?.[0])}
+              className="text-sm"
+            />
+            <p className="text-xs text-stone-600">{t('edit.pictureHint')}</p>
+          </div>
+        </div>
+        <TextField {...form.field('name')} label={t('edit.name')} autoComplete="name" />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField {...form.field('contact_email')} type="email" label={t('edit.contactEmail')} />
+          <TextField
+            {...form.field('contact_phone')}
+            type="tel"
+            label={t('edit.contactPhone')}
+            placeholder="+421 123 456 789"
+          />
+        </div>
+        <CategorySelect
+          id="field-service_category"
+          label={t('edit.category')}
+          value={form.values.service_category}
+          onChange={(value) => form.set('service_category', value)}
+          allLabel={t('edit.noCategory')}
+        />
+        <TextArea {...form.field('bio')} label={t('edit.bio')} maxLength={2000} />
+        <div className="grid gap-4 sm:grid-cols-3">
+          <TextField {...form.field('location')} label={t('edit.location')} />
+          <TextField
+            {...form.field('hourly_rate')}
+            inputMode="decimal"
+            label={t('edit.hourlyRate')}
+          />
+          <TextField
+            {...form.field('experience_years')}
+            inputMode="numeric"
+            label={t('edit.experience')}
+          />
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField {...form.field('availability')} label={t('edit.availability')} />
+          <TextField {...form.field('website')} type="url" label={t('edit.website')} />
+        </div>
+        <button type="submit" className="btn-brand self-start" disabled={busy}>
+          {t('profile:save')}
+        </button>
+      </form>
+      <section className="card flex h-fit flex-col gap-2 p-6" aria-labelledby="credits-title">
+        <h2 id="credits-title" className="flex items-center gap-2 font-semibold">
+          <Coins aria-hidden="true" className="size-5 text-accent-700" />
+          {t('profile:credits.title')}
+        </h2>
+        <p className="text-3xl font-bold text-brand-800">{p?.credits ?? 0}</p>
+        <p className="text-sm text-stone-600">{t('profile:credits.text')}</p>
+      </section>
+    </div>
+  );
+}

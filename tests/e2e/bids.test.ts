@@ -1,0 +1,96 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifiedAccount } from './accounts-helpers';
+import { freshVisit, launchBrowser, text } from './browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => browser.close());
+
+const sk = (namespace: string, key: string) => text('sk', namespace, key);
+
+async function logIn(page: Page, email: string, password: string) {
+  await page.goto('/auth');
+  await page.getByLabel(sk('auth', 'fields.email')).fill(email);
+  await page.getByLabel(sk('auth', 'fields.password'), { exact: true }).fill(password);
+  await page.getByRole('button', { name: sk('auth', 'login.submit'), exact: true }).click();
+  await page.getByRole('button', { name: sk('common', 'nav.logout') }).waitFor();
+}
+
+async function confirmDialog(page: Page, button: string) {
+  await page.getByRole('dialog').getByRole('button', { name: button }).click();
+}
+
+describe('bidding in the browser', () => {
+  it('provider bids → client accepts → both see each other → client completes and reviews → the provider page shows it', async () => {
+    const client = await verifiedAccount('client', 'Klára Zadávateľka');
+    const provider = await verifiedAccount('provider', 'Peter Inštalatér');
+
+    // The client posts a request.
+    const c = await freshVisit(browser);
+    await logIn(c.page, client.email, client.password);
+    const title = `Výmena batérie ${Math.random().toString(36).slice(2, 8)}`;
+    await c.page.goto('/create');
+    await c.page.getByLabel(sk('requests', 'create.fields.title')).fill(title);
+    await c.page
+      .getByLabel(sk('requests', 'create.fields.description'))
+      .fill('Batéria v kuchyni kvapká, treba novú.');
+    await c.page.getByRole('button', { name: sk('requests', 'create.next') }).click();
+    await c.page.getByLabel(sk('requests', 'create.fields.location')).fill('Trnava');
+    await c.page.getByRole('button', { name: sk('requests', 'create.next') }).click();
+    await c.page.getByRole('button', { name: sk('requests', 'create.submit') }).click();
+    await c.page.waitForURL(/\/request\//);
+    const requestUrl = c.page.url();
+
+    // The provider bids.
+    const p = await freshVisit(browser);
+    await logIn(p.page, provider.email, provider.password);
+    await p.page.goto(requestUrl);
+    await p.page.getByRole('textbox', { name: sk('bids', 'form.amount') }).fill('89,50');
+    await p.page
+      .getByRole('textbox', { name: sk('bids', 'form.description'), exact: true })
+      .fill('Prídem zajtra, výmena trvá hodinu.');
+    await p.page.getByRole('button', { name: sk('bids', 'form.submit') }).click();
+    await expect.poll(() => p.page.getByText(sk('bids', 'othersHidden')).count()).toBe(1);
+    await expect
+      .poll(() => p.page.getByRole('button', { name: sk('bids', 'form.submit') }).count())
+      .toBe(0);
+
+    // The client accepts.
+    await c.page.reload();
+    await c.page.getByRole('button', { name: sk('bids', 'accept.button') }).click();
+    await confirmDialog(c.page, sk('bids', 'accept.confirm'));
+    const providerCard = c.page.getByRole('region', { name: sk('bids', 'contact.provider') });
+    await expect
+      .poll(() => providerCard.textContent(), { timeout: 10_000 })
+      .toContain(provider.email);
+
+    // The winner sees the client's contact.
+    await p.page.reload();
+    const clientCard = p.page.getByRole('region', { name: sk('bids', 'contact.client') });
+    await expect.poll(() => clientCard.textContent()).toContain(client.email);
+
+    // The client marks the job done and reviews the provider.
+    await c.page.getByRole('button', { name: sk('bids', 'complete.button') }).click();
+    await confirmDialog(c.page, sk('bids', 'complete.confirm'));
+    await expect
+      .poll(() => c.page.getByText(sk('requests', 'status.completed')).count())
+      .toBeGreaterThan(0);
+    await c.page.getByRole('link', { name: sk('bids', 'contact.review') }).click();
+    await c.page
+      .getByRole('button', { name: text('sk', 'providers', 'stars').replace('{{rating}}', '5') })
+      .click();
+    await c.page
+      .getByLabel(sk('providers', 'review.comment'))
+      .fill('Rýchlo, čisto a za dohodnutú cenu.');
+    await c.page.getByRole('button', { name: sk('providers', 'review.submit') }).click();
+    await expect.poll(() => c.page.getByText('Rýchlo, čisto a za dohodnutú cenu.').count()).toBe(1);
+    const reviewsSection = c.page.getByRole('region', { name: sk('providers', 'reviews.title') });
+    await expect.poll(() => reviewsSection.textContent()).toContain('Klára Zadávateľka');
+
+    await c.context.close();
+    await p.context.close();
+  });
+});

@@ -65,6 +65,8 @@ export const publicProvider = z.object({
       website: z.string().nullable(),
     })
     .nullable(),
+  /** The viewer's own jobs this provider won and the viewer has not reviewed yet (empty for anyone else). */
+  reviewable_request_ids: z.array(z.uuid()),
 });
 export type PublicProvider = z.infer<typeof publicProvider>;
 

@@ -1,7 +1,11 @@
 import type { PublicProvider } from '../providers.schema';
 import type { ProviderRow } from './providers.repo';
 
-export function presentProvider(row: ProviderRow, showContact: boolean): PublicProvider {
+export function presentProvider(
+  row: ProviderRow,
+  showContact: boolean,
+  reviewable: string[] = [],
+): PublicProvider {
   const { user, profile } = row;
   return {
     id: user.id,
@@ -22,5 +26,6 @@ export function presentProvider(row: ProviderRow, showContact: boolean): PublicP
     contact: showContact
       ? { email: profile.contactEmail, phone: profile.contactPhone, website: profile.website }
       : null,
+    reviewable_request_ids: reviewable,
   };
 }

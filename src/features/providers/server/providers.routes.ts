@@ -8,7 +8,7 @@ import { requireUser } from '../../../server/plugins/auth';
 import { publicProvider, reviewBody, reviewView, reviewsResponse } from '../providers.schema';
 import { presentProvider } from './providers.presenter';
 import { providerReviews } from './providers.repo';
-import { addReview, viewProvider } from './providers.service';
+import { addReview, reviewableRequests, viewProvider } from './providers.service';
 
 const idParams = z.object({ id: z.uuid({ message: 'provider_not_found' }) });
 const pageQuery = z.object({
@@ -25,7 +25,8 @@ export const providersRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = as
     { schema: { params: idParams, response: { 200: z.object({ user: publicProvider }) } } },
     async (request) => {
       const { row, showContact } = await viewProvider(ctx, request.user, request.params.id);
-      return { user: presentProvider(row, showContact) };
+      const reviewable = await reviewableRequests(ctx, request.user, request.params.id);
+      return { user: presentProvider(row, showContact, reviewable) };
     },
   );
 

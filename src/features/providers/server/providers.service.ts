@@ -27,6 +27,23 @@ export async function viewProvider(
   return { row, showContact: await canSeeProviderContact(ctx.db, viewer, id) };
 }
 
+/** The viewer's hires of this provider that still await a review. */
+export async function reviewableRequests(
+  ctx: ServerContext,
+  viewer: SessionUser | undefined,
+  providerId: string,
+) {
+  if (viewer?.role !== 'client') return [];
+  const hired = await hiredRequests(ctx.db, viewer.id, providerId);
+  if (hired.length === 0) return [];
+  const reviewed = await ctx.db
+    .select({ id: reviews.workRequestId })
+    .from(reviews)
+    .where(eq(reviews.providerId, providerId));
+  const done = new Set(reviewed.map((review) => review.id));
+  return hired.map((request) => request.id).filter((id) => !done.has(id));
+}
+
 /** Largest side of a stored profile picture, in pixels. */
 const PICTURE_SIZE = 512;
 

@@ -84,7 +84,9 @@ export function ProviderPage() {
     );
   }
   const p = provider.data.user;
-  const reviewFor = params.get('review');
+  // The job to review: the one the request page linked to, else any of the viewer's unreviewed hires.
+  const reviewFor =
+    p.reviewableRequestIds.find((id) => id === params.get('review')) ?? p.reviewableRequestIds[0];
 
   return (
     <div className="container-page grid gap-6 py-10 lg:grid-cols-[2fr_1fr]">

@@ -210,6 +210,10 @@ describe('verified reviews', () => {
       401,
     );
 
+    const reviewable = async (agent: Agent) =>
+      (await agent.get(`/api/providers/${provider.id}`)).json().user.reviewable_request_ids;
+    expect(await reviewable(hirer.agent)).toEqual([requestId]);
+    expect(await reviewable(stranger.agent)).toEqual([]);
     const created = await hirer.agent.post(url, {
       work_request_id: requestId,
       rating: 4,
@@ -221,6 +225,7 @@ describe('verified reviews', () => {
     expect(
       (await hirer.agent.post(url, { work_request_id: requestId, rating: 5 })).json().error,
     ).toBe('review_exists');
+    expect(await reviewable(hirer.agent)).toEqual([]);
 
     const list = (await h.agent().get(url)).json();
     expect(list.reviews).toHaveLength(1);

@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import AxeBuilder from '@axe-core/playwright';
 import { verifiedAccount } from './accounts-helpers';
 import { freshVisit, launchBrowser, text } from './browser';
 
@@ -17,6 +18,16 @@ async function logIn(page: Page, email: string, password: string) {
   await page.getByLabel(sk('auth', 'fields.password'), { exact: true }).fill(password);
   await page.getByRole('button', { name: sk('auth', 'login.submit'), exact: true }).click();
   await page.getByRole('button', { name: sk('common', 'nav.logout') }).waitFor();
+}
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
 }
 
 async function confirmDialog(page: Page, button: string) {
@@ -66,6 +77,7 @@ describe('bidding in the browser', () => {
     await expect
       .poll(() => providerCard.textContent(), { timeout: 10_000 })
       .toContain(provider.email);
+    expect(await seriousViolations(c.page)).toEqual([]);
 
     // The winner sees the client's contact.
     await p.page.reload();
@@ -89,6 +101,7 @@ describe('bidding in the browser', () => {
     await expect.poll(() => c.page.getByText('Rýchlo, čisto a za dohodnutú cenu.').count()).toBe(1);
     const reviewsSection = c.page.getByRole('region', { name: sk('providers', 'reviews.title') });
     await expect.poll(() => reviewsSection.textContent()).toContain('Klára Zadávateľka');
+    expect(await seriousViolations(c.page)).toEqual([]);
 
     await c.context.close();
     await p.context.close();

@@ -65,17 +65,24 @@ export function ProviderProfileTab({ user }: { user: SessionUser }) {
             size={96}
           />
           <div className="flex flex-col gap-1.5">
-            <label htmlFor="field-profile_picture" className="text-sm font-medium">
-              {t('edit.picture')}
+            <p className="text-sm font-medium">{t('edit.picture')}</p>
+            {/* The browser's own file button speaks the browser's language; ours speaks the page's. */}
+            <label
+              htmlFor="field-profile_picture"
+              className="btn-secondary cursor-pointer self-start"
+            >
+              {t('edit.choosePicture')}
             </label>
             <input
               id="field-profile_picture"
               type="file"
               accept=".jpg,.jpeg,.png"
               onChange={(event) => setPicture(event.target.files?.[0])}
-              className="text-sm"
+              className="sr-only"
             />
-            <p className="text-xs text-stone-600">{t('edit.pictureHint')}</p>
+            <p className="text-xs text-stone-600">
+              {picture ? picture.name : t('edit.pictureHint')}
+            </p>
           </div>
         </div>
         <TextField {...form.field('name')} label={t('edit.name')} autoComplete="name" />

@@ -1,7 +1,15 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { freshVisit, launchBrowser, mailTo, text, uniqueEmail, visitorAddress } from './browser';
+import {
+  freshVisit,
+  launchBrowser,
+  logIn,
+  mailTo,
+  text,
+  uniqueEmail,
+  visitorAddress,
+} from './browser';
 import { solve, verifiedAccount } from './accounts-helpers';
 
 let browser: Browser;
@@ -12,13 +20,6 @@ afterAll(async () => browser.close());
 
 const sk = (namespace: string, key: string) => text('sk', namespace, key);
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
-
-async function logIn(page: Page, email: string, password: string) {
-  await page.goto('/auth');
-  await page.getByLabel(sk('auth', 'fields.email')).fill(email);
-  await page.getByLabel(sk('auth', 'fields.password'), { exact: true }).fill(password);
-  await page.getByRole('button', { name: sk('auth', 'login.submit'), exact: true }).click();
-}
 
 const logoutButton = (page: Page) => page.getByRole('button', { name: sk('common', 'nav.logout') });
 

@@ -1,8 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import AxeBuilder from '@axe-core/playwright';
 import { verifiedAccount } from './accounts-helpers';
-import { freshVisit, launchBrowser, text } from './browser';
+import { freshVisit, launchBrowser, logIn, seriousViolations, text } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -11,24 +10,6 @@ beforeAll(async () => {
 afterAll(async () => browser.close());
 
 const sk = (namespace: string, key: string) => text('sk', namespace, key);
-
-async function logIn(page: Page, email: string, password: string) {
-  await page.goto('/auth');
-  await page.getByLabel(sk('auth', 'fields.email')).fill(email);
-  await page.getByLabel(sk('auth', 'fields.password'), { exact: true }).fill(password);
-  await page.getByRole('button', { name: sk('auth', 'login.submit'), exact: true }).click();
-  await page.getByRole('button', { name: sk('common', 'nav.logout') }).waitFor();
-}
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
-}
 
 async function confirmDialog(page: Page, button: string) {
   await page.getByRole('dialog').getByRole('button', { name: button }).click();

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
@@ -83,3 +84,23 @@ export async function mailTo(to: string, subject: string, timeoutMs = 10_000): P
 
 let person = 0;
 export const uniqueEmail = (label: string) => `${label}-${process.pid}-${++person}@example.test`;
+
+/** Signs in through the login form, as a person does, and waits for the signed-in header. */
+export async function logIn(page: Page, email: string, password: string) {
+  await page.goto('/auth');
+  await page.getByLabel(text('sk', 'auth', 'fields.email')).fill(email);
+  await page.getByLabel(text('sk', 'auth', 'fields.password'), { exact: true }).fill(password);
+  await page.getByRole('button', { name: text('sk', 'auth', 'login.submit'), exact: true }).click();
+  await page.getByRole('button', { name: text('sk', 'common', 'nav.logout') }).waitFor();
+}
+
+/** Serious and critical accessibility problems axe finds on the page as it is now. */
+export async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
+}

@@ -4,33 +4,58 @@ import { Navigate } from 'react-router';
 import { PageLoading } from '../../../client/components/ui/PageLoading';
 import { useNotify } from '../../../client/layout/Notifications';
 import type { Role } from '../../../shared/statuses';
-import { useSession } from './session';
+import { useSession, type SessionUser } from './session';
+
+/** Why a page is refused: the notice to show (already translated) before going home. */
+export interface Refusal {
+  kind: 'info' | 'error';
+  text: string;
+}
 
 /**
- * Guards of spec accounts §6: a visitor is sent home with "must be logged in"; a signed-in
- * person without the role is sent home with "insufficient permissions". The server enforces
- * the same rules on every call; this only spares people a page they cannot use.
+ * Shows the page once the session is known, or sends the person home with one notice.
+ * The server enforces the same rules on every call; this only spares people a page they cannot use.
  */
-export function RequireRole({ roles, children }: { roles?: Role[]; children: ReactNode }) {
-  const { t } = useTranslation();
+export function Guard({
+  refuse,
+  children,
+}: {
+  refuse: (user: SessionUser | undefined) => Refusal | undefined;
+  children: ReactNode;
+}) {
   const { status, user } = useSession();
   const { notify } = useNotify();
-  const refusal =
-    status === 'offline'
-      ? 'mustLogIn'
-      : user && roles && !roles.includes(user.role)
-        ? 'forbidden'
-        : undefined;
+  const refusal = status === 'loading' ? undefined : refuse(user);
   const told = useRef(false);
 
   useEffect(() => {
     if (!refusal || told.current) return;
     told.current = true;
-    if (refusal === 'mustLogIn') notify('info', t('guards.mustLogIn'));
-    else notify('error', t('guards.forbidden'));
-  }, [refusal, notify, t]);
+    notify(refusal.kind, refusal.text);
+  }, [refusal, notify]);
 
   if (status === 'loading') return <PageLoading />;
   if (refusal) return <Navigate to="/" replace />;
   return children;
+}
+
+/**
+ * Guards of spec accounts §6: a visitor is sent home with "must be logged in"; a signed-in
+ * person without the role is sent home with "insufficient permissions".
+ */
+export function RequireRole({ roles, children }: { roles?: Role[]; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <Guard
+      refuse={(user) =>
+        !user
+          ? { kind: 'info', text: t('guards.mustLogIn') }
+          : roles && !roles.includes(user.role)
+            ? { kind: 'error', text: t('guards.forbidden') }
+            : undefined
+      }
+    >
+      {children}
+    </Guard>
+  );
 }

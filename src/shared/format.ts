@@ -17,3 +17,7 @@ export function formatDate(value: string | Date, language: Language): string {
 /** Euro number on the wire (at most two decimals) to cents, and back. */
 export const eurosToCents = (euros: number) => Math.round(euros * 100);
 export const centsToEuros = (cents: number) => cents / 100;
+
+/** A euro amount has at most two decimals (spec core §9: step 0.01). */
+export const hasAtMostTwoDecimals = (euros: number) =>
+  Math.abs(eurosToCents(euros) - euros * 100) < 1e-6;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasAtMostTwoDecimals } from '../../shared/format';
 import { LIMITS } from '../../shared/limits';
 import { BID_STATUSES } from '../../shared/statuses';
 
@@ -10,7 +11,7 @@ export const bidAmount = z
   .number({ message: 'amount_invalid' })
   .gt(0, { message: 'amount_invalid' })
   .max(MAX_BID_EUROS, { message: 'amount_too_high' })
-  .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, {
+  .refine(hasAtMostTwoDecimals, {
     message: 'amount_decimals',
   });
 

@@ -1,10 +1,15 @@
 import { z } from 'zod';
+import { hasAtMostTwoDecimals } from '../../shared/format';
 import { CATEGORIES } from '../../shared/categories';
 import { LIMITS } from '../../shared/limits';
 import { ACCOUNT_STATUSES } from '../../shared/statuses';
 import { emailField, nameField, optional, profilePhoneField } from '../../shared/validation';
 
 const text = (max: number) => optional(z.string().trim().max(max, { message: 'too_long' }));
+
+/** Where a provider's profile picture is served (GET /api/users/profile-picture/provider/:id). */
+export const providerPictureUrl = (providerId: string) =>
+  `/api/users/profile-picture/provider/${providerId}`;
 
 /** The provider's editable profile (spec core §2 "Profile, provider"; §5 rules). Form fields arrive as text. */
 export const providerProfileBody = z.object({
@@ -19,7 +24,7 @@ export const providerProfileBody = z.object({
       .number({ message: 'hourly_rate_invalid' })
       .min(0, { message: 'hourly_rate_invalid' })
       .max(100_000, { message: 'hourly_rate_invalid' })
-      .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, {
+      .refine(hasAtMostTwoDecimals, {
         message: 'amount_decimals',
       }),
   ),

@@ -1,3 +1,5 @@
+import { centsToEuros } from '../../../shared/format';
+import { providerPictureUrl } from '../../providers/providers.schema';
 import type { AccountUser } from '../accounts.schema';
 import type { AccountRow } from './accounts.repo';
 
@@ -23,13 +25,12 @@ export function presentAccount({ user, client, provider }: AccountRow): AccountU
           bio: provider.bio,
           service_category: provider.serviceCategory,
           location: provider.location,
-          hourly_rate: provider.hourlyRateCents === null ? null : provider.hourlyRateCents / 100,
+          hourly_rate:
+            provider.hourlyRateCents === null ? null : centsToEuros(provider.hourlyRateCents),
           experience_years: provider.experienceYears,
           availability: provider.availability,
           website: provider.website,
-          profile_picture_url: provider.pictureKey
-            ? `/api/users/profile-picture/provider/${user.id}`
-            : null,
+          profile_picture_url: provider.pictureKey ? providerPictureUrl(user.id) : null,
           credits: provider.credits,
         }
       : null,

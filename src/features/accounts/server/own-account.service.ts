@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../../../server/context';
 import {
@@ -135,7 +135,7 @@ export async function deleteOwnAccount(
     .select({ key: providerProfiles.pictureKey })
     .from(providerProfiles)
     .where(eq(providerProfiles.userId, me.id));
-  await ctx.db.delete(users).where(inArray(users.id, [me.id]));
+  await ctx.db.delete(users).where(eq(users.id, me.id));
   clearSessionCookies(reply);
   await ctx.storage.remove([
     ...files.map((file) => file.key),

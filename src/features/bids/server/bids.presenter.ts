@@ -1,3 +1,4 @@
+import { centsToEuros } from '../../../shared/format';
 import type { BidView } from '../bids.schema';
 import type { BidRow } from './bids.repo';
 
@@ -6,7 +7,7 @@ export function presentBid({ bid, providerName, requestTitle }: BidRow): BidView
     id: bid.id,
     work_request_id: bid.workRequestId,
     provider_id: bid.providerId,
-    amount: bid.amountCents / 100,
+    amount: centsToEuros(bid.amountCents),
     description: bid.description,
     status: bid.status,
     created_at: bid.createdAt.toISOString(),

@@ -2,7 +2,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { ServerContext } from '../../../server/context';
 import { bids, users, workRequests } from '../../../server/db/schema';
 import { conflict, forbidden, notFound } from '../../../server/errors';
-import { formatEuro } from '../../../shared/format';
+import { eurosToCents, formatEuro } from '../../../shared/format';
 import type { SessionUser } from '../../accounts/server/sessions';
 import { findUserById } from '../../accounts/server/accounts.repo';
 import { bidsOfProvider, bidsOfRequest, selectBids } from './bids.repo';
@@ -53,7 +53,7 @@ export async function placeBid(
       .values({
         workRequestId: input.work_request_id,
         providerId: viewer.id,
-        amountCents: Math.round(input.amount * 100),
+        amountCents: eurosToCents(input.amount),
         description: input.description,
       })
       .onConflictDoNothing()
@@ -214,7 +214,7 @@ export async function changeBid(
     await ownPendingBid(tx, viewer, bidId);
     await tx
       .update(bids)
-      .set({ amountCents: Math.round(input.amount * 100), description: input.description })
+      .set({ amountCents: eurosToCents(input.amount), description: input.description })
       .where(eq(bids.id, bidId));
   });
   await ctx.writeAudit({

@@ -9,7 +9,7 @@ import { useApiErrorText } from '../../../client/api/useApiError';
 import { Spinner } from '../../../client/components/ui/Spinner';
 import { useConfirm } from '../../../client/layout/ConfirmDialog';
 import { useNotify } from '../../../client/layout/Notifications';
-import { formatDate, formatEuro } from '../../../shared/format';
+import { formatDate, eurosToCents, formatEuro } from '../../../shared/format';
 import type { Language } from '../../../shared/languages';
 import type { SessionUser } from '../../accounts/ui/session';
 import type { WorkRequestDetail } from '../../requests/requests.schema';
@@ -58,7 +58,7 @@ export function BidsSection({ request, viewer }: { request: Detail; viewer: Sess
       title: t('accept.title'),
       message: t('accept.message', {
         name: bid.provider.name,
-        amount: formatEuro(Math.round(bid.amount * 100), language),
+        amount: formatEuro(eurosToCents(bid.amount), language),
       }),
       confirmLabel: t('accept.confirm'),
     });
@@ -117,7 +117,7 @@ export function BidsSection({ request, viewer }: { request: Detail; viewer: Sess
             <div className="flex flex-wrap items-center justify-between gap-2">
               <p className="font-semibold">{bid.provider.name}</p>
               <p className="text-lg font-bold text-brand-800">
-                {formatEuro(Math.round(bid.amount * 100), language)}
+                {formatEuro(eurosToCents(bid.amount), language)}
               </p>
             </div>
             <p className="mt-2 whitespace-pre-line text-stone-800">{bid.description}</p>

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { api } from '../../../client/api/client';
 import type { CamelCased } from '../../../client/api/types';
 import { PageLoading } from '../../../client/components/ui/PageLoading';
-import { formatEuro } from '../../../shared/format';
+import { eurosToCents, formatEuro } from '../../../shared/format';
 import type { Language } from '../../../shared/languages';
 import type { BidView } from '../bids.schema';
 
@@ -41,7 +41,7 @@ export function MyBidsTab({ providerId }: { providerId: string }) {
               {bid.workRequest.title || bid.workRequestId}
             </Link>
             <p className="mt-1 text-sm text-stone-700">
-              {formatEuro(Math.round(bid.amount * 100), i18n.language as Language)} ·{' '}
+              {formatEuro(eurosToCents(bid.amount), i18n.language as Language)} ·{' '}
               {t(`status.${bid.status.toLowerCase()}`)}
             </p>
           </div>

@@ -1,4 +1,5 @@
-import type { PublicProvider } from '../providers.schema';
+import { centsToEuros } from '../../../shared/format';
+import { providerPictureUrl, type PublicProvider } from '../providers.schema';
 import type { ProviderRow } from './providers.repo';
 
 export function presentProvider(
@@ -12,13 +13,11 @@ export function presentProvider(
     name: user.name,
     location: profile.location,
     bio: profile.bio,
-    hourly_rate: profile.hourlyRateCents === null ? null : profile.hourlyRateCents / 100,
+    hourly_rate: profile.hourlyRateCents === null ? null : centsToEuros(profile.hourlyRateCents),
     availability: profile.availability,
     experience_years: profile.experienceYears,
     service_category: profile.serviceCategory,
-    profile_picture_url: profile.pictureKey
-      ? `/api/users/profile-picture/provider/${user.id}`
-      : null,
+    profile_picture_url: profile.pictureKey ? providerPictureUrl(user.id) : null,
     average_rating: row.averageRating === null ? null : Math.round(row.averageRating * 10) / 10,
     review_count: row.reviewCount,
     member_since: user.createdAt.toISOString(),

@@ -5,6 +5,7 @@ import type { ServerContext } from '../../../server/context';
 import { providerProfiles, reviews, users } from '../../../server/db/schema';
 import { AppError, conflict, forbidden, notFound } from '../../../server/errors';
 import type { SessionUser } from '../../accounts/server/sessions';
+import { eurosToCents } from '../../../shared/format';
 import type { ProviderProfileInput } from '../providers.schema';
 import { canSeeProviderContact } from './providers.policy';
 import { findProvider, hiredRequests } from './providers.repo';
@@ -94,8 +95,7 @@ export async function updateProviderProfile(
           bio: input.bio ?? null,
           serviceCategory: input.service_category ?? null,
           location: input.location ?? null,
-          hourlyRateCents:
-            input.hourly_rate === undefined ? null : Math.round(input.hourly_rate * 100),
+          hourlyRateCents: input.hourly_rate === undefined ? null : eurosToCents(input.hourly_rate),
           experienceYears: input.experience_years ?? null,
           availability: input.availability ?? null,
           website: input.website ?? null,

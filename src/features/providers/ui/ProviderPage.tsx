@@ -9,7 +9,7 @@ import { PageLoading } from '../../../client/components/ui/PageLoading';
 import { Pagination } from '../../../client/components/ui/Pagination';
 import { useDocumentTitle } from '../../../client/hooks/useDocumentTitle';
 import { NotFoundPage } from '../../../client/pages/NotFoundPage';
-import { formatDate, formatEuro } from '../../../shared/format';
+import { formatDate, eurosToCents, formatEuro } from '../../../shared/format';
 import type { Language } from '../../../shared/languages';
 import { useSession } from '../../accounts/ui/session';
 import type { PublicProvider, reviewsResponse } from '../providers.schema';
@@ -146,7 +146,7 @@ export function ProviderPage() {
               <div className="flex justify-between gap-2">
                 <dt className="text-stone-600">{t('hourlyRate')}</dt>
                 <dd className="font-medium">
-                  {t('perHour', { amount: formatEuro(Math.round(p.hourlyRate * 100), language) })}
+                  {t('perHour', { amount: formatEuro(eurosToCents(p.hourlyRate), language) })}
                 </dd>
               </div>
             )}

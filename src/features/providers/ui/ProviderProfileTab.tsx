@@ -1,5 +1,5 @@
 import { Coins } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../client/api/client';
 import { ErrorSummary, TextArea, TextField } from '../../../client/components/ui/form';
@@ -30,6 +30,14 @@ export function ProviderProfileTab({ user }: { user: SessionUser }) {
   });
   const [picture, setPicture] = useState<File | undefined>();
   const [busy, setBusy] = useState(false);
+  // One preview address per chosen file, released when it is replaced or the tab closes.
+  const preview = useMemo(() => (picture ? URL.createObjectURL(picture) : undefined), [picture]);
+  useEffect(
+    () => () => {
+      if (preview) URL.revokeObjectURL(preview);
+    },
+    [preview],
+  );
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -59,11 +67,7 @@ export function ProviderProfileTab({ user }: { user: SessionUser }) {
       <form onSubmit={submit} noValidate className="card flex flex-col gap-4 p-6">
         <ErrorSummary messages={form.messages} />
         <div className="flex items-center gap-4">
-          <ProviderPicture
-            url={picture ? URL.createObjectURL(picture) : p?.profilePictureUrl}
-            name={user.name}
-            size={96}
-          />
+          <ProviderPicture url={preview ?? p?.profilePictureUrl} name={user.name} size={96} />
           <div className="flex flex-col gap-1.5">
             <p className="text-sm font-medium">{t('edit.picture')}</p>
             {/* The browser's own file button speaks the browser's language; ours speaks the page's. */}

@@ -238,7 +238,9 @@ export function RequestDetailsPage() {
           <RequestActions request={request} />
           {request.canDelete && (
             <section className="card p-6">
-              <p className="text-sm text-stone-700">{t('details.deleteHint')}</p>
+              <p className="text-sm text-stone-700">
+                {t(request.isOwner ? 'details.deleteHint' : 'details.deleteHintAdmin')}
+              </p>
               <button type="button" className="btn-danger mt-3" onClick={remove}>
                 <Trash2 aria-hidden="true" className="size-4" />
                 {t('details.delete')}

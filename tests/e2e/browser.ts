@@ -85,13 +85,17 @@ export async function mailTo(to: string, subject: string, timeoutMs = 10_000): P
 let person = 0;
 export const uniqueEmail = (label: string) => `${label}-${process.pid}-${++person}@example.test`;
 
-/** Signs in through the login form, as a person does, and waits for the signed-in header. */
+/**
+ * Signs in through the login form, as a person does, and waits until the app has taken them
+ * home signed in. Language-independent: the account's saved language may switch the page.
+ */
 export async function logIn(page: Page, email: string, password: string) {
   await page.goto('/auth');
   await page.getByLabel(text('sk', 'auth', 'fields.email')).fill(email);
   await page.getByLabel(text('sk', 'auth', 'fields.password'), { exact: true }).fill(password);
   await page.getByRole('button', { name: text('sk', 'auth', 'login.submit'), exact: true }).click();
-  await page.getByRole('button', { name: text('sk', 'common', 'nav.logout') }).waitFor();
+  await page.waitForURL((url) => url.pathname === '/');
+  await page.locator('main h1').waitFor();
 }
 
 /** Serious and critical accessibility problems axe finds on the page as it is now. */

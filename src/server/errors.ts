@@ -1,16 +1,18 @@
-/** An error a person can act on: a stable code, an HTTP status and an English message. */
+import { ERROR_STATUS, type ErrorCode } from '../shared/error-codes';
+
+/**
+ * An error a person can act on: a stable code and an English message. The HTTP status comes from
+ * the code (`ERROR_STATUS` in src/shared/error-codes.ts), so a service never picks one.
+ */
 export class AppError extends Error {
+  readonly status: number;
+
   constructor(
-    readonly status: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
   ) {
     super(message);
     this.name = 'AppError';
+    this.status = ERROR_STATUS[code];
   }
 }
-
-export const notFound = (code: string, message: string) => new AppError(404, code, message);
-export const forbidden = (code: string, message: string) => new AppError(403, code, message);
-export const conflict = (code: string, message: string) => new AppError(409, code, message);
-export const badRequest = (code: string, message: string) => new AppError(400, code, message);

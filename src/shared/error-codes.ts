@@ -1,67 +1,72 @@
 /**
- * Stable error codes on the wire ({error, message, request_id}). The browser translates each
- * code through the `errors` locale namespace; the server's English message is a fallback.
+ * Stable error codes on the wire ({error, message, request_id}), each with the one HTTP status it
+ * is sent with. Services throw a code (`new AppError('request_not_open', …)`); this table alone
+ * decides the status. The browser translates each code through the `errors` locale namespace;
+ * the server's English message is a fallback. `network_error` never leaves a server (status 0):
+ * the browser's API client uses it when no answer arrived.
  */
-export const ERROR_CODES = [
-  'validation_failed',
-  'bad_request',
-  'invalid_json',
-  'unsupported_media_type',
-  'payload_too_large',
-  'not_found',
-  'method_not_allowed',
-  'internal_error',
-  'service_unavailable',
-  'network_error',
-  'csrf_invalid',
-  'rate_limited',
-  'not_authenticated',
-  'insufficient_permissions',
-  'challenge_required',
-  'challenge_failed',
-  'challenge_expired',
-  'email_exists',
-  'invalid_credentials',
-  'account_locked',
-  'email_verification_required',
-  'account_disabled',
-  'account_disabled_by_self',
-  'reenable_not_allowed',
-  'token_expired',
-  'invalid_token',
-  'password_common',
-  'current_password_incorrect',
-  'password_not_set',
-  'contact_delivery_failed',
-  'client_only',
-  'email_not_verified',
-  'too_many_files',
-  'file_too_large',
-  'unsupported_file_type',
-  'file_type_mismatch',
-  'empty_file',
-  'request_not_found',
-  'request_not_open',
-  'attachment_not_found',
-  'request_not_assigned',
-  'provider_only',
-  'provider_mismatch',
-  'client_disabled',
-  'bid_already_exists',
-  'bid_not_found',
-  'bid_not_pending',
-  'provider_not_found',
-  'provider_disabled',
-  'picture_type',
-  'picture_not_found',
-  'review_not_allowed',
-  'review_exists',
-] as const;
+export const ERROR_STATUS = {
+  validation_failed: 400,
+  bad_request: 400,
+  invalid_json: 400,
+  unsupported_media_type: 415,
+  payload_too_large: 413,
+  not_found: 404,
+  method_not_allowed: 405,
+  internal_error: 500,
+  service_unavailable: 503,
+  network_error: 0,
+  csrf_invalid: 403,
+  rate_limited: 429,
+  not_authenticated: 401,
+  insufficient_permissions: 403,
+  challenge_required: 400,
+  challenge_failed: 400,
+  challenge_expired: 400,
+  email_exists: 409,
+  invalid_credentials: 401,
+  account_locked: 423,
+  email_verification_required: 403,
+  account_disabled: 403,
+  account_disabled_by_self: 403,
+  reenable_not_allowed: 403,
+  token_expired: 400,
+  invalid_token: 400,
+  password_common: 400,
+  current_password_incorrect: 400,
+  password_not_set: 400,
+  contact_delivery_failed: 502,
+  client_only: 403,
+  email_not_verified: 403,
+  too_many_files: 400,
+  file_too_large: 413,
+  unsupported_file_type: 415,
+  file_type_mismatch: 415,
+  empty_file: 400,
+  request_not_found: 404,
+  request_not_open: 409,
+  attachment_not_found: 404,
+  request_not_assigned: 409,
+  provider_only: 403,
+  provider_mismatch: 403,
+  client_disabled: 409,
+  bid_already_exists: 409,
+  bid_not_found: 404,
+  bid_not_pending: 409,
+  provider_not_found: 404,
+  provider_disabled: 403,
+  picture_type: 415,
+  picture_not_found: 404,
+  review_not_allowed: 403,
+  review_exists: 409,
+} as const satisfies Record<string, number>;
 
-export type ErrorCode = (typeof ERROR_CODES)[number];
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
 
 export interface ApiErrorBody {
-  error: string;
+  error: ErrorCode;
   message: string;
   request_id: string;
   details?: { field: string; message: string }[];

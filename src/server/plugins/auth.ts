@@ -25,13 +25,13 @@ export function registerAuth(app: FastifyInstance, db: Db) {
 }
 
 export function requireUser(request: FastifyRequest): SessionUser {
-  if (!request.user) throw new AppError(401, 'not_authenticated', 'You must be logged in.');
+  if (!request.user) throw new AppError('not_authenticated', 'You must be logged in.');
   return request.user;
 }
 
 export function requireRole(request: FastifyRequest, ...roles: Role[]): SessionUser {
   const user = requireUser(request);
   if (!roles.includes(user.role))
-    throw new AppError(403, 'insufficient_permissions', 'Insufficient permissions.');
+    throw new AppError('insufficient_permissions', 'Insufficient permissions.');
   return user;
 }

@@ -71,7 +71,7 @@ export function registerCsrf(
       requestId: request.id,
       message: `${request.method} ${pathname}`,
     });
-    return sendError(reply, request, 403, {
+    return sendError(reply, request, {
       error: 'csrf_invalid',
       message:
         'The security token of this page is missing or out of date. Reload the page and try again.',

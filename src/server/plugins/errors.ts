@@ -2,16 +2,17 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { AppError } from '../errors';
-import type { ApiErrorBody } from '../../shared/error-codes';
+import { ERROR_STATUS, type ApiErrorBody, type ErrorCode } from '../../shared/error-codes';
 import { VALIDATION_MESSAGES, type ValidationMessage } from '../../shared/validation';
 
 const explain = (message: string) => VALIDATION_MESSAGES[message as ValidationMessage] ?? message;
 
+/** Sends the wire error shape with the code's own status (`status` only for Fastify's own client errors). */
 export function sendError(
   reply: FastifyReply,
   request: FastifyRequest,
-  status: number,
   body: Omit<ApiErrorBody, 'request_id'>,
+  status: number = ERROR_STATUS[body.error],
 ) {
   return reply
     .status(status)
@@ -34,24 +35,20 @@ function validationDetails(error: unknown): { field: string; message: string }[]
 }
 
 /** Framework errors a caller can cause, mapped to stable codes. */
-const FRAMEWORK_ERRORS: Record<string, { status: number; error: string; message: string }> = {
+const FRAMEWORK_ERRORS: Record<string, { error: ErrorCode; message: string }> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: {
-    status: 415,
     error: 'unsupported_media_type',
     message: 'This content type is not accepted here.',
   },
   FST_ERR_CTP_BODY_TOO_LARGE: {
-    status: 413,
     error: 'payload_too_large',
     message: 'The request body is too large.',
   },
   FST_ERR_CTP_EMPTY_JSON_BODY: {
-    status: 400,
     error: 'invalid_json',
     message: 'The request body is empty.',
   },
   FST_ERR_CTP_INVALID_JSON_BODY: {
-    status: 400,
     error: 'invalid_json',
     message: 'The request body is not valid JSON.',
   },
@@ -64,11 +61,11 @@ const FRAMEWORK_ERRORS: Record<string, { status: number; error: string; message:
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      return sendError(reply, request, error.status, { error: error.code, message: error.message });
+      return sendError(reply, request, { error: error.code, message: error.message });
     }
     const details = validationDetails(error);
     if (details) {
-      return sendError(reply, request, 400, {
+      return sendError(reply, request, {
         error: 'validation_failed',
         message: details
           .map((d) => (d.field ? `${d.field}: ${explain(d.message)}` : explain(d.message)))
@@ -77,9 +74,9 @@ export function registerErrorHandling(app: FastifyInstance) {
       });
     }
     const known = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;
-    if (known) return sendError(reply, request, known.status, known);
+    if (known) return sendError(reply, request, known);
     if (error instanceof SyntaxError) {
-      return sendError(reply, request, 400, {
+      return sendError(reply, request, {
         error: 'invalid_json',
         message: 'The request body is not valid JSON.',
       });
@@ -87,10 +84,10 @@ export function registerErrorHandling(app: FastifyInstance) {
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500 && error.code?.startsWith('FST_')) {
       // Fastify's own client errors carry plain, safe messages.
-      return sendError(reply, request, status, { error: 'bad_request', message: error.message });
+      return sendError(reply, request, { error: 'bad_request', message: error.message }, status);
     }
     request.log.error({ err: error }, 'unhandled error');
-    return sendError(reply, request, 500, {
+    return sendError(reply, request, {
       error: 'internal_error',
       message: 'Something went wrong on our side. Please try again.',
     });

@@ -87,7 +87,7 @@ export function registerRateLimits(app: FastifyInstance, redis: Redis | undefine
       const seconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
       const minutes = Math.ceil(seconds / 60);
       reply.header('Retry-After', String(seconds));
-      return sendError(reply, request, 429, {
+      return sendError(reply, request, {
         error: 'rate_limited',
         message: `Too many requests. Try again in ${minutes} minutes.`,
       });

@@ -35,13 +35,13 @@ export async function registerSpa(app: FastifyInstance, clientDir: string | unde
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if (pathname === '/api' || pathname.startsWith('/api/')) {
-      return sendError(reply, request, 404, {
+      return sendError(reply, request, {
         error: 'not_found',
         message: `No API endpoint at ${request.method} ${pathname}.`,
       });
     }
     if ((request.method !== 'GET' && request.method !== 'HEAD') || !indexHtml) {
-      return sendError(reply, request, 404, { error: 'not_found', message: 'Not found.' });
+      return sendError(reply, request, { error: 'not_found', message: 'Not found.' });
     }
     return reply
       .status(isPagePath(pathname) ? 200 : 404)

@@ -25,7 +25,6 @@ export const REENABLE_COOKIE = 'reenable';
 export function refuseCommonPassword(password: string) {
   if (isCommonPassword(password)) {
     throw new AppError(
-      400,
       'password_common',
       'This password is too common. Choose one that is harder to guess.',
     );
@@ -82,7 +81,7 @@ export async function registerAccount(
     return created;
   });
   if (!user)
-    throw new AppError(409, 'email_exists', 'An account with this email address already exists.');
+    throw new AppError('email_exists', 'An account with this email address already exists.');
   await ctx.writeAudit({
     action: 'auth.register',
     outcome: 'success',
@@ -106,9 +105,9 @@ export async function verifyEmail(
   const user = await findUserByEmail(ctx.db, email);
   const result = await consumeMailToken(ctx.db, 'verification', token);
   if (result.status === 'expired')
-    throw new AppError(400, 'token_expired', 'Verification token has expired');
+    throw new AppError('token_expired', 'Verification token has expired');
   if (result.status !== 'valid' || !user || result.userId !== user.id) {
-    throw new AppError(400, 'invalid_token', 'This verification link is not valid.');
+    throw new AppError('invalid_token', 'This verification link is not valid.');
   }
   await ctx.db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id));
   await ctx.writeAudit({
@@ -253,7 +252,7 @@ export async function reenableAccount(
   );
   const user = payload ? await findUserById(ctx.db, payload.user_id) : undefined;
   if (!user || user.accountStatus !== 'disabled' || user.disabledBy !== 'self') {
-    throw new AppError(403, 'reenable_not_allowed', 'Sign in again to enable this account.');
+    throw new AppError('reenable_not_allowed', 'Sign in again to enable this account.');
   }
   const [enabled] = await ctx.db
     .update(users)
@@ -303,7 +302,7 @@ export async function resetPassword(
   refuseCommonPassword(newPassword);
   const result = await consumeMailToken(ctx.db, 'reset', token);
   if (result.status !== 'valid')
-    throw new AppError(400, 'invalid_token', 'Invalid or expired reset token');
+    throw new AppError('invalid_token', 'Invalid or expired reset token');
   const passwordHash = await hashPassword(newPassword);
   const [user] = await ctx.db
     .update(users)

@@ -32,7 +32,7 @@ const RESEND_ANSWER =
 export const authRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = async (app, { ctx }) => {
   const sessionOf = async (userId: string) => {
     const account = await loadAccount(ctx.db, userId);
-    if (!account) throw new AppError(401, 'not_authenticated', 'You must be logged in.');
+    if (!account) throw new AppError('not_authenticated', 'You must be logged in.');
     return { user: presentAccount(account), user_type: account.user.role };
   };
 
@@ -89,22 +89,20 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = async (
           return sessionOf(outcome.user.id);
         case 'invalid_credentials':
           await request.penalize(FAILED_SIGN_IN_EXTRA_POINTS);
-          throw new AppError(401, 'invalid_credentials', 'Invalid credentials');
+          throw new AppError('invalid_credentials', 'Invalid credentials');
         case 'locked':
           await request.penalize(FAILED_SIGN_IN_EXTRA_POINTS);
           throw new AppError(
-            423,
             'account_locked',
             'Account temporarily locked due to failed login attempts.',
           );
         case 'unverified':
-          throw new AppError(403, 'email_verification_required', 'Email verification required');
+          throw new AppError('email_verification_required', 'Email verification required');
         case 'disabled':
-          throw new AppError(403, 'account_disabled', 'Account is disabled. Contact support.');
+          throw new AppError('account_disabled', 'Account is disabled. Contact support.');
         case 'disabled_by_self':
           grantReenable(ctx, reply, outcome.user.id);
           throw new AppError(
-            403,
             'account_disabled_by_self',
             'You disabled this account. You can enable it again.',
           );

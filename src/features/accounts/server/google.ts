@@ -193,11 +193,7 @@ export function googleSignIn(ctx: ServerContext, google: GoogleConfig) {
     ) {
       const identity = ctx.signer.verify<GoogleIdentity>(PENDING_PURPOSE, token);
       if (!identity)
-        throw new AppError(
-          400,
-          'invalid_token',
-          'The Google sign-up has expired. Please start again.',
-        );
+        throw new AppError('invalid_token', 'The Google sign-up has expired. Please start again.');
       const created = await ctx.db.transaction(async (tx) => {
         const [user] = await tx
           .insert(users)
@@ -218,11 +214,7 @@ export function googleSignIn(ctx: ServerContext, google: GoogleConfig) {
         return user;
       });
       if (!created)
-        throw new AppError(
-          409,
-          'email_exists',
-          'An account with this email address already exists.',
-        );
+        throw new AppError('email_exists', 'An account with this email address already exists.');
       await ctx.writeAudit({
         action: 'auth.google.register',
         outcome: 'success',

@@ -27,7 +27,6 @@ export async function changePassword(
   const user = await findUserById(ctx.db, me.id);
   if (!user?.passwordHash) {
     throw new AppError(
-      400,
       'password_not_set',
       'This account signs in with Google and has no password to change.',
     );
@@ -42,7 +41,7 @@ export async function changePassword(
       requestId: request.id,
       message: 'current password incorrect',
     });
-    throw new AppError(400, 'current_password_incorrect', 'Current password incorrect.');
+    throw new AppError('current_password_incorrect', 'Current password incorrect.');
   }
   refuseCommonPassword(newPassword);
   await ctx.db
@@ -74,7 +73,7 @@ export async function updateClientProfile(
   requestId: string,
 ) {
   if (me.role !== 'client')
-    throw new AppError(403, 'insufficient_permissions', 'Insufficient permissions.');
+    throw new AppError('insufficient_permissions', 'Insufficient permissions.');
   await ctx.db.transaction(async (tx) => {
     await tx.update(users).set({ name: input.name }).where(eq(users.id, me.id));
     await tx

@@ -44,7 +44,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> 
       const checked = await checkMailToken(ctx.db, 'reset', request.params.token);
       const user =
         checked.status === 'valid' ? await findUserById(ctx.db, checked.userId) : undefined;
-      if (!user) throw new AppError(400, 'invalid_token', 'Invalid or expired reset token');
+      if (!user) throw new AppError('invalid_token', 'Invalid or expired reset token');
       return { email: user.email, name: user.name };
     },
   );

@@ -43,7 +43,7 @@ async function profileForm(
     }
   } catch (error) {
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError(413, 'file_too_large', 'The picture may be at most 5 MB.');
+      throw new AppError('file_too_large', 'The picture may be at most 5 MB.');
     }
     throw error;
   }
@@ -53,7 +53,7 @@ async function profileForm(
 export const usersRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = async (app, { ctx }) => {
   const accountOf = async (userId: string) => {
     const account = await loadAccount(ctx.db, userId);
-    if (!account) throw new AppError(401, 'not_authenticated', 'You must be logged in.');
+    if (!account) throw new AppError('not_authenticated', 'You must be logged in.');
     return { user: presentAccount(account) };
   };
 
@@ -76,7 +76,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = async 
         request.id,
       );
     } else {
-      throw new AppError(403, 'insufficient_permissions', 'Insufficient permissions.');
+      throw new AppError('insufficient_permissions', 'Insufficient permissions.');
     }
     return accountOf(me.id);
   });

@@ -1,13 +1,13 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { ServerContext } from '../../../server/context';
 import { bids, users, workRequests } from '../../../server/db/schema';
-import { conflict, forbidden, notFound } from '../../../server/errors';
+import { AppError } from '../../../server/errors';
 import { eurosToCents, formatEuro } from '../../../shared/format';
 import type { SessionUser } from '../../accounts/server/sessions';
 import { findUserById } from '../../accounts/server/accounts.repo';
 import { bidsOfProvider, bidsOfRequest, selectBids } from './bids.repo';
 
-const requestNotFound = () => notFound('request_not_found', 'Request not found.');
+const requestNotFound = () => new AppError('request_not_found', 'Request not found.');
 
 /**
  * A provider's one bid on an open request of an active client. The request row is share-locked
@@ -25,9 +25,9 @@ export async function placeBid(
   },
   requestId: string,
 ) {
-  if (viewer.role !== 'provider') throw forbidden('provider_only', 'Only providers can bid.');
+  if (viewer.role !== 'provider') throw new AppError('provider_only', 'Only providers can bid.');
   if (input.provider_id && input.provider_id !== viewer.id) {
-    throw forbidden('provider_mismatch', 'You can only bid as yourself.');
+    throw new AppError('provider_mismatch', 'You can only bid as yourself.');
   }
   const placed = await ctx.db.transaction(async (tx) => {
     const [request] = await tx
@@ -42,9 +42,9 @@ export async function placeBid(
       .for('share');
     if (!request) throw requestNotFound();
     if (request.status !== 'OPEN')
-      throw conflict('request_not_open', 'This request no longer takes bids.');
+      throw new AppError('request_not_open', 'This request no longer takes bids.');
     if (!request.clientActive)
-      throw conflict(
+      throw new AppError(
         'client_disabled',
         "The client's account is disabled, so the request takes no new bids.",
       );
@@ -58,7 +58,7 @@ export async function placeBid(
       })
       .onConflictDoNothing()
       .returning();
-    if (!bid) throw conflict('bid_already_exists', 'You have already bid on this request.');
+    if (!bid) throw new AppError('bid_already_exists', 'You have already bid on this request.');
     return { bid, request };
   });
   await ctx.writeAudit({
@@ -98,12 +98,12 @@ export async function bidsForRequest(
   if (viewer.role === 'administrator' || viewer.id === request.clientId)
     return bidsOfRequest(ctx.db, workRequestId);
   if (viewer.role === 'provider') return bidsOfRequest(ctx.db, workRequestId, viewer.id);
-  throw forbidden('insufficient_permissions', 'Insufficient permissions.');
+  throw new AppError('insufficient_permissions', 'Insufficient permissions.');
 }
 
 export async function bidsForProvider(ctx: ServerContext, viewer: SessionUser, providerId: string) {
   if (viewer.role !== 'administrator' && viewer.id !== providerId) {
-    throw forbidden('insufficient_permissions', 'Insufficient permissions.');
+    throw new AppError('insufficient_permissions', 'Insufficient permissions.');
   }
   return bidsOfProvider(ctx.db, providerId);
 }
@@ -121,7 +121,7 @@ export async function acceptBid(
 ) {
   const accepted = await ctx.db.transaction(async (tx) => {
     const [bid] = await tx.select().from(bids).where(eq(bids.id, bidId));
-    if (!bid) throw notFound('bid_not_found', 'Bid not found.');
+    if (!bid) throw new AppError('bid_not_found', 'Bid not found.');
     const [request] = await tx
       .select()
       .from(workRequests)
@@ -129,15 +129,15 @@ export async function acceptBid(
       .for('update');
     if (!request) throw requestNotFound();
     if (request.clientId !== viewer.id)
-      throw forbidden(
+      throw new AppError(
         'insufficient_permissions',
         'Only the client who posted the request can accept a bid.',
       );
     if (request.status !== 'OPEN')
-      throw conflict('request_not_open', 'A bid on this request has already been accepted.');
+      throw new AppError('request_not_open', 'A bid on this request has already been accepted.');
     const [current] = await tx.select({ status: bids.status }).from(bids).where(eq(bids.id, bidId));
     if (current?.status !== 'PENDING')
-      throw conflict('bid_not_pending', 'Only a pending bid can be accepted.');
+      throw new AppError('bid_not_pending', 'Only a pending bid can be accepted.');
     await tx.update(bids).set({ status: 'ACCEPTED' }).where(eq(bids.id, bidId));
     await tx
       .update(bids)
@@ -185,16 +185,16 @@ async function ownPendingBid(
   bidId: string,
 ) {
   const [bid] = await tx.select().from(bids).where(eq(bids.id, bidId));
-  if (!bid) throw notFound('bid_not_found', 'Bid not found.');
+  if (!bid) throw new AppError('bid_not_found', 'Bid not found.');
   if (bid.providerId !== viewer.id)
-    throw forbidden('insufficient_permissions', 'Insufficient permissions.');
+    throw new AppError('insufficient_permissions', 'Insufficient permissions.');
   const [request] = await tx
     .select({ status: workRequests.status })
     .from(workRequests)
     .where(eq(workRequests.id, bid.workRequestId))
     .for('share');
   if (request?.status !== 'OPEN' || bid.status !== 'PENDING') {
-    throw conflict(
+    throw new AppError(
       'bid_not_pending',
       'Only a pending bid on an open request can be changed or withdrawn.',
     );

@@ -30,12 +30,11 @@ export async function checkChallenge(
   const answer =
     typeof input.math_answer === 'string' ? input.math_answer.trim() : input.math_answer;
   if (answer === undefined || answer === '' || !input.challenge_token) {
-    throw new AppError(400, 'challenge_required', 'Please answer the security question.');
+    throw new AppError('challenge_required', 'Please answer the security question.');
   }
   const payload = signer.verify<MathQuestion & { id: string }>(PURPOSE, input.challenge_token);
   if (!payload)
     throw new AppError(
-      400,
       'challenge_expired',
       'The security question has expired. Please answer a new one.',
     );
@@ -46,13 +45,12 @@ export async function checkChallenge(
     .returning({ id: usedChallenges.id });
   if (claimed.length === 0) {
     throw new AppError(
-      400,
       'challenge_expired',
       'The security question has expired. Please answer a new one.',
     );
   }
   if (Number(answer) !== answerOf(payload)) {
-    throw new AppError(400, 'challenge_failed', 'Incorrect answer to the security question.');
+    throw new AppError('challenge_failed', 'Incorrect answer to the security question.');
   }
   await db.delete(usedChallenges).where(lt(usedChallenges.expiresAt, new Date()));
 }

@@ -44,7 +44,6 @@ export const contactRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = asyn
       );
       if (!delivered) {
         throw new AppError(
-          502,
           'contact_delivery_failed',
           `Your message could not be delivered. Please write to us at ${ctx.supportEmail}.`,
         );

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ServerContext } from '../../../server/context';
 import { providerProfiles, reviews, users } from '../../../server/db/schema';
-import { notFound } from '../../../server/errors';
+import { AppError } from '../../../server/errors';
 import { requireUser } from '../../../server/plugins/auth';
 import { publicProvider, reviewBody, reviewView, reviewsResponse } from '../providers.schema';
 import { presentProvider } from './providers.presenter';
@@ -102,7 +102,7 @@ export const providersRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = as
         request.user?.id === request.params.id ||
         request.user?.role === 'administrator';
       if (!row?.key || !visible || !(await ctx.storage.exists(row.key))) {
-        throw notFound('picture_not_found', 'No profile picture.');
+        throw new AppError('picture_not_found', 'No profile picture.');
       }
       return reply
         .header('Content-Type', 'image/jpeg')

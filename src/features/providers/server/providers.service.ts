@@ -3,7 +3,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import type { ServerContext } from '../../../server/context';
 import { providerProfiles, reviews, users } from '../../../server/db/schema';
-import { AppError, conflict, forbidden, notFound } from '../../../server/errors';
+import { AppError } from '../../../server/errors';
 import type { SessionUser } from '../../accounts/server/sessions';
 import { eurosToCents } from '../../../shared/format';
 import type { ProviderProfileInput } from '../providers.schema';
@@ -17,13 +17,13 @@ export async function viewProvider(
   id: string,
 ) {
   const row = await findProvider(ctx.db, id);
-  if (!row) throw notFound('provider_not_found', 'Provider not found.');
+  if (!row) throw new AppError('provider_not_found', 'Provider not found.');
   const privileged = viewer?.role === 'administrator' || viewer?.id === id;
   if (viewer?.role === 'provider' && !privileged) {
-    throw forbidden('insufficient_permissions', 'Providers can view only their own profile.');
+    throw new AppError('insufficient_permissions', 'Providers can view only their own profile.');
   }
   if (row.user.accountStatus !== 'active' && !privileged) {
-    throw forbidden('provider_disabled', "This provider's account is disabled.");
+    throw new AppError('provider_disabled', "This provider's account is disabled.");
   }
   return { row, showContact: await canSeeProviderContact(ctx.db, viewer, id) };
 }
@@ -55,7 +55,7 @@ const PICTURE_SIZE = 512;
 export async function preparePicture(bytes: Buffer): Promise<Buffer> {
   const type = await fileTypeFromBuffer(bytes);
   if (type?.mime !== 'image/jpeg' && type?.mime !== 'image/png') {
-    throw new AppError(415, 'picture_type', 'The profile picture must be a JPEG or PNG image.');
+    throw new AppError('picture_type', 'The profile picture must be a JPEG or PNG image.');
   }
   try {
     return await sharp(bytes, { limitInputPixels: 40_000_000 })
@@ -64,7 +64,7 @@ export async function preparePicture(bytes: Buffer): Promise<Buffer> {
       .jpeg({ quality: 82, mozjpeg: true })
       .toBuffer();
   } catch {
-    throw new AppError(415, 'picture_type', 'The profile picture could not be read as an image.');
+    throw new AppError('picture_type', 'The profile picture could not be read as an image.');
   }
 }
 
@@ -132,13 +132,13 @@ export async function addReview(
   requestId: string,
 ) {
   if (viewer.role !== 'client')
-    throw forbidden(
+    throw new AppError(
       'review_not_allowed',
       'Only the client who hired this provider can review them.',
     );
   const hired = await hiredRequests(ctx.db, viewer.id, providerId);
   if (!hired.some((request) => request.id === input.work_request_id)) {
-    throw forbidden(
+    throw new AppError(
       'review_not_allowed',
       'Only the client who hired this provider can review them.',
     );
@@ -155,7 +155,7 @@ export async function addReview(
     })
     .onConflictDoNothing()
     .returning();
-  if (!review) throw conflict('review_exists', 'This job has already been reviewed.');
+  if (!review) throw new AppError('review_exists', 'This job has already been reviewed.');
   await ctx.writeAudit({
     action: 'review.create',
     outcome: 'success',

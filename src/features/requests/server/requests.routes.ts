@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ServerContext } from '../../../server/context';
-import { notFound } from '../../../server/errors';
+import { AppError } from '../../../server/errors';
 import { requireUser } from '../../../server/plugins/auth';
 import { isImage } from '../attachments.rules';
 import {
@@ -81,7 +81,7 @@ export const requestsRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = asy
     async (request) => {
       const me = requireUser(request);
       const found = await findRequest(ctx.db, request.params.id);
-      if (!found) throw notFound('request_not_found', 'Request not found.');
+      if (!found) throw new AppError('request_not_found', 'Request not found.');
       return { work_request: presentDetail(found, me) };
     },
   );
@@ -110,7 +110,7 @@ export const requestsRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = asy
         (attachment) => attachment.id === request.params.attachmentId,
       );
       if (!file || !(await ctx.storage.exists(file.storageKey))) {
-        throw notFound('attachment_not_found', 'Attachment not found.');
+        throw new AppError('attachment_not_found', 'Attachment not found.');
       }
       const viewable = isImage(file.mimeType) || file.mimeType === 'application/pdf';
       const inline = request.query.disposition === 'inline' && viewable;

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { ServerContext } from '../../../server/context';
 import { attachments, bids, clientProfiles, users, workRequests } from '../../../server/db/schema';
-import { AppError, notFound } from '../../../server/errors';
+import { AppError } from '../../../server/errors';
 import type { SessionUser } from '../../accounts/server/sessions';
 import type { WorkRequestFields } from '../requests.schema';
 import { canDeleteRequest } from './requests.policy';
@@ -11,11 +11,7 @@ import type { CheckedFile } from './uploads';
 /** Who may post (spec core §6): a signed-in client with a verified email. */
 export async function assertCanPost(ctx: ServerContext, viewer: SessionUser | undefined) {
   if (!viewer || viewer.role !== 'client') {
-    throw new AppError(
-      403,
-      'client_only',
-      'You must be logged in as a client to create a request.',
-    );
+    throw new AppError('client_only', 'You must be logged in as a client to create a request.');
   }
   const [client] = await ctx.db
     .select({ name: users.name, email: users.email, verified: users.emailVerified })
@@ -23,7 +19,7 @@ export async function assertCanPost(ctx: ServerContext, viewer: SessionUser | un
     .innerJoin(clientProfiles, eq(clientProfiles.userId, users.id))
     .where(eq(users.id, viewer.id));
   if (!client?.verified)
-    throw new AppError(403, 'email_not_verified', 'Verify your email before posting a request.');
+    throw new AppError('email_not_verified', 'Verify your email before posting a request.');
   return client;
 }
 
@@ -101,7 +97,7 @@ export async function deleteWorkRequest(
   requestId: string,
 ) {
   const found = await findRequest(ctx.db, id);
-  if (!found) throw notFound('request_not_found', 'Request not found.');
+  if (!found) throw new AppError('request_not_found', 'Request not found.');
   const facts = {
     clientId: found.request.clientId,
     status: found.request.status,
@@ -109,9 +105,9 @@ export async function deleteWorkRequest(
   };
   if (!canDeleteRequest(viewer, facts)) {
     if (viewer.id === found.request.clientId) {
-      throw new AppError(409, 'request_not_open', 'Only an open request can be deleted.');
+      throw new AppError('request_not_open', 'Only an open request can be deleted.');
     }
-    throw new AppError(403, 'insufficient_permissions', 'Insufficient permissions.');
+    throw new AppError('insufficient_permissions', 'Insufficient permissions.');
   }
   await ctx.db.delete(workRequests).where(eq(workRequests.id, id));
   await ctx.storage.remove(found.attachments.map((file) => file.storageKey));
@@ -147,13 +143,12 @@ export async function changeRequestStatus(
       .from(workRequests)
       .where(eq(workRequests.id, id))
       .for('update');
-    if (!request) throw notFound('request_not_found', 'Request not found.');
+    if (!request) throw new AppError('request_not_found', 'Request not found.');
     if (request.clientId !== viewer.id)
-      throw new AppError(403, 'insufficient_permissions', 'Insufficient permissions.');
+      throw new AppError('insufficient_permissions', 'Insufficient permissions.');
     if (request.status !== from) {
       throw new AppError(
-        409,
-        `request_not_${from.toLowerCase()}`,
+        change === 'complete' ? 'request_not_assigned' : 'request_not_open',
         `Only ${from.toLowerCase()} requests can be ${change === 'complete' ? 'completed' : 'cancelled'}.`,
       );
     }

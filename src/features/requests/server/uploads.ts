@@ -11,13 +11,10 @@ export interface CheckedFile {
 }
 
 const REFUSALS = {
-  unsupported_file_type: [
-    415,
-    'This type of file is not accepted. Attach images, PDF, DOC, DOCX or TXT.',
-  ],
-  file_type_mismatch: [415, "The file's content does not match its name."],
-  empty_file: [400, 'The file is empty.'],
-  file_too_large: [413, 'Each file may be at most 5 MB.'],
+  unsupported_file_type: 'This type of file is not accepted. Attach images, PDF, DOC, DOCX or TXT.',
+  file_type_mismatch: "The file's content does not match its name.",
+  empty_file: 'The file is empty.',
+  file_too_large: 'Each file may be at most 5 MB.',
 } as const;
 
 /**
@@ -28,7 +25,7 @@ export async function readForm(
   request: FastifyRequest,
 ): Promise<{ fields: Record<string, string>; files: CheckedFile[] }> {
   if (!request.isMultipart()) {
-    throw new AppError(415, 'unsupported_media_type', 'Send the request as multipart/form-data.');
+    throw new AppError('unsupported_media_type', 'Send the request as multipart/form-data.');
   }
   const fields: Record<string, string> = {};
   const files: CheckedFile[] = [];
@@ -45,17 +42,15 @@ export async function readForm(
       const detected = await fileTypeFromBuffer(bytes);
       const verdict = classifyUpload(filename, bytes, detected?.mime);
       if (!verdict.ok) {
-        const [status, message] = REFUSALS[verdict.reason];
-        throw new AppError(status, verdict.reason, `${filename}: ${message}`);
+        throw new AppError(verdict.reason, `${filename}: ${REFUSALS[verdict.reason]}`);
       }
       files.push({ filename, mime: verdict.mime, bytes });
     }
   } catch (error) {
     const code = (error as { code?: string }).code;
-    if (code === 'FST_FILES_LIMIT')
-      throw new AppError(400, 'too_many_files', 'Attach at most 5 files.');
+    if (code === 'FST_FILES_LIMIT') throw new AppError('too_many_files', 'Attach at most 5 files.');
     if (code === 'FST_REQ_FILE_TOO_LARGE')
-      throw new AppError(413, 'file_too_large', 'Each file may be at most 5 MB.');
+      throw new AppError('file_too_large', 'Each file may be at most 5 MB.');
     throw error;
   }
   return { fields, files };

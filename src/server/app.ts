@@ -31,6 +31,7 @@ import { challengeRoutes } from '../features/challenge/server/challenge.routes';
 import { contactRoutes } from '../features/contact/server/contact.routes';
 import { bidsRoutes } from '../features/bids/server/bids.routes';
 import { providersRoutes } from '../features/providers/server/providers.routes';
+import { reviewsRoutes } from '../features/reviews/server/reviews.routes';
 import { registerErrorHandling } from './plugins/errors';
 import { registerLanguage } from './plugins/language';
 import { requestIdFor } from './plugins/request-id';
@@ -152,6 +153,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(requestsRoutes, { prefix: '/api', ctx });
   await app.register(bidsRoutes, { prefix: '/api', ctx });
   await app.register(providersRoutes, { prefix: '/api', ctx });
+  await app.register(reviewsRoutes, { prefix: '/api', ctx });
 
   await registerSpa(app, deps.clientDir);
   return app;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { hasAtMostTwoDecimals } from '../../shared/format';
 import { LIMITS } from '../../shared/limits';
 import { BID_STATUSES } from '../../shared/statuses';
+import { BID_ACTIONS } from './bids.rules';
 
 /** Largest bid: one million euros (the database refuses more, too). */
 export const MAX_BID_EUROS = 1_000_000;
@@ -39,6 +40,8 @@ export const bidView = z.object({
   created_at: z.string(),
   provider: z.object({ id: z.uuid(), name: z.string() }),
   work_request: z.object({ id: z.uuid(), title: z.string() }),
+  /** What this viewer may do next with the bid (bids.rules.ts). */
+  allowed_actions: z.array(z.enum(BID_ACTIONS)),
 });
 export type BidView = z.infer<typeof bidView>;
 

@@ -74,32 +74,3 @@ export const publicProvider = z.object({
   reviewable_request_ids: z.array(z.uuid()),
 });
 export type PublicProvider = z.infer<typeof publicProvider>;
-
-export const reviewBody = z.object({
-  work_request_id: z.uuid({ message: 'request_not_found' }),
-  rating: z
-    .number({ message: 'rating_required' })
-    .int({ message: 'rating_required' })
-    .min(1, { message: 'rating_required' })
-    .max(5, { message: 'rating_required' }),
-  comment: text(2000),
-  anonymous: z.boolean().default(false),
-});
-
-export const reviewView = z.object({
-  id: z.uuid(),
-  rating: z.number().int(),
-  comment: z.string().nullable(),
-  /** Null for an anonymous review: the browser shows its default anonymous name. */
-  author_name: z.string().nullable(),
-  created_at: z.string(),
-});
-
-export const reviewsResponse = z.object({
-  reviews: z.array(reviewView),
-  pagination: z.object({
-    page: z.number().int(),
-    total_pages: z.number().int(),
-    total: z.number().int(),
-  }),
-});

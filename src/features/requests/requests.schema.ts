@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CATEGORIES } from '../../shared/categories';
 import { ACCOUNT_STATUSES, WORK_REQUEST_STATUSES } from '../../shared/statuses';
 import { LIMITS } from '../../shared/limits';
+import { REQUEST_ACTIONS } from './requests.rules';
 
 /** Fields of a new request (spec core §5); the browser's three steps and the server share them. */
 export const workRequestFields = z.object({
@@ -80,15 +81,23 @@ export const workRequestDetail = workRequestCard.extend({
   client_account_status: z.enum(ACCOUNT_STATUSES),
   contact_name: z.string().nullable(),
   contact_email: z.string().nullable(),
+  /** The provider whose bid was accepted: shown to those who may see the hire's contacts. */
+  accepted_provider_id: z.uuid().nullable(),
   is_owner: z.boolean(),
-  can_delete: z.boolean(),
+  /** What this viewer may do next (requests.rules.ts); screens show buttons from this alone. */
+  allowed_actions: z.array(z.enum(REQUEST_ACTIONS)),
 });
 export type WorkRequestDetail = z.infer<typeof workRequestDetail>;
 
 export const workRequestResponse = z.object({ work_request: workRequestDetail });
 
 export const myWorkRequests = z.object({
-  work_requests: z.array(workRequestCard.extend({ attachment_count: z.number().int() })),
+  work_requests: z.array(
+    workRequestCard.extend({
+      attachment_count: z.number().int(),
+      allowed_actions: z.array(z.enum(REQUEST_ACTIONS)),
+    }),
+  ),
 });
 
 export const requestIdParams = z.object({ id: z.uuid({ message: 'request_not_found' }) });

@@ -6,6 +6,9 @@ import { migrateDatabase } from './migrate';
 
 export type Db = NodePgDatabase<typeof schema>;
 
+/** A transaction, as `db.transaction(async (tx) => …)` hands it to the code inside. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
 export interface Database {
   db: Db;
   pool: pg.Pool;

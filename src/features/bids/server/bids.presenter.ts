@@ -1,8 +1,11 @@
 import { centsToEuros } from '../../../shared/format';
+import type { Actor } from '../../../shared/statuses';
+import { bidActions } from '../bids.rules';
 import type { BidView } from '../bids.schema';
 import type { BidRow } from './bids.repo';
 
-export function presentBid({ bid, providerName, requestTitle }: BidRow): BidView {
+/** A bid for one viewer, with what that viewer may do next (bids.rules.ts). */
+export function presentBid({ bid, providerName, request }: BidRow, viewer: Actor): BidView {
   return {
     id: bid.id,
     work_request_id: bid.workRequestId,
@@ -12,6 +15,7 @@ export function presentBid({ bid, providerName, requestTitle }: BidRow): BidView
     status: bid.status,
     created_at: bid.createdAt.toISOString(),
     provider: { id: bid.providerId, name: providerName },
-    work_request: { id: bid.workRequestId, title: requestTitle },
+    work_request: { id: request.id, title: request.title },
+    allowed_actions: bidActions(viewer, bid, request),
   };
 }

@@ -26,8 +26,9 @@ export const bidsRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = async (
     '/bids',
     { schema: { body: createBidBody, response: { 201: bidResponse } } },
     async (request, reply) => {
-      const row = await placeBid(ctx, requireUser(request), request.body, request.id);
-      return reply.status(201).send({ bid: presentBid(row) });
+      const me = requireUser(request);
+      const row = await placeBid(ctx, me, request.body, request.id);
+      return reply.status(201).send({ bid: presentBid(row, me) });
     },
   );
 
@@ -35,8 +36,9 @@ export const bidsRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = async (
     '/bids/work-request/:id',
     { schema: { params: idParams, response: { 200: bidsResponse } } },
     async (request) => {
-      const rows = await bidsForRequest(ctx, requireUser(request), request.params.id);
-      return { bids: rows.map(presentBid) };
+      const me = requireUser(request);
+      const rows = await bidsForRequest(ctx, me, request.params.id);
+      return { bids: rows.map((row) => presentBid(row, me)) };
     },
   );
 
@@ -44,8 +46,9 @@ export const bidsRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = async (
     '/bids/provider/:id',
     { schema: { params: idParams, response: { 200: bidsResponse } } },
     async (request) => {
-      const rows = await bidsForProvider(ctx, requireUser(request), request.params.id);
-      return { bids: rows.map(presentBid) };
+      const me = requireUser(request);
+      const rows = await bidsForProvider(ctx, me, request.params.id);
+      return { bids: rows.map((row) => presentBid(row, me)) };
     },
   );
 
@@ -53,8 +56,9 @@ export const bidsRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = async (
     '/bids/:id/accept',
     { schema: { params: idParams, response: { 200: bidResponse } } },
     async (request) => {
-      const row = await acceptBid(ctx, requireUser(request), request.params.id, request.id);
-      return { bid: presentBid(row) };
+      const me = requireUser(request);
+      const row = await acceptBid(ctx, me, request.params.id, request.id);
+      return { bid: presentBid(row, me) };
     },
   );
 
@@ -68,14 +72,9 @@ export const bidsRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = async (
       },
     },
     async (request) => {
-      const row = await changeBid(
-        ctx,
-        requireUser(request),
-        request.params.id,
-        request.body,
-        request.id,
-      );
-      return { bid: presentBid(row) };
+      const me = requireUser(request);
+      const row = await changeBid(ctx, me, request.params.id, request.body, request.id);
+      return { bid: presentBid(row, me) };
     },
   );
 

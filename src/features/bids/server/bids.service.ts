@@ -1,13 +1,60 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { ServerContext } from '../../../server/context';
-import { bids, users, workRequests } from '../../../server/db/schema';
+import type { Db, Tx } from '../../../server/db/database';
 import { AppError } from '../../../server/errors';
 import { eurosToCents, formatEuro } from '../../../shared/format';
-import type { SessionUser } from '../../accounts/server/sessions';
-import { findUserById } from '../../accounts/server/accounts.repo';
-import { bidsOfProvider, bidsOfRequest, selectBids } from './bids.repo';
+import type { Actor } from '../../../shared/statuses';
+import { findUserById } from '../../accounts/server';
+import { assignRequest, lockRequestFacts, readRequestFacts } from '../../requests/server';
+import { placeBidRefusal, type Refusal } from '../../requests/requests.rules';
+import { acceptRefusal, bidsVisibleTo, changeRefusal, withdrawRefusal } from '../bids.rules';
+import { bidsOfProvider, bidsOfRequest, findBid } from './bids.repo';
+import { bids } from './bids.table';
 
-const requestNotFound = () => new AppError('request_not_found', 'Request not found.');
+const REFUSALS: Partial<Record<NonNullable<Refusal>, string>> = {
+  provider_only: 'Only providers can bid.',
+  request_not_open: 'This request no longer takes bids.',
+  client_disabled: "The client's account is disabled, so the request takes no new bids.",
+  bid_already_exists: 'You have already bid on this request.',
+  insufficient_permissions: 'Insufficient permissions.',
+  bid_not_pending: 'Only a pending bid on an open request can be accepted, changed or withdrawn.',
+};
+
+const refuse = (code: NonNullable<Refusal>) =>
+  new AppError(code, REFUSALS[code] ?? 'This action is not possible now.');
+
+const bidNotFound = () => new AppError('bid_not_found', 'Bid not found.');
+
+/** Whether the provider has a bid on the request. */
+export async function hasBidOn(db: Db, workRequestId: string, providerId: string) {
+  const [row] = await db
+    .select({ id: bids.id })
+    .from(bids)
+    .where(and(eq(bids.workRequestId, workRequestId), eq(bids.providerId, providerId)));
+  return row !== undefined;
+}
+
+/** A cancelled request's pending bids are rejected (caller holds the request's row lock). */
+export async function rejectPendingBids(tx: Tx, workRequestId: string, exceptBidId?: string) {
+  await tx
+    .update(bids)
+    .set({ status: 'REJECTED' })
+    .where(
+      and(
+        eq(bids.workRequestId, workRequestId),
+        eq(bids.status, 'PENDING'),
+        exceptBidId ? ne(bids.id, exceptBidId) : undefined,
+      ),
+    );
+}
+
+/** A request open again after its winner left: its rejected bids are pending again. */
+export async function reopenRejectedBids(tx: Tx, workRequestId: string) {
+  await tx
+    .update(bids)
+    .set({ status: 'PENDING' })
+    .where(and(eq(bids.workRequestId, workRequestId), eq(bids.status, 'REJECTED')));
+}
 
 /**
  * A provider's one bid on an open request of an active client. The request row is share-locked
@@ -16,7 +63,7 @@ const requestNotFound = () => new AppError('request_not_found', 'Request not fou
  */
 export async function placeBid(
   ctx: ServerContext,
-  viewer: SessionUser,
+  viewer: Actor,
   input: {
     work_request_id: string;
     amount: number;
@@ -25,40 +72,25 @@ export async function placeBid(
   },
   requestId: string,
 ) {
-  if (viewer.role !== 'provider') throw new AppError('provider_only', 'Only providers can bid.');
   if (input.provider_id && input.provider_id !== viewer.id) {
     throw new AppError('provider_mismatch', 'You can only bid as yourself.');
   }
   const placed = await ctx.db.transaction(async (tx) => {
-    const [request] = await tx
-      .select({
-        status: workRequests.status,
-        clientActive: workRequests.clientActive,
-        clientId: workRequests.clientId,
-        title: workRequests.title,
-      })
-      .from(workRequests)
-      .where(eq(workRequests.id, input.work_request_id))
-      .for('share');
-    if (!request) throw requestNotFound();
-    if (request.status !== 'OPEN')
-      throw new AppError('request_not_open', 'This request no longer takes bids.');
-    if (!request.clientActive)
-      throw new AppError(
-        'client_disabled',
-        "The client's account is disabled, so the request takes no new bids.",
-      );
+    const request = await lockRequestFacts(tx, input.work_request_id, 'share');
+    // The unique index answers "already bid" for simultaneous bids; the rule answers the rest.
+    const refusal = placeBidRefusal(viewer, request, false);
+    if (refusal) throw refuse(refusal);
     const [bid] = await tx
       .insert(bids)
       .values({
-        workRequestId: input.work_request_id,
+        workRequestId: request.id,
         providerId: viewer.id,
         amountCents: eurosToCents(input.amount),
         description: input.description,
       })
       .onConflictDoNothing()
       .returning();
-    if (!bid) throw new AppError('bid_already_exists', 'You have already bid on this request.');
+    if (!bid) throw refuse('bid_already_exists');
     return { bid, request };
   });
   await ctx.writeAudit({
@@ -69,7 +101,7 @@ export async function placeBid(
     targetType: 'work_request',
     targetUserId: placed.request.clientId,
     requestId,
-    message: `bid ${placed.bid.id} on request ${input.work_request_id}`,
+    message: `bid ${placed.bid.id} on request ${placed.request.id}`,
   });
   const client = await findUserById(ctx.db, placed.request.clientId);
   if (client?.bidEmails) {
@@ -77,82 +109,51 @@ export async function placeBid(
       name: client.name,
       title: placed.request.title,
       amount: formatEuro(placed.bid.amountCents, client.preferredLanguage),
-      link: `${ctx.publicUrl}/request/${input.work_request_id}`,
+      link: `${ctx.publicUrl}/request/${placed.request.id}`,
     });
   }
-  const [row] = await selectBids(ctx.db).where(eq(bids.id, placed.bid.id));
-  return row!;
+  return (await findBid(ctx.db, placed.bid.id))!;
 }
 
 /** Owner and administrators see every bid; a provider sees only their own (spec core §6). */
-export async function bidsForRequest(
-  ctx: ServerContext,
-  viewer: SessionUser,
-  workRequestId: string,
-) {
-  const [request] = await ctx.db
-    .select({ clientId: workRequests.clientId })
-    .from(workRequests)
-    .where(eq(workRequests.id, workRequestId));
-  if (!request) throw requestNotFound();
-  if (viewer.role === 'administrator' || viewer.id === request.clientId)
-    return bidsOfRequest(ctx.db, workRequestId);
-  if (viewer.role === 'provider') return bidsOfRequest(ctx.db, workRequestId, viewer.id);
-  throw new AppError('insufficient_permissions', 'Insufficient permissions.');
+export async function bidsForRequest(ctx: ServerContext, viewer: Actor, workRequestId: string) {
+  const request = await readRequestFacts(ctx.db, workRequestId);
+  const visible = bidsVisibleTo(viewer, request);
+  if (visible === 'all') return bidsOfRequest(ctx.db, workRequestId);
+  if (visible === 'own') return bidsOfRequest(ctx.db, workRequestId, viewer.id);
+  throw refuse('insufficient_permissions');
 }
 
-export async function bidsForProvider(ctx: ServerContext, viewer: SessionUser, providerId: string) {
+export async function bidsForProvider(ctx: ServerContext, viewer: Actor, providerId: string) {
   if (viewer.role !== 'administrator' && viewer.id !== providerId) {
-    throw new AppError('insufficient_permissions', 'Insufficient permissions.');
+    throw refuse('insufficient_permissions');
   }
   return bidsOfProvider(ctx.db, providerId);
 }
 
 /**
  * Accepting is final (spec core §4): with the request row locked, the bid becomes ACCEPTED,
- * every other bid REJECTED and the request ASSIGNED. Of simultaneous accepts, one wins; the
- * others find the request no longer open.
+ * every other pending bid REJECTED and the request ASSIGNED. Of simultaneous accepts, one wins;
+ * the others find the request no longer open.
  */
 export async function acceptBid(
   ctx: ServerContext,
-  viewer: SessionUser,
+  viewer: Actor,
   bidId: string,
   requestId: string,
 ) {
   const accepted = await ctx.db.transaction(async (tx) => {
+    const [found] = await tx.select().from(bids).where(eq(bids.id, bidId));
+    if (!found) throw bidNotFound();
+    const request = await lockRequestFacts(tx, found.workRequestId, 'update');
+    // Read again under the request's lock: the bid may have been withdrawn meanwhile.
     const [bid] = await tx.select().from(bids).where(eq(bids.id, bidId));
-    if (!bid) throw new AppError('bid_not_found', 'Bid not found.');
-    const [request] = await tx
-      .select()
-      .from(workRequests)
-      .where(eq(workRequests.id, bid.workRequestId))
-      .for('update');
-    if (!request) throw requestNotFound();
-    if (request.clientId !== viewer.id)
-      throw new AppError(
-        'insufficient_permissions',
-        'Only the client who posted the request can accept a bid.',
-      );
-    if (request.status !== 'OPEN')
-      throw new AppError('request_not_open', 'A bid on this request has already been accepted.');
-    const [current] = await tx.select({ status: bids.status }).from(bids).where(eq(bids.id, bidId));
-    if (current?.status !== 'PENDING')
-      throw new AppError('bid_not_pending', 'Only a pending bid can be accepted.');
+    if (!bid) throw bidNotFound();
+    const refusal = acceptRefusal(viewer, bid, request);
+    if (refusal) throw refuse(refusal);
     await tx.update(bids).set({ status: 'ACCEPTED' }).where(eq(bids.id, bidId));
-    await tx
-      .update(bids)
-      .set({ status: 'REJECTED' })
-      .where(
-        and(
-          eq(bids.workRequestId, request.id),
-          ne(bids.id, bidId),
-          eq(bids.status, sql`'PENDING'`),
-        ),
-      );
-    await tx
-      .update(workRequests)
-      .set({ status: 'ASSIGNED', acceptedBidId: bidId })
-      .where(eq(workRequests.id, request.id));
+    await rejectPendingBids(tx, request.id, bidId);
+    await assignRequest(tx, request, bidId);
     return { bid, request };
   });
   await ctx.writeAudit({
@@ -165,7 +166,7 @@ export async function acceptBid(
     requestId,
     message: `bid ${bidId} on request ${accepted.request.id}`,
   });
-  const [provider] = await ctx.db.select().from(users).where(eq(users.id, accepted.bid.providerId));
+  const provider = await findUserById(ctx.db, accepted.bid.providerId);
   if (provider?.bidEmails) {
     await ctx.sendMail('bidAccepted', provider.email, provider.preferredLanguage, {
       name: provider.name,
@@ -174,44 +175,31 @@ export async function acceptBid(
       link: `${ctx.publicUrl}/request/${accepted.request.id}`,
     });
   }
-  const [row] = await selectBids(ctx.db).where(eq(bids.id, bidId));
-  return row!;
+  return (await findBid(ctx.db, bidId))!;
 }
 
-/** A provider's own pending bid on an open request, locked for changing. */
-async function ownPendingBid(
-  tx: Pick<ServerContext['db'], 'select'>,
-  viewer: SessionUser,
-  bidId: string,
-) {
-  const [bid] = await tx.select().from(bids).where(eq(bids.id, bidId));
-  if (!bid) throw new AppError('bid_not_found', 'Bid not found.');
-  if (bid.providerId !== viewer.id)
-    throw new AppError('insufficient_permissions', 'Insufficient permissions.');
-  const [request] = await tx
-    .select({ status: workRequests.status })
-    .from(workRequests)
-    .where(eq(workRequests.id, bid.workRequestId))
-    .for('share');
-  if (request?.status !== 'OPEN' || bid.status !== 'PENDING') {
-    throw new AppError(
-      'bid_not_pending',
-      'Only a pending bid on an open request can be changed or withdrawn.',
-    );
-  }
+/** The bidder's own bid, checked by `rule` under the request's share lock. */
+async function lockedOwnBid(tx: Tx, viewer: Actor, bidId: string, rule: typeof changeRefusal) {
+  const [found] = await tx.select().from(bids).where(eq(bids.id, bidId));
+  if (!found) throw bidNotFound();
+  const request = await lockRequestFacts(tx, found.workRequestId, 'share');
+  const [bid] = await tx.select().from(bids).where(eq(bids.id, bidId)).for('update');
+  if (!bid) throw bidNotFound();
+  const refusal = rule(viewer, bid, request);
+  if (refusal) throw refuse(refusal);
   return bid;
 }
 
 /** Beyond the spec: a provider may change a pending bid while the request is open. */
 export async function changeBid(
   ctx: ServerContext,
-  viewer: SessionUser,
+  viewer: Actor,
   bidId: string,
   input: { amount: number; description: string },
   requestId: string,
 ) {
   await ctx.db.transaction(async (tx) => {
-    await ownPendingBid(tx, viewer, bidId);
+    await lockedOwnBid(tx, viewer, bidId, changeRefusal);
     await tx
       .update(bids)
       .set({ amountCents: eurosToCents(input.amount), description: input.description })
@@ -225,19 +213,18 @@ export async function changeBid(
     requestId,
     message: `bid ${bidId}`,
   });
-  const [row] = await selectBids(ctx.db).where(eq(bids.id, bidId));
-  return row!;
+  return (await findBid(ctx.db, bidId))!;
 }
 
 /** Beyond the spec: a provider may withdraw a pending bid while the request is open (and bid again). */
 export async function withdrawBid(
   ctx: ServerContext,
-  viewer: SessionUser,
+  viewer: Actor,
   bidId: string,
   requestId: string,
 ) {
   await ctx.db.transaction(async (tx) => {
-    await ownPendingBid(tx, viewer, bidId);
+    await lockedOwnBid(tx, viewer, bidId, withdrawRefusal);
     await tx.delete(bids).where(eq(bids.id, bidId));
   });
   await ctx.writeAudit({

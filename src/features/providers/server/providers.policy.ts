@@ -1,18 +1,25 @@
-import type { Db } from '../../../server/db/database';
-import type { SessionUser } from '../../accounts/server/sessions';
-import { hiredRequests } from './providers.repo';
+import type { Actor, AccountStatus } from '../../../shared/statuses';
+
+const isAdministratorOrSelf = (viewer: Actor | undefined, providerId: string) =>
+  viewer?.role === 'administrator' || viewer?.id === providerId;
 
 /**
- * The provider's email, phone and website (spec core §4, issue rule 3): administrators, the
- * provider themself, and a client whose request this provider won (assigned or completed).
+ * Who may open a provider's page: anyone while the account is active, except other providers
+ * (spec core §2: providers see only their own); administrators and the provider always.
+ * Answers the refusal's code, or null.
  */
-export async function canSeeProviderContact(
-  db: Db,
-  viewer: SessionUser | undefined,
-  providerId: string,
+export function providerPageRefusal(
+  viewer: Actor | undefined,
+  provider: { id: string; accountStatus: AccountStatus },
 ) {
-  if (!viewer) return false;
-  if (viewer.role === 'administrator' || viewer.id === providerId) return true;
-  if (viewer.role !== 'client') return false;
-  return (await hiredRequests(db, viewer.id, providerId)).length > 0;
+  if (isAdministratorOrSelf(viewer, provider.id)) return null;
+  if (viewer?.role === 'provider') return 'insufficient_permissions' as const;
+  if (provider.accountStatus !== 'active') return 'provider_disabled' as const;
+  return null;
 }
+
+/** A profile picture is shown while the account is active, and always to the provider and administrators. */
+export const canSeeProviderPicture = (
+  viewer: Actor | undefined,
+  provider: { id: string; accountStatus: AccountStatus },
+) => provider.accountStatus === 'active' || isAdministratorOrSelf(viewer, provider.id);

@@ -3,11 +3,11 @@ import { providerPictureUrl, type PublicProvider } from '../providers.schema';
 import type { ProviderRow } from './providers.repo';
 
 export function presentProvider(
-  row: ProviderRow,
+  { user, profile }: ProviderRow,
+  rating: { average: number | null; total: number },
   showContact: boolean,
   reviewable: string[] = [],
 ): PublicProvider {
-  const { user, profile } = row;
   return {
     id: user.id,
     name: user.name,
@@ -18,8 +18,8 @@ export function presentProvider(
     experience_years: profile.experienceYears,
     service_category: profile.serviceCategory,
     profile_picture_url: profile.pictureKey ? providerPictureUrl(user.id) : null,
-    average_rating: row.averageRating === null ? null : Math.round(row.averageRating * 10) / 10,
-    review_count: row.reviewCount,
+    average_rating: rating.average === null ? null : Math.round(rating.average * 10) / 10,
+    review_count: rating.total,
     member_since: user.createdAt.toISOString(),
     account_status: user.accountStatus,
     contact: showContact

@@ -1,48 +1,56 @@
-import { eq } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import type { ServerContext } from '../../../server/context';
-import { providerProfiles, reviews, users } from '../../../server/db/schema';
+import type { Db } from '../../../server/db/database';
 import { AppError } from '../../../server/errors';
-import type { SessionUser } from '../../accounts/server/sessions';
 import { eurosToCents } from '../../../shared/format';
+import type { Actor } from '../../../shared/statuses';
+import { writeProviderProfile } from '../../accounts/server';
+import { hiresOf } from '../../requests/server';
+import { canSeeProviderContact } from '../../requests/requests.rules';
+import { ratingOf, reviewableRequests } from '../../reviews/server/reviews.service';
 import type { ProviderProfileInput } from '../providers.schema';
-import { canSeeProviderContact } from './providers.policy';
-import { findProvider, hiredRequests } from './providers.repo';
+import { canSeeProviderPicture, providerPageRefusal } from './providers.policy';
+import { findPicture, findProvider } from './providers.repo';
 
-/** A provider's public page: 404 if unknown, provider_disabled unless active (admins and the provider still see it). */
-export async function viewProvider(
-  ctx: ServerContext,
-  viewer: SessionUser | undefined,
-  id: string,
-) {
+const REFUSALS = {
+  insufficient_permissions: 'Providers can view only their own profile.',
+  provider_disabled: "This provider's account is disabled.",
+} as const;
+
+/**
+ * A provider's public page: 404 if unknown, provider_disabled unless active (administrators and
+ * the provider still see it), other providers refused.
+ */
+export async function viewProvider(ctx: ServerContext, viewer: Actor | undefined, id: string) {
   const row = await findProvider(ctx.db, id);
   if (!row) throw new AppError('provider_not_found', 'Provider not found.');
-  const privileged = viewer?.role === 'administrator' || viewer?.id === id;
-  if (viewer?.role === 'provider' && !privileged) {
-    throw new AppError('insufficient_permissions', 'Providers can view only their own profile.');
-  }
-  if (row.user.accountStatus !== 'active' && !privileged) {
-    throw new AppError('provider_disabled', "This provider's account is disabled.");
-  }
-  return { row, showContact: await canSeeProviderContact(ctx.db, viewer, id) };
+  const refusal = providerPageRefusal(viewer, row.user);
+  if (refusal) throw new AppError(refusal, REFUSALS[refusal]);
+  return row;
 }
 
-/** The viewer's hires of this provider that still await a review. */
-export async function reviewableRequests(
-  ctx: ServerContext,
-  viewer: SessionUser | undefined,
-  providerId: string,
-) {
-  if (viewer?.role !== 'client') return [];
-  const hired = await hiredRequests(ctx.db, viewer.id, providerId);
-  if (hired.length === 0) return [];
-  const reviewed = await ctx.db
-    .select({ id: reviews.workRequestId })
-    .from(reviews)
-    .where(eq(reviews.providerId, providerId));
-  const done = new Set(reviewed.map((review) => review.id));
-  return hired.map((request) => request.id).filter((id) => !done.has(id));
+/** The page with its rating, the contact where the viewer may see it, and the viewer's unreviewed hires. */
+export async function providerPage(ctx: ServerContext, viewer: Actor | undefined, id: string) {
+  const row = await viewProvider(ctx, viewer, id);
+  const [rating, hired, reviewable] = await Promise.all([
+    ratingOf(ctx.db, id),
+    viewer?.role === 'client' ? hiresOf(ctx.db, viewer.id, id) : [],
+    reviewableRequests(ctx.db, viewer, id),
+  ]);
+  return {
+    row,
+    rating,
+    showContact: canSeeProviderContact(viewer, id, hired.length > 0),
+    reviewable,
+  };
+}
+
+/** The stored picture's key, where the viewer may see it. */
+export async function providerPictureKey(db: Db, viewer: Actor | undefined, providerId: string) {
+  const row = await findPicture(db, providerId);
+  if (!row?.key || !canSeeProviderPicture(viewer, { id: providerId, ...row })) return undefined;
+  return row.key;
 }
 
 /** Largest side of a stored profile picture, in pixels. */
@@ -70,39 +78,29 @@ export async function preparePicture(bytes: Buffer): Promise<Buffer> {
 
 export async function updateProviderProfile(
   ctx: ServerContext,
-  me: SessionUser,
+  me: Actor,
   input: ProviderProfileInput,
   picture: Buffer | undefined,
   requestId: string,
 ) {
   const pictureKey = picture ? ctx.storage.newKey() : undefined;
   if (picture && pictureKey) await ctx.storage.put(pictureKey, picture);
-  let previousKey: string | null | undefined;
+  let previousKey: string | null = null;
   try {
-    await ctx.db.transaction(async (tx) => {
-      const [current] = await tx
-        .select({ key: providerProfiles.pictureKey })
-        .from(providerProfiles)
-        .where(eq(providerProfiles.userId, me.id))
-        .for('update');
-      previousKey = current?.key;
-      await tx.update(users).set({ name: input.name }).where(eq(users.id, me.id));
-      await tx
-        .update(providerProfiles)
-        .set({
-          contactEmail: input.contact_email,
-          contactPhone: input.contact_phone ?? null,
-          bio: input.bio ?? null,
-          serviceCategory: input.service_category ?? null,
-          location: input.location ?? null,
-          hourlyRateCents: input.hourly_rate === undefined ? null : eurosToCents(input.hourly_rate),
-          experienceYears: input.experience_years ?? null,
-          availability: input.availability ?? null,
-          website: input.website ?? null,
-          ...(pictureKey ? { pictureKey } : {}),
-        })
-        .where(eq(providerProfiles.userId, me.id));
-    });
+    previousKey = await ctx.db.transaction((tx) =>
+      writeProviderProfile(tx, me.id, input.name, {
+        contactEmail: input.contact_email,
+        contactPhone: input.contact_phone ?? null,
+        bio: input.bio ?? null,
+        serviceCategory: input.service_category ?? null,
+        location: input.location ?? null,
+        hourlyRateCents: input.hourly_rate === undefined ? null : eurosToCents(input.hourly_rate),
+        experienceYears: input.experience_years ?? null,
+        availability: input.availability ?? null,
+        website: input.website ?? null,
+        ...(pictureKey ? { pictureKey } : {}),
+      }),
+    );
   } catch (error) {
     if (pictureKey) await ctx.storage.remove([pictureKey]);
     throw error;
@@ -116,54 +114,4 @@ export async function updateProviderProfile(
     targetUserId: me.id,
     requestId,
   });
-}
-
-/** Reviews come only from real hires: the client of a request this provider won, once per request. */
-export async function addReview(
-  ctx: ServerContext,
-  viewer: SessionUser,
-  providerId: string,
-  input: {
-    work_request_id: string;
-    rating: number;
-    comment?: string | undefined;
-    anonymous: boolean;
-  },
-  requestId: string,
-) {
-  if (viewer.role !== 'client')
-    throw new AppError(
-      'review_not_allowed',
-      'Only the client who hired this provider can review them.',
-    );
-  const hired = await hiredRequests(ctx.db, viewer.id, providerId);
-  if (!hired.some((request) => request.id === input.work_request_id)) {
-    throw new AppError(
-      'review_not_allowed',
-      'Only the client who hired this provider can review them.',
-    );
-  }
-  const [review] = await ctx.db
-    .insert(reviews)
-    .values({
-      providerId,
-      clientId: viewer.id,
-      workRequestId: input.work_request_id,
-      rating: input.rating,
-      comment: input.comment ?? null,
-      anonymous: input.anonymous,
-    })
-    .onConflictDoNothing()
-    .returning();
-  if (!review) throw new AppError('review_exists', 'This job has already been reviewed.');
-  await ctx.writeAudit({
-    action: 'review.create',
-    outcome: 'success',
-    actorType: 'client',
-    actorId: viewer.id,
-    targetType: 'provider',
-    targetUserId: providerId,
-    requestId,
-  });
-  return review;
 }

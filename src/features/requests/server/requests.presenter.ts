@@ -1,6 +1,6 @@
-import type { SessionUser } from '../../accounts/server/sessions';
+import type { Actor } from '../../../shared/statuses';
+import { canSeeClientContact, isRequestOwner, type RequestAction } from '../requests.rules';
 import type { AttachmentInfo, WorkRequestCard, WorkRequestDetail } from '../requests.schema';
-import { canDeleteRequest, canSeeClientContact, isOwner } from './requests.policy';
 import { MAX_ESTIMATED_PAGES, type FoundRequest } from './requests.repo';
 
 export function presentCard(row: {
@@ -37,14 +37,16 @@ export function presentAttachment(row: FoundRequest['attachments'][number]): Att
   return { id: row.id, filename: row.filename, mime_type: row.mimeType, size_bytes: row.sizeBytes };
 }
 
-/** The request for one viewer: contact fields are null unless the policy lets this viewer see them. */
-export function presentDetail(found: FoundRequest, viewer: SessionUser): WorkRequestDetail {
-  const { request } = found;
-  const facts = {
-    clientId: request.clientId,
-    status: request.status,
-    acceptedProviderId: found.acceptedProviderId,
-  };
+/**
+ * The request for one viewer: contact fields (and who won) are null unless the rules let this
+ * viewer see them; `allowed_actions` says what the viewer may do next.
+ */
+export function presentDetail(
+  found: FoundRequest,
+  viewer: Actor,
+  actions: RequestAction[],
+): WorkRequestDetail {
+  const { request, facts } = found;
   const contact = canSeeClientContact(viewer, facts);
   return {
     ...presentCard(request),
@@ -56,7 +58,8 @@ export function presentDetail(found: FoundRequest, viewer: SessionUser): WorkReq
     client_account_status: found.clientStatus,
     contact_name: contact ? request.contactName : null,
     contact_email: contact ? request.contactEmail : null,
-    is_owner: isOwner(viewer, facts),
-    can_delete: canDeleteRequest(viewer, facts),
+    accepted_provider_id: contact ? facts.acceptedProviderId : null,
+    is_owner: isRequestOwner(viewer, facts),
+    allowed_actions: actions,
   };
 }

@@ -1,5 +1,7 @@
 import { and, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../../server/db/database';
+import type { Db, Tx } from '../../../server/db/database';
+import type { WorkRequestStatus } from '../../../shared/statuses';
+import type { RequestFacts } from '../requests.rules';
 import { attachments, bids, users, workRequests } from '../../../server/db/schema';
 import type { Category } from '../../../shared/categories';
 import { categoriesMatching, searchWords } from './category-search';
@@ -155,11 +157,49 @@ export async function listClientRequests(db: Db, clientId: string) {
   return db
     .select({
       ...cardColumns,
+      clientId: workRequests.clientId,
+      clientActive: workRequests.clientActive,
+      acceptedProviderId: bids.providerId,
       attachmentCount: sql<number>`(select count(*)::int from ${attachments} where ${attachments.workRequestId} = ${workRequests.id})`,
     })
     .from(workRequests)
+    .leftJoin(bids, eq(bids.id, workRequests.acceptedBidId))
     .where(eq(workRequests.clientId, clientId))
     .orderBy(desc(workRequests.createdAt));
+}
+
+/** The facts the lifecycle rules (requests.rules.ts) decide on. */
+export function factsOf(row: {
+  clientId: string;
+  status: WorkRequestStatus;
+  clientActive: boolean;
+  acceptedProviderId: string | null;
+}): RequestFacts {
+  return {
+    clientId: row.clientId,
+    status: row.status,
+    clientActive: row.clientActive,
+    acceptedProviderId: row.acceptedProviderId,
+  };
+}
+
+/**
+ * Locks the request row for the rest of the transaction (`update` to change it, `share` to keep
+ * it from changing) and returns it with the facts the rules need, read under that lock.
+ */
+export async function lockRequest(tx: Tx, id: string, mode: 'update' | 'share') {
+  const [request] = await tx.select().from(workRequests).where(eq(workRequests.id, id)).for(mode);
+  if (!request) return undefined;
+  const [accepted] = request.acceptedBidId
+    ? await tx
+        .select({ providerId: bids.providerId })
+        .from(bids)
+        .where(eq(bids.id, request.acceptedBidId))
+    : [];
+  return {
+    request,
+    facts: factsOf({ ...request, acceptedProviderId: accepted?.providerId ?? null }),
+  };
 }
 
 export async function findRequest(db: Db, id: string) {
@@ -180,7 +220,11 @@ export async function findRequest(db: Db, id: string) {
     .from(attachments)
     .where(eq(attachments.workRequestId, id))
     .orderBy(attachments.position, attachments.id);
-  return { ...row, attachments: files };
+  return {
+    ...row,
+    attachments: files,
+    facts: factsOf({ ...row.request, acceptedProviderId: row.acceptedProviderId }),
+  };
 }
 
 export type FoundRequest = NonNullable<Awaited<ReturnType<typeof findRequest>>>;

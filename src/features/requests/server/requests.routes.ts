@@ -15,12 +15,14 @@ import {
 } from '../requests.schema';
 import { contentDisposition } from './content-disposition';
 import { presentCard, presentDetail, presentPagination } from './requests.presenter';
-import { findRequest, listClientRequests, listOpenRequests } from './requests.repo';
+import { findRequest, listOpenRequests } from './requests.repo';
 import {
   assertCanPost,
   changeRequestStatus,
   createWorkRequest,
   deleteWorkRequest,
+  myRequests,
+  viewRequest,
 } from './requests.service';
 import { readForm } from './uploads';
 
@@ -50,12 +52,12 @@ export const requestsRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = asy
     '/work-requests/my',
     { schema: { response: { 200: myWorkRequests } } },
     async (request) => {
-      const me = requireUser(request);
-      const rows = await listClientRequests(ctx.db, me.id);
+      const mine = await myRequests(ctx, requireUser(request));
       return {
-        work_requests: rows.map((row) => ({
+        work_requests: mine.map(({ row, actions }) => ({
           ...presentCard(row),
           attachment_count: row.attachmentCount,
+          allowed_actions: actions,
         })),
       };
     },
@@ -70,8 +72,8 @@ export const requestsRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = asy
       const { fields, files } = await readForm(request);
       const input = workRequestFields.parse(fields);
       const id = await createWorkRequest(ctx, me, contact, input, files, request.id);
-      const found = await findRequest(ctx.db, id);
-      return reply.status(201).send({ work_request: presentDetail(found!, me) });
+      const { found, actions } = await viewRequest(ctx, me, id);
+      return reply.status(201).send({ work_request: presentDetail(found, me, actions) });
     },
   );
 
@@ -80,9 +82,8 @@ export const requestsRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = asy
     { schema: { params: requestIdParams, response: { 200: workRequestResponse } } },
     async (request) => {
       const me = requireUser(request);
-      const found = await findRequest(ctx.db, request.params.id);
-      if (!found) throw new AppError('request_not_found', 'Request not found.');
-      return { work_request: presentDetail(found, me) };
+      const { found, actions } = await viewRequest(ctx, me, request.params.id);
+      return { work_request: presentDetail(found, me, actions) };
     },
   );
 
@@ -140,8 +141,8 @@ export const requestsRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = asy
       async (request) => {
         const me = requireUser(request);
         await changeRequestStatus(ctx, me, request.params.id, change, request.id);
-        const found = await findRequest(ctx.db, request.params.id);
-        return { work_request: presentDetail(found!, me) };
+        const { found, actions } = await viewRequest(ctx, me, request.params.id);
+        return { work_request: presentDetail(found, me, actions) };
       },
     );
   }

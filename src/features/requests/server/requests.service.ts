@@ -1,24 +1,46 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { ServerContext } from '../../../server/context';
-import { attachments, bids, clientProfiles, users, workRequests } from '../../../server/db/schema';
+import type { Db, Tx } from '../../../server/db/database';
 import { AppError } from '../../../server/errors';
-import type { SessionUser } from '../../accounts/server/sessions';
+import type { Actor } from '../../../shared/statuses';
+import { findUserById, isVerifiedClient } from '../../accounts/server';
+import { hasBidOn, reopenRejectedBids, rejectPendingBids } from '../../bids/server/bids.service';
+import { isRequestReviewed } from '../../reviews/server/reviews.service';
+import {
+  cancelRefusal,
+  completeRefusal,
+  deleteRefusal,
+  HIRED_STATUSES,
+  isHired,
+  nextRequestStatus,
+  requestActions,
+  type Refusal,
+  type RequestFacts,
+} from '../requests.rules';
 import type { WorkRequestFields } from '../requests.schema';
-import { canDeleteRequest } from './requests.policy';
-import { findRequest } from './requests.repo';
+import { attachments, workRequests } from './requests.table';
+import { factsOf, findRequest, listClientRequests, lockRequest } from './requests.repo';
 import type { CheckedFile } from './uploads';
+import { bids } from '../../bids/server/bids.table';
+
+const REFUSALS: Partial<Record<NonNullable<Refusal>, string>> = {
+  insufficient_permissions: 'Insufficient permissions.',
+  request_not_open: 'This request is no longer open.',
+  request_not_assigned: 'Only an assigned request can be completed.',
+};
+
+const refuse = (code: NonNullable<Refusal>) =>
+  new AppError(code, REFUSALS[code] ?? 'This action is not possible now.');
+
+const requestNotFound = () => new AppError('request_not_found', 'Request not found.');
 
 /** Who may post (spec core §6): a signed-in client with a verified email. */
-export async function assertCanPost(ctx: ServerContext, viewer: SessionUser | undefined) {
+export async function assertCanPost(ctx: ServerContext, viewer: Actor | undefined) {
   if (!viewer || viewer.role !== 'client') {
     throw new AppError('client_only', 'You must be logged in as a client to create a request.');
   }
-  const [client] = await ctx.db
-    .select({ name: users.name, email: users.email, verified: users.emailVerified })
-    .from(users)
-    .innerJoin(clientProfiles, eq(clientProfiles.userId, users.id))
-    .where(eq(users.id, viewer.id));
-  if (!client?.verified)
+  const client = await isVerifiedClient(ctx.db, viewer.id);
+  if (!client)
     throw new AppError('email_not_verified', 'Verify your email before posting a request.');
   return client;
 }
@@ -30,7 +52,7 @@ export async function assertCanPost(ctx: ServerContext, viewer: SessionUser | un
  */
 export async function createWorkRequest(
   ctx: ServerContext,
-  viewer: SessionUser,
+  viewer: Actor,
   contact: { name: string; email: string },
   fields: WorkRequestFields,
   files: CheckedFile[],
@@ -89,35 +111,73 @@ export async function createWorkRequest(
   }
 }
 
-/** Deletes a request, its bids (cascade) and its files. */
+/** One request as the viewer sees it, with what the viewer may do next. */
+export async function viewRequest(ctx: ServerContext, viewer: Actor, id: string) {
+  const found = await findRequest(ctx.db, id);
+  if (!found) throw requestNotFound();
+  const { facts } = found;
+  const [hasBid, reviewed] = await Promise.all([
+    viewer.role === 'provider' ? hasBidOn(ctx.db, id, viewer.id) : false,
+    viewer.id === facts.clientId && isHired(facts.status) ? isRequestReviewed(ctx.db, id) : false,
+  ]);
+  return { found, actions: requestActions(viewer, facts, { hasBid, reviewed }) };
+}
+
+/** The client's own requests, each with what the client may do next. */
+export async function myRequests(ctx: ServerContext, viewer: Actor) {
+  const rows = await listClientRequests(ctx.db, viewer.id);
+  const reviewed = new Set(
+    await reviewedAmong(
+      ctx.db,
+      rows.filter((row) => isHired(row.status)).map((row) => row.id),
+    ),
+  );
+  return rows.map((row) => ({
+    row,
+    actions: requestActions(viewer, factsOf(row), {
+      hasBid: false,
+      reviewed: reviewed.has(row.id),
+    }),
+  }));
+}
+
+async function reviewedAmong(db: Db, ids: string[]) {
+  const flags = await Promise.all(
+    ids.map(async (id) => [id, await isRequestReviewed(db, id)] as const),
+  );
+  return flags.filter(([, reviewed]) => reviewed).map(([id]) => id);
+}
+
+/**
+ * Deletes a request, its bids (cascade) and its files. The state is checked under the row lock in
+ * the same transaction as the delete, so a request assigned a moment earlier is not deleted.
+ */
 export async function deleteWorkRequest(
   ctx: ServerContext,
-  viewer: SessionUser,
+  viewer: Actor,
   id: string,
   requestId: string,
 ) {
-  const found = await findRequest(ctx.db, id);
-  if (!found) throw new AppError('request_not_found', 'Request not found.');
-  const facts = {
-    clientId: found.request.clientId,
-    status: found.request.status,
-    acceptedProviderId: found.acceptedProviderId,
-  };
-  if (!canDeleteRequest(viewer, facts)) {
-    if (viewer.id === found.request.clientId) {
-      throw new AppError('request_not_open', 'Only an open request can be deleted.');
-    }
-    throw new AppError('insufficient_permissions', 'Insufficient permissions.');
-  }
-  await ctx.db.delete(workRequests).where(eq(workRequests.id, id));
-  await ctx.storage.remove(found.attachments.map((file) => file.storageKey));
+  const deleted = await ctx.db.transaction(async (tx) => {
+    const locked = await lockRequest(tx, id, 'update');
+    if (!locked) throw requestNotFound();
+    const refusal = deleteRefusal(viewer, locked.facts);
+    if (refusal) throw refuse(refusal);
+    const files = await tx
+      .select({ key: attachments.storageKey })
+      .from(attachments)
+      .where(eq(attachments.workRequestId, id));
+    await tx.delete(workRequests).where(eq(workRequests.id, id));
+    return { clientId: locked.request.clientId, keys: files.map((file) => file.key) };
+  });
+  await ctx.storage.remove(deleted.keys);
   await ctx.writeAudit({
     action: 'request.delete',
     outcome: 'success',
     actorType: viewer.role,
     actorId: viewer.id,
     targetType: 'work_request',
-    targetUserId: found.request.clientId,
+    targetUserId: deleted.clientId,
     requestId,
     message: `request ${id}`,
   });
@@ -130,35 +190,23 @@ export async function deleteWorkRequest(
  */
 export async function changeRequestStatus(
   ctx: ServerContext,
-  viewer: SessionUser,
+  viewer: Actor,
   id: string,
   change: 'complete' | 'cancel',
   requestId: string,
 ) {
-  const from = change === 'complete' ? 'ASSIGNED' : 'OPEN';
-  const to = change === 'complete' ? 'COMPLETED' : 'CANCELLED';
-  await ctx.db.transaction(async (tx) => {
-    const [request] = await tx
-      .select()
-      .from(workRequests)
-      .where(eq(workRequests.id, id))
-      .for('update');
-    if (!request) throw new AppError('request_not_found', 'Request not found.');
-    if (request.clientId !== viewer.id)
-      throw new AppError('insufficient_permissions', 'Insufficient permissions.');
-    if (request.status !== from) {
-      throw new AppError(
-        change === 'complete' ? 'request_not_assigned' : 'request_not_open',
-        `Only ${from.toLowerCase()} requests can be ${change === 'complete' ? 'completed' : 'cancelled'}.`,
-      );
-    }
+  const moved = await ctx.db.transaction(async (tx) => {
+    const locked = await lockRequest(tx, id, 'update');
+    if (!locked) throw requestNotFound();
+    const refusal =
+      change === 'complete'
+        ? completeRefusal(viewer, locked.facts)
+        : cancelRefusal(viewer, locked.facts);
+    if (refusal) throw refuse(refusal);
+    const to = nextRequestStatus(locked.facts.status, change)!;
     await tx.update(workRequests).set({ status: to }).where(eq(workRequests.id, id));
-    if (change === 'cancel') {
-      await tx
-        .update(bids)
-        .set({ status: 'REJECTED' })
-        .where(and(eq(bids.workRequestId, id), eq(bids.status, 'PENDING')));
-    }
+    if (change === 'cancel') await rejectPendingBids(tx, id);
+    return { from: locked.facts.status, to };
   });
   await ctx.writeAudit({
     action: `request.${change}`,
@@ -167,6 +215,88 @@ export async function changeRequestStatus(
     actorId: viewer.id,
     targetType: 'work_request',
     requestId,
-    message: `request ${id}: ${from} → ${to}`,
+    message: `request ${id}: ${moved.from} → ${moved.to}`,
   });
+}
+
+/**
+ * Locks a request for a bid's change (`update` to assign it, `share` to keep it from changing
+ * while a bid is written) and returns its facts for the rules. For the bids feature.
+ */
+export async function lockRequestFacts(tx: Tx, id: string, mode: 'update' | 'share') {
+  const locked = await lockRequest(tx, id, mode);
+  if (!locked) throw requestNotFound();
+  return { ...locked.facts, id, title: locked.request.title };
+}
+
+/** A request's facts for the rules, read without a lock (for decisions that change nothing). */
+export async function readRequestFacts(db: Db, id: string) {
+  const found = await findRequest(db, id);
+  if (!found) throw requestNotFound();
+  return { ...found.facts, id, title: found.request.title };
+}
+
+/** The request is assigned to the accepted bid (caller holds the row lock and checked the rules). */
+export async function assignRequest(tx: Tx, facts: RequestFacts & { id: string }, bidId: string) {
+  const to = nextRequestStatus(facts.status, 'assign');
+  if (!to) throw refuse('request_not_open');
+  await tx
+    .update(workRequests)
+    .set({ status: to, acceptedBidId: bidId })
+    .where(eq(workRequests.id, facts.id));
+}
+
+/** The client's requests this provider won and that still stand: what makes a hire real. */
+export async function hiresOf(db: Db, clientId: string, providerId: string) {
+  const rows = await db
+    .select({ id: workRequests.id })
+    .from(workRequests)
+    .innerJoin(bids, eq(bids.id, workRequests.acceptedBidId))
+    .where(
+      and(
+        eq(workRequests.clientId, clientId),
+        eq(bids.providerId, providerId),
+        inArray(workRequests.status, HIRED_STATUSES),
+      ),
+    );
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Before a provider's account is deleted (in the same transaction): every request they won and
+ * have not finished goes back to OPEN with its other bids pending again, so the client can choose
+ * someone else instead of waiting on nobody. Completed jobs stay completed. Returns the reopened
+ * requests so their clients can be told.
+ */
+export async function releaseHiresOf(tx: Tx, providerId: string) {
+  const won = await tx
+    .select({ id: workRequests.id, title: workRequests.title, clientId: workRequests.clientId })
+    .from(workRequests)
+    .innerJoin(bids, eq(bids.id, workRequests.acceptedBidId))
+    .where(and(eq(bids.providerId, providerId), eq(workRequests.status, 'ASSIGNED')))
+    .for('update', { of: workRequests });
+  for (const request of won) {
+    await tx
+      .update(workRequests)
+      .set({ status: nextRequestStatus('ASSIGNED', 'winner_gone')!, acceptedBidId: null })
+      .where(eq(workRequests.id, request.id));
+    await reopenRejectedBids(tx, request.id);
+  }
+  return won;
+}
+
+/** Mails each client whose hire was released that the request is open again. */
+export async function tellClientsOfReleasedHires(
+  ctx: ServerContext,
+  released: { id: string; title: string; clientId: string }[],
+) {
+  for (const request of released) {
+    const client = await findUserById(ctx.db, request.clientId);
+    if (!client) continue;
+    await ctx.sendMail('hireReleased', client.email, client.preferredLanguage, {
+      name: client.name,
+      title: request.title,
+      link: `${ctx.publicUrl}/request/${request.id}`,
+    });
+  }
 }

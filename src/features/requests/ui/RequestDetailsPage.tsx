@@ -236,7 +236,7 @@ export function RequestDetailsPage() {
           </section>
           {user && <ContactCards request={request} viewer={user} />}
           <RequestActions request={request} />
-          {request.canDelete && (
+          {request.allowedActions.includes('delete') && (
             <section className="card p-6">
               <p className="text-sm text-stone-700">
                 {t(request.isOwner ? 'details.deleteHint' : 'details.deleteHintAdmin')}

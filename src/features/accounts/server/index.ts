@@ -1,0 +1,44 @@
+/**
+ * What other features may use of accounts: people by id, who may post, and the `users` table as a
+ * join target for names and account status (read only; every write goes through this feature).
+ */
+import { eq } from 'drizzle-orm';
+import type { Db, Tx } from '../../../server/db/database';
+import { clientProfiles, providerProfiles, users } from './accounts.table';
+
+export { findUserById, type UserRow } from './accounts.repo';
+export { users } from './accounts.table';
+
+/** A client with a verified email (spec core §6: who may post), or undefined. */
+export async function isVerifiedClient(db: Db, id: string) {
+  const [client] = await db
+    .select({ name: users.name, email: users.email, verified: users.emailVerified })
+    .from(users)
+    .innerJoin(clientProfiles, eq(clientProfiles.userId, users.id))
+    .where(eq(users.id, id));
+  return client?.verified ? { name: client.name, email: client.email } : undefined;
+}
+
+export { providerProfiles } from './accounts.table';
+
+type ProviderProfileValues = Partial<Omit<typeof providerProfiles.$inferInsert, 'userId'>>;
+
+/**
+ * Writes a provider's name and profile fields, returning the picture key they had before (so the
+ * caller can remove a replaced picture once the change is committed). Locks the profile row.
+ */
+export async function writeProviderProfile(
+  tx: Tx,
+  userId: string,
+  name: string,
+  values: ProviderProfileValues,
+) {
+  const [current] = await tx
+    .select({ key: providerProfiles.pictureKey })
+    .from(providerProfiles)
+    .where(eq(providerProfiles.userId, userId))
+    .for('update');
+  await tx.update(users).set({ name }).where(eq(users.id, userId));
+  await tx.update(providerProfiles).set(values).where(eq(providerProfiles.userId, userId));
+  return current?.key ?? null;
+}

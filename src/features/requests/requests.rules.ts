@@ -1,0 +1,135 @@
+import type { ErrorCode } from '../../shared/error-codes';
+import type { Actor, WorkRequestStatus } from '../../shared/statuses';
+
+/**
+ * The life of a work request (spec core §4, and beyond it where serious marketplaces go):
+ *
+ *   OPEN ──assign──▶ ASSIGNED ──complete──▶ COMPLETED
+ *     │                 │
+ *   cancel          winner_gone (the winning provider deleted their account)
+ *     ▼                 ▼
+ *   CANCELLED          OPEN (the other bids are pending again)
+ *
+ * Pure: no I/O. Services apply these rules inside their transactions, under the row locks they
+ * take; presenters turn them into `allowed_actions`; screens show buttons from those alone.
+ * Each action has one function saying why it is refused (a stable error code) or null.
+ */
+export const REQUEST_TRANSITIONS = {
+  OPEN: { assign: 'ASSIGNED', cancel: 'CANCELLED' },
+  ASSIGNED: { complete: 'COMPLETED', winner_gone: 'OPEN' },
+  COMPLETED: {},
+  CANCELLED: {},
+} as const satisfies Record<WorkRequestStatus, Partial<Record<string, WorkRequestStatus>>>;
+
+export type RequestEvent = 'assign' | 'cancel' | 'complete' | 'winner_gone';
+
+/** The state an event leads to, or undefined when the event cannot happen in this state. */
+export function nextRequestStatus(
+  status: WorkRequestStatus,
+  event: RequestEvent,
+): WorkRequestStatus | undefined {
+  const transitions: Partial<Record<RequestEvent, WorkRequestStatus>> = REQUEST_TRANSITIONS[status];
+  return transitions[event];
+}
+
+/** States in which a provider is hired: their bid was accepted and the hire stands. */
+export const HIRED_STATUSES = ['ASSIGNED', 'COMPLETED'] as const satisfies WorkRequestStatus[];
+
+export const isHired = (status: WorkRequestStatus) =>
+  (HIRED_STATUSES as readonly WorkRequestStatus[]).includes(status);
+
+/** What a rule needs to know about a request. */
+export interface RequestFacts {
+  clientId: string;
+  status: WorkRequestStatus;
+  /** The client's account is active (a disabled client's requests take no bids). */
+  clientActive: boolean;
+  /** The provider whose bid was accepted, if any. */
+  acceptedProviderId: string | null;
+}
+
+/** Why an action is refused: a stable error code, or null when it is allowed. */
+export type Refusal = ErrorCode | null;
+
+export const isRequestOwner = (actor: Actor, request: Pick<RequestFacts, 'clientId'>) =>
+  actor.id === request.clientId;
+
+const isAdministrator = (actor: Actor) => actor.role === 'administrator';
+
+/** A provider places one bid on an open request of an active client (spec core §4). */
+export function placeBidRefusal(actor: Actor, request: RequestFacts, hasBid: boolean): Refusal {
+  if (actor.role !== 'provider') return 'provider_only';
+  if (!nextRequestStatus(request.status, 'assign')) return 'request_not_open';
+  if (!request.clientActive) return 'client_disabled';
+  if (hasBid) return 'bid_already_exists';
+  return null;
+}
+
+/** The client closes a hired job as done. */
+export function completeRefusal(actor: Actor, request: RequestFacts): Refusal {
+  if (!isRequestOwner(actor, request)) return 'insufficient_permissions';
+  return nextRequestStatus(request.status, 'complete') ? null : 'request_not_assigned';
+}
+
+/** The client withdraws an open request; its pending bids are rejected. */
+export function cancelRefusal(actor: Actor, request: RequestFacts): Refusal {
+  if (!isRequestOwner(actor, request)) return 'insufficient_permissions';
+  return nextRequestStatus(request.status, 'cancel') ? null : 'request_not_open';
+}
+
+/** The owner while the request is open (spec core §4); an administrator in any state. */
+export function deleteRefusal(actor: Actor, request: RequestFacts): Refusal {
+  if (isAdministrator(actor)) return null;
+  if (!isRequestOwner(actor, request)) return 'insufficient_permissions';
+  return request.status === 'OPEN' ? null : 'request_not_open';
+}
+
+/** The client reviews the provider they hired for this request, once (`reviewed`). */
+export function reviewRefusal(actor: Actor, request: RequestFacts, reviewed: boolean): Refusal {
+  const hired =
+    isRequestOwner(actor, request) &&
+    isHired(request.status) &&
+    request.acceptedProviderId !== null;
+  if (!hired) return 'review_not_allowed';
+  return reviewed ? 'review_exists' : null;
+}
+
+/**
+ * The client's contact name and email (spec core §4 "Contact visibility"): the owner,
+ * administrators, and the provider whose bid was accepted while the hire stands.
+ */
+export const canSeeClientContact = (actor: Actor, request: RequestFacts) =>
+  isAdministrator(actor) ||
+  isRequestOwner(actor, request) ||
+  (request.acceptedProviderId === actor.id && isHired(request.status));
+
+/**
+ * A provider's contact (email, phone, website): administrators, the provider, and a client who
+ * hired them. `hiredByActor`: the actor has a request this provider won (HIRED_STATUSES).
+ */
+export const canSeeProviderContact = (
+  actor: Actor | undefined,
+  providerId: string,
+  hiredByActor: boolean,
+) =>
+  actor !== undefined &&
+  (isAdministrator(actor) || actor.id === providerId || (actor.role === 'client' && hiredByActor));
+
+export const REQUEST_ACTIONS = ['place_bid', 'complete', 'cancel', 'delete', 'review'] as const;
+export type RequestAction = (typeof REQUEST_ACTIONS)[number];
+
+/** What the viewer may do next with this request: sent as `allowed_actions`. */
+export function requestActions(
+  actor: Actor,
+  request: RequestFacts,
+  facts: { hasBid: boolean; reviewed: boolean },
+): RequestAction[] {
+  const refusals: Record<RequestAction, Refusal> = {
+    place_bid: placeBidRefusal(actor, request, facts.hasBid),
+    complete: completeRefusal(actor, request),
+    cancel: cancelRefusal(actor, request),
+    delete: deleteRefusal(actor, request),
+    review: reviewRefusal(actor, request, facts.reviewed),
+  };
+  return REQUEST_ACTIONS.filter((action) => refusals[action] === null);
+}

@@ -1,0 +1,44 @@
+import { and, avg, count, desc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../../server/db/database';
+import { users } from '../../accounts/server';
+import { reviews } from './reviews.table';
+
+export function reviewsOfProvider(db: Db, providerId: string, limit: number, offset: number) {
+  return db
+    .select({ review: reviews, authorName: users.name })
+    .from(reviews)
+    .leftJoin(users, eq(users.id, reviews.clientId))
+    .where(eq(reviews.providerId, providerId))
+    .orderBy(desc(reviews.createdAt))
+    .limit(limit)
+    .offset(offset);
+}
+
+export type ReviewRow = Awaited<ReturnType<typeof reviewsOfProvider>>[number];
+
+/** The provider's average rating (null without reviews) and number of reviews. */
+export async function ratingOf(db: Db, providerId: string) {
+  const [rating] = await db
+    .select({ average: avg(reviews.rating), total: count() })
+    .from(reviews)
+    .where(eq(reviews.providerId, providerId));
+  return {
+    average: rating?.average == null ? null : Number(rating.average),
+    total: rating?.total ?? 0,
+  };
+}
+
+/** Which of these requests already have their review. */
+export async function reviewedRequestIds(db: Db, requestIds: string[]) {
+  if (requestIds.length === 0) return new Set<string>();
+  const rows = await db
+    .select({ id: reviews.workRequestId })
+    .from(reviews)
+    .where(and(inArray(reviews.workRequestId, requestIds)));
+  return new Set(rows.map((row) => row.id!));
+}
+
+export async function insertReview(db: Db, values: typeof reviews.$inferInsert) {
+  const [review] = await db.insert(reviews).values(values).onConflictDoNothing().returning();
+  return review;
+}

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../../../server/context';
+import { releaseHiresOf, tellClientsOfReleasedHires } from '../../requests/server';
 import {
   attachments,
   clientProfiles,
@@ -134,7 +135,12 @@ export async function deleteOwnAccount(
     .select({ key: providerProfiles.pictureKey })
     .from(providerProfiles)
     .where(eq(providerProfiles.userId, me.id));
-  await ctx.db.delete(users).where(eq(users.id, me.id));
+  // A provider's unfinished hires go back to their clients, open again (requests.rules.ts).
+  const released = await ctx.db.transaction(async (tx) => {
+    const reopened = me.role === 'provider' ? await releaseHiresOf(tx, me.id) : [];
+    await tx.delete(users).where(eq(users.id, me.id));
+    return reopened;
+  });
   clearSessionCookies(reply);
   await ctx.storage.remove([
     ...files.map((file) => file.key),
@@ -150,4 +156,5 @@ export async function deleteOwnAccount(
     requestId,
     message: 'deleted by its owner',
   });
+  await tellClientsOfReleasedHires(ctx, released);
 }

@@ -123,3 +123,87 @@ describe('changing and withdrawing a bid', () => {
     );
   });
 });
+
+describe('rules held under the row lock', () => {
+  it('a request assigned a moment before its deletion is not deleted', async () => {
+    const { client, request, bid } = await openRequestWithBid();
+    const [accepted, deleted] = await Promise.all([
+      client.agent.patch(`/api/bids/${bid.id}/accept`),
+      client.agent.delete(`/api/work-requests/${request.id}`),
+    ]);
+    // Whichever came first wins; never both: an assigned request stays, a deleted one has no winner.
+    if (accepted.statusCode === 200) {
+      expect(deleted.json().error).toBe('request_not_open');
+      expect(await status(request.id)).toBe('ASSIGNED');
+    } else {
+      expect(deleted.statusCode).toBe(200);
+      expect(accepted.statusCode).toBe(404);
+    }
+    const after = await client.agent.delete(`/api/work-requests/${request.id}`);
+    expect([409, 404]).toContain(after.statusCode);
+  });
+
+  it('sends each viewer what they may do next', async () => {
+    const { client, provider, request, bid } = await openRequestWithBid();
+    const detail = async (agent: Agent) =>
+      (await agent.get(`/api/work-requests/${request.id}`)).json().work_request.allowed_actions;
+    const bidOf = async (agent: Agent) =>
+      (await agent.get(`/api/bids/work-request/${request.id}`)).json().bids[0].allowed_actions;
+    expect(await detail(client.agent)).toEqual(['cancel', 'delete']);
+    expect(await detail(provider.agent)).toEqual([]);
+    expect(await detail((await h.signedIn('provider')).agent)).toEqual(['place_bid']);
+    expect(await bidOf(client.agent)).toEqual(['accept']);
+    expect(await bidOf(provider.agent)).toEqual(['change', 'withdraw']);
+
+    await client.agent.patch(`/api/bids/${bid.id}/accept`);
+    expect(await detail(client.agent)).toEqual(['complete', 'review']);
+    expect(await bidOf(client.agent)).toEqual([]);
+    expect(await bidOf(provider.agent)).toEqual([]);
+    const mine = (await client.agent.get('/api/work-requests/my')).json().work_requests;
+    expect(mine.find((item: { id: string }) => item.id === request.id).allowed_actions).toEqual([
+      'complete',
+      'review',
+    ]);
+  });
+});
+
+describe('when the winning provider deletes their account', () => {
+  it('the request opens again with the other bids pending, and the client is told', async () => {
+    const { client, provider, request, bid } = await openRequestWithBid();
+    const second = await h.signedIn('provider');
+    const other = (
+      await second.agent.post('/api/bids', {
+        work_request_id: request.id,
+        amount: 300,
+        description: 'Môžem začať budúci týždeň.',
+      })
+    ).json().bid as { id: string };
+    await client.agent.patch(`/api/bids/${bid.id}/accept`);
+    const since = h.mailbox.mails.length;
+
+    expect((await provider.agent.delete('/api/users/account')).statusCode).toBe(200);
+
+    const [row] = await h.database.db
+      .select()
+      .from(workRequests)
+      .where(eq(workRequests.id, request.id));
+    expect(row).toMatchObject({ status: 'OPEN', acceptedBidId: null });
+    const [left] = await h.database.db.select().from(bids).where(eq(bids.id, other.id));
+    expect(left!.status).toBe('PENDING');
+    const mail = await h.mailbox.waitFor(client.email, since);
+    expect(mail.text).toContain(`/request/${request.id}`);
+    expect(
+      (await client.agent.get(`/api/work-requests/${request.id}`)).json().work_request
+        .allowed_actions,
+    ).toEqual(['cancel', 'delete']);
+    expect((await client.agent.patch(`/api/bids/${other.id}/accept`)).statusCode).toBe(200);
+  });
+
+  it('a completed job stays completed', async () => {
+    const { client, provider, request, bid } = await openRequestWithBid();
+    await client.agent.patch(`/api/bids/${bid.id}/accept`);
+    await client.agent.patch(`/api/work-requests/${request.id}/complete`);
+    await provider.agent.delete('/api/users/account');
+    expect(await status(request.id)).toBe('COMPLETED');
+  });
+});

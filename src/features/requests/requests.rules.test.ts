@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { WORK_REQUEST_STATUSES, type Actor, type WorkRequestStatus } from '../../shared/statuses';
+import {
+  canSeeClientContact,
+  canSeeProviderContact,
+  isHired,
+  nextRequestStatus,
+  requestActions,
+  type RequestEvent,
+  type RequestFacts,
+} from './requests.rules';
+
+const owner: Actor = { id: 'client-1', role: 'client' };
+const otherClient: Actor = { id: 'client-2', role: 'client' };
+const winner: Actor = { id: 'provider-1', role: 'provider' };
+const otherProvider: Actor = { id: 'provider-2', role: 'provider' };
+const admin: Actor = { id: 'admin-1', role: 'administrator' };
+
+const request = (status: WorkRequestStatus, extra: Partial<RequestFacts> = {}): RequestFacts => ({
+  clientId: owner.id,
+  status,
+  clientActive: true,
+  acceptedProviderId: status === 'ASSIGNED' || status === 'COMPLETED' ? winner.id : null,
+  ...extra,
+});
+
+describe('request transitions', () => {
+  const expected: Record<WorkRequestStatus, Partial<Record<RequestEvent, WorkRequestStatus>>> = {
+    OPEN: { assign: 'ASSIGNED', cancel: 'CANCELLED' },
+    ASSIGNED: { complete: 'COMPLETED', winner_gone: 'OPEN' },
+    COMPLETED: {},
+    CANCELLED: {},
+  };
+  const events: RequestEvent[] = ['assign', 'cancel', 'complete', 'winner_gone'];
+  for (const status of WORK_REQUEST_STATUSES) {
+    for (const event of events) {
+      it(`${status} --${event}--> ${expected[status][event] ?? 'refused'}`, () => {
+        expect(nextRequestStatus(status, event)).toBe(expected[status][event]);
+      });
+    }
+  }
+
+  it('counts a provider as hired while the request is assigned or completed', () => {
+    expect(WORK_REQUEST_STATUSES.filter(isHired)).toEqual(['ASSIGNED', 'COMPLETED']);
+  });
+});
+
+describe('what each actor may do with a request', () => {
+  // [actor, status, hasBid, reviewed] → allowed actions
+  const cases: [string, Actor, WorkRequestStatus, boolean, boolean, string[]][] = [
+    ['owner', owner, 'OPEN', false, false, ['cancel', 'delete']],
+    ['owner', owner, 'ASSIGNED', false, false, ['complete', 'review']],
+    ['owner', owner, 'ASSIGNED', false, true, ['complete']],
+    ['owner', owner, 'COMPLETED', false, false, ['review']],
+    ['owner', owner, 'COMPLETED', false, true, []],
+    ['owner', owner, 'CANCELLED', false, false, []],
+    ['other client', otherClient, 'OPEN', false, false, []],
+    ['other client', otherClient, 'ASSIGNED', false, false, []],
+    ['provider without a bid', otherProvider, 'OPEN', false, false, ['place_bid']],
+    ['provider with a bid', otherProvider, 'OPEN', true, false, []],
+    ['provider', otherProvider, 'ASSIGNED', false, false, []],
+    ['provider', otherProvider, 'CANCELLED', false, false, []],
+    ['winner', winner, 'ASSIGNED', true, false, []],
+    ['winner', winner, 'COMPLETED', true, false, []],
+    ['administrator', admin, 'OPEN', false, false, ['delete']],
+    ['administrator', admin, 'ASSIGNED', false, false, ['delete']],
+    ['administrator', admin, 'COMPLETED', false, false, ['delete']],
+    ['administrator', admin, 'CANCELLED', false, false, ['delete']],
+  ];
+  for (const [name, actor, status, hasBid, reviewed, allowed] of cases) {
+    it(`${name}, ${status}${hasBid ? ', has bid' : ''}${reviewed ? ', reviewed' : ''}: ${allowed.join(', ') || 'nothing'}`, () => {
+      expect(requestActions(actor, request(status), { hasBid, reviewed })).toEqual(allowed);
+    });
+  }
+
+  it('takes no bids for a request of a disabled client', () => {
+    const facts = request('OPEN', { clientActive: false });
+    expect(requestActions(otherProvider, facts, { hasBid: false, reviewed: false })).toEqual([]);
+  });
+
+  it('offers no review for a hire whose winner left', () => {
+    const facts = request('COMPLETED', { acceptedProviderId: null });
+    expect(requestActions(owner, facts, { hasBid: false, reviewed: false })).toEqual([]);
+  });
+});
+
+describe('who sees contacts', () => {
+  it("shows the client's contact to the owner, administrators and the standing winner only", () => {
+    for (const status of WORK_REQUEST_STATUSES) {
+      const facts = request(status);
+      expect(canSeeClientContact(owner, facts)).toBe(true);
+      expect(canSeeClientContact(admin, facts)).toBe(true);
+      expect(canSeeClientContact(winner, facts)).toBe(isHired(status));
+      expect(canSeeClientContact(otherProvider, facts)).toBe(false);
+      expect(canSeeClientContact(otherClient, facts)).toBe(false);
+    }
+  });
+
+  it("shows a provider's contact to administrators, the provider and clients who hired them", () => {
+    expect(canSeeProviderContact(undefined, winner.id, false)).toBe(false);
+    expect(canSeeProviderContact(admin, winner.id, false)).toBe(true);
+    expect(canSeeProviderContact(winner, winner.id, false)).toBe(true);
+    expect(canSeeProviderContact(otherProvider, winner.id, true)).toBe(false);
+    expect(canSeeProviderContact(owner, winner.id, true)).toBe(true);
+    expect(canSeeProviderContact(otherClient, winner.id, false)).toBe(false);
+  });
+});

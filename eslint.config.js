@@ -3,6 +3,7 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import boundaries from './eslint/feature-boundaries.js';
 
 /** Letters of any script: a JSX text or label containing one must come from i18n. */
 const LETTERS = '/[A-Za-zÀ-ɏЀ-ӿ]/';
@@ -80,6 +81,30 @@ export default tseslint.config(
             {
               group: ['**/server', '**/server/**', 'node:*'],
               message: 'Shared code runs in the browser too.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Features meet only through services and server/index.ts; tables come from their owners.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/**/*.test.ts', 'src/server/db/**', 'src/**/tests/**'],
+    plugins: { majstri: boundaries },
+    rules: { 'majstri/feature-boundaries': 'error' },
+  },
+  {
+    // Lifecycle rules are pure: no I/O, nothing from the server, usable in the browser.
+    files: ['src/features/*/*.rules.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/server', '**/server/**', '**/ui/**', 'node:*', 'drizzle-orm', 'pg'],
+              message: 'Rules are pure: no I/O, no server or browser code.',
             },
           ],
         },

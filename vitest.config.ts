@@ -6,7 +6,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['src/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'tests/integration/**/*.test.ts', 'eslint/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/setup/global-database.ts'],
           testTimeout: 30_000,

@@ -5,3 +5,4 @@ export * from '../../features/bids/server/bids.table';
 export * from '../../features/reviews/server/reviews.table';
 export * from '../../features/contact/server/contact.table';
 export * from '../../features/admin/server/admin.table';
+export * from '../../features/challenge/server/challenge.table';

@@ -139,13 +139,3 @@ const mailedToken = (name: string) =>
 
 export const emailVerificationTokens = mailedToken('email_verification_tokens');
 export const passwordResetTokens = mailedToken('password_reset_tokens');
-
-/** Security-challenge tokens already answered: single use across every instance. */
-export const usedChallenges = pgTable(
-  'used_challenges',
-  {
-    id: text('id').primaryKey(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  },
-  (t) => [index('used_challenges_expires_idx').on(t.expiresAt)],
-);

@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../../server/db/database';
 import { AppError } from '../../../server/errors';
 import type { Actor } from '../../../shared/statuses';
 import { findUserById, isVerifiedClient } from '../../accounts/server';
-import { hasBidOn, reopenRejectedBids, rejectPendingBids } from '../../bids/server/bids.service';
+import { hasBidOn, reopenRejectedBids, rejectPendingBids } from '../../bids/server';
 import { isRequestReviewed } from '../../reviews/server/reviews.service';
 import {
   cancelRefusal,
@@ -21,7 +21,7 @@ import type { WorkRequestFields } from '../requests.schema';
 import { attachments, workRequests } from './requests.table';
 import { factsOf, findRequest, listClientRequests, lockRequest } from './requests.repo';
 import type { CheckedFile } from './uploads';
-import { bids } from '../../bids/server/bids.table';
+import { bids } from '../../bids/server';
 
 const REFUSALS: Partial<Record<NonNullable<Refusal>, string>> = {
   insufficient_permissions: 'Insufficient permissions.',

@@ -5,7 +5,7 @@ import { AppError } from '../../../server/errors';
 import type { Actor } from '../../../shared/statuses';
 import { findUserById, isVerifiedClient } from '../../accounts/server';
 import { hasBidOn, reopenRejectedBids, rejectPendingBids } from '../../bids/server';
-import { isRequestReviewed } from '../../reviews/server/reviews.service';
+import { isRequestReviewed, reviewedRequestIds } from '../../reviews/server/reviews.service';
 import {
   cancelRefusal,
   completeRefusal,
@@ -126,12 +126,8 @@ export async function viewRequest(ctx: ServerContext, viewer: Actor, id: string)
 /** The client's own requests, each with what the client may do next. */
 export async function myRequests(ctx: ServerContext, viewer: Actor) {
   const rows = await listClientRequests(ctx.db, viewer.id);
-  const reviewed = new Set(
-    await reviewedAmong(
-      ctx.db,
-      rows.filter((row) => isHired(row.status)).map((row) => row.id),
-    ),
-  );
+  const hired = rows.filter((row) => isHired(row.status)).map((row) => row.id);
+  const reviewed = await reviewedRequestIds(ctx.db, hired);
   return rows.map((row) => ({
     row,
     actions: requestActions(viewer, factsOf(row), {
@@ -139,13 +135,6 @@ export async function myRequests(ctx: ServerContext, viewer: Actor) {
       reviewed: reviewed.has(row.id),
     }),
   }));
-}
-
-async function reviewedAmong(db: Db, ids: string[]) {
-  const flags = await Promise.all(
-    ids.map(async (id) => [id, await isRequestReviewed(db, id)] as const),
-  );
-  return flags.filter(([, reviewed]) => reviewed).map(([id]) => id);
 }
 
 /**

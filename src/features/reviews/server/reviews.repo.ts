@@ -1,4 +1,4 @@
-import { and, avg, count, desc, eq, inArray } from 'drizzle-orm';
+import { avg, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../server/db/database';
 import { users } from '../../accounts/server';
 import { reviews } from './reviews.table';
@@ -34,7 +34,7 @@ export async function reviewedRequestIds(db: Db, requestIds: string[]) {
   const rows = await db
     .select({ id: reviews.workRequestId })
     .from(reviews)
-    .where(and(inArray(reviews.workRequestId, requestIds)));
+    .where(inArray(reviews.workRequestId, requestIds));
   return new Set(rows.map((row) => row.id!));
 }
 

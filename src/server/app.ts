@@ -38,6 +38,7 @@ import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSpa } from './plugins/spa';
 import { systemRoutes } from './routes/system.routes';
 import { requestsRoutes } from '../features/requests/server/requests.routes';
+import { DEFAULT_LANGUAGE, type Language } from '../shared/languages';
 import { DEFAULT_BUILD, type BuildInfo } from '../shared/version';
 
 export interface AppDeps {
@@ -53,6 +54,7 @@ export interface AppDeps {
   buildInfo?: BuildInfo;
   publicUrl?: string;
   supportEmail?: string;
+  supportLanguage?: Language;
   trustProxy?: boolean;
   logger?: FastifyServerOptions['logger'];
 }
@@ -114,6 +116,7 @@ export async function buildApp(deps: AppDeps) {
     sendMail: mailSender(mailer, recordAlert, app.log),
     publicUrl,
     supportEmail: deps.supportEmail ?? 'podpora@majstri.sk',
+    supportLanguage: deps.supportLanguage ?? DEFAULT_LANGUAGE,
     secureCookies,
     storage: deps.storage ?? diskStorage(scratch()),
   };

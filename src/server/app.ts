@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import type { Redis } from 'ioredis';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -36,6 +36,7 @@ import { registerLanguage } from './plugins/language';
 import { requestIdFor } from './plugins/request-id';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSpa } from './plugins/spa';
+import { registerApiDocs } from './openapi';
 import { systemRoutes } from './routes/system.routes';
 import { requestsRoutes } from '../features/requests/server/requests.routes';
 import { DEFAULT_LANGUAGE, type Language } from '../shared/languages';
@@ -57,6 +58,8 @@ export interface AppDeps {
   supportLanguage?: Language;
   trustProxy?: boolean;
   logger?: FastifyServerOptions['logger'];
+  /** Told of every route as it is added (tests use it to check every route's schemas). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Builds the whole application. main.ts listens on it; tests call it with inject(). */
@@ -69,6 +72,8 @@ export async function buildApp(deps: AppDeps) {
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
+  const { onRoute } = deps;
+  if (onRoute) app.addHook('onRoute', (route) => onRoute(route));
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -131,6 +136,7 @@ export async function buildApp(deps: AppDeps) {
   registerAuth(app, deps.db);
   registerCsrf(app, { signer, secure: secureCookies, recordAlert, writeAudit });
   registerRateLimits(app, deps.redis);
+  await registerApiDocs(app, (deps.buildInfo ?? DEFAULT_BUILD).version);
 
   await app.register(systemRoutes, {
     prefix: '/api',

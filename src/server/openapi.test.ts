@@ -2,7 +2,8 @@ import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../tests/setup/test-database';
 import { buildApp, type App } from './app';
-import { DOCS_PATH, OPENAPI_PATH } from './openapi';
+import { z } from 'zod';
+import { DOCS_PATH, fileResponse, OPENAPI_PATH } from './openapi';
 
 /**
  * TEMPORARY: routes of the requests and providers features that still answer without a declared
@@ -109,6 +110,21 @@ describe('every API route is described', () => {
     const content = document.paths['/api/users/profile'].put.requestBody.content;
     expect(Object.keys(content).sort()).toEqual(['application/json', 'multipart/form-data']);
     expect(JSON.stringify(content['multipart/form-data'])).toContain('profile_picture');
+  });
+});
+
+describe('fileResponse', () => {
+  it('describes a file answer as binary content of its media types', () => {
+    const response = fileResponse('The picture', ['image/jpeg', 'image/png']);
+    expect(response.description).toBe('The picture');
+    expect(Object.keys(response.content)).toEqual(['image/jpeg', 'image/png']);
+    const schema = response.content['image/jpeg']!.schema;
+    expect(z.toJSONSchema(schema, { unrepresentable: 'any' })).toMatchObject({
+      type: 'string',
+      format: 'binary',
+    });
+    expect(schema.safeParse(Buffer.from('x')).success).toBe(true);
+    expect(schema.safeParse({ not: 'a file' }).success).toBe(false);
   });
 });
 

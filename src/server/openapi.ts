@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
@@ -25,6 +26,24 @@ const openApiDocument = z.looseObject({
   info: z.looseObject({ title: z.string(), version: z.string() }),
   paths: z.record(z.string(), z.unknown()),
 });
+
+/**
+ * The answer of a route that sends a file (a picture, a download) rather than JSON: shown in the
+ * document as binary content of the given media types. Fastify does not serialize a Buffer or a
+ * stream, so this schema only describes. Use: `response: { 200: fileResponse('The picture', ['image/jpeg']) }`.
+ */
+export function fileResponse(
+  description: string,
+  mediaTypes: readonly string[] = ['application/octet-stream'],
+) {
+  const file = z
+    .custom<Buffer | Readable>((value) => Buffer.isBuffer(value) || value instanceof Readable)
+    .meta({ type: 'string', format: 'binary' });
+  return {
+    description,
+    content: Object.fromEntries(mediaTypes.map((type) => [type, { schema: file }])),
+  };
+}
 
 type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
 

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import type { Redis } from 'ioredis';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -37,8 +37,10 @@ import { registerLanguage } from './plugins/language';
 import { requestIdFor } from './plugins/request-id';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSpa } from './plugins/spa';
+import { registerApiDocs } from './openapi';
 import { systemRoutes } from './routes/system.routes';
 import { requestsRoutes } from '../features/requests/server/requests.routes';
+import { DEFAULT_LANGUAGE, type Language } from '../shared/languages';
 import { DEFAULT_BUILD, type BuildInfo } from '../shared/version';
 
 export interface AppDeps {
@@ -54,8 +56,11 @@ export interface AppDeps {
   buildInfo?: BuildInfo;
   publicUrl?: string;
   supportEmail?: string;
+  supportLanguage?: Language;
   trustProxy?: boolean;
   logger?: FastifyServerOptions['logger'];
+  /** Told of every route as it is added (tests use it to check every route's schemas). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Builds the whole application. main.ts listens on it; tests call it with inject(). */
@@ -68,6 +73,8 @@ export async function buildApp(deps: AppDeps) {
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
+  const { onRoute } = deps;
+  if (onRoute) app.addHook('onRoute', (route) => onRoute(route));
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -115,6 +122,7 @@ export async function buildApp(deps: AppDeps) {
     sendMail: mailSender(mailer, recordAlert, app.log),
     publicUrl,
     supportEmail: deps.supportEmail ?? 'podpora@majstri.sk',
+    supportLanguage: deps.supportLanguage ?? DEFAULT_LANGUAGE,
     secureCookies,
     storage: deps.storage ?? diskStorage(scratch()),
   };
@@ -129,6 +137,7 @@ export async function buildApp(deps: AppDeps) {
   registerAuth(app, deps.db);
   registerCsrf(app, { signer, secure: secureCookies, recordAlert, writeAudit });
   registerRateLimits(app, deps.redis);
+  await registerApiDocs(app, (deps.buildInfo ?? DEFAULT_BUILD).version);
 
   await app.register(systemRoutes, {
     prefix: '/api',

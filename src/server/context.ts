@@ -4,6 +4,7 @@ import type { SendMail } from './mail/send';
 import type { RecordAlert } from './plugins/alerts';
 import type { Signer } from './signed-token';
 import type { FileStorage } from './storage/storage';
+import type { Language } from '../shared/languages';
 
 /** What every feature's routes and services are given: no globals, so tests build their own. */
 export interface ServerContext {
@@ -15,6 +16,8 @@ export interface ServerContext {
   /** Base of links in mail, e.g. https://majstri.sk */
   publicUrl: string;
   supportEmail: string;
+  /** The language support reads its mail in (SUPPORT_LANGUAGE). */
+  supportLanguage: Language;
   /** Cookies get the Secure flag (PUBLIC_URL is https). */
   secureCookies: boolean;
   storage: FileStorage;

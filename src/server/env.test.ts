@@ -12,6 +12,7 @@ describe('the operating contract', () => {
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.TRUST_PROXY).toBe(false);
     expect(env.GOOGLE_ISSUER_URL).toBe('https://accounts.google.com');
+    expect(env.SUPPORT_LANGUAGE).toBe('sk');
   });
 
   it('derives PUBLIC_URL from PORT and trims a trailing slash', () => {
@@ -27,6 +28,7 @@ describe('the operating contract', () => {
     [{ PORT: 'abc' }, 'Invalid configuration: PORT must be a port number (got "abc").'],
     [{ PORT: '70000' }, 'Invalid configuration: PORT must be between 0 and 65535 (got "70000").'],
     [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY'],
+    [{ SUPPORT_LANGUAGE: 'de' }, 'SUPPORT_LANGUAGE must be one of sk, en, uk, ru, cs (got "de")'],
     [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL must be a redis:// or rediss:// URL'],
     [{ SMTP_URL: 'mail.example.com' }, 'SMTP_URL must be an smtp:// or smtps:// URL'],
     [{ PUBLIC_URL: 'majstri.sk' }, 'PUBLIC_URL must be an http:// or https:// URL'],

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { LANGUAGES } from '../shared/languages';
 
 /**
  * The operating contract: every variable the server reads, validated once at start-up.
@@ -55,6 +56,9 @@ const envSchema = z
       .optional(),
     MAIL_FROM: z.string().min(3).default('Majstri <no-reply@majstri.sk>'),
     SUPPORT_EMAIL: emailAddress.default('podpora@majstri.sk'),
+    SUPPORT_LANGUAGE: z
+      .enum(LANGUAGES, { message: `must be one of ${LANGUAGES.join(', ')}` })
+      .default('sk'),
     ADMIN_EMAIL: emailAddress.optional(),
     ADMIN_PASSWORD: z.string().min(8, { message: 'must be at least 8 characters' }).optional(),
     SESSION_SECRET: z.string().min(32, { message: 'must be at least 32 characters' }).optional(),

@@ -82,6 +82,7 @@ async function main() {
     buildInfo: loadBuildInfo(),
     publicUrl: env.PUBLIC_URL,
     supportEmail: env.SUPPORT_EMAIL,
+    supportLanguage: env.SUPPORT_LANGUAGE,
     trustProxy: env.TRUST_PROXY,
     logger: { level: env.LOG_LEVEL },
   });

@@ -16,12 +16,6 @@ export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
 export const ROLES = ['client', 'provider', 'administrator'] as const;
 export type Role = (typeof ROLES)[number];
 
-/** Who is acting, as every rule and policy sees them: an id and a role, nothing from HTTP. */
-export interface Actor {
-  id: string;
-  role: Role;
-}
-
 /** Alert types of the admin console (accounts §2 "Alerts tab"). */
 export const ALERT_TYPES = ['csp', 'csrf', '4xx', '5xx', 'lockout', 'email'] as const;
 export type AlertType = (typeof ALERT_TYPES)[number];

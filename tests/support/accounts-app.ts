@@ -6,6 +6,7 @@ import path from 'node:path';
 import { smtpMailer } from '../../src/server/mail/mailer';
 import { diskStorage, type FileStorage } from '../../src/server/storage/storage';
 import { users } from '../../src/server/db/schema';
+import type { Language } from '../../src/shared/languages';
 import { createTestDatabase, type TestDatabase } from '../setup/test-database';
 import { Agent } from './agent';
 import { startMailbox, type Mailbox } from './mailbox';
@@ -35,7 +36,7 @@ let counter = 0;
 
 /** A real app on its own database, with mail caught by a real SMTP server. */
 export async function accountsHarness(
-  options: { publicUrl?: string } = {},
+  options: { publicUrl?: string; supportLanguage?: Language } = {},
 ): Promise<AccountsHarness> {
   const database = await createTestDatabase();
   const mailbox = await startMailbox();
@@ -47,6 +48,7 @@ export async function accountsHarness(
     mailer: smtpMailer(mailbox.url, 'Majstri <no-reply@majstri.sk>'),
     publicUrl: options.publicUrl ?? 'http://localhost:3000',
     supportEmail: 'podpora@majstri.test',
+    ...(options.supportLanguage ? { supportLanguage: options.supportLanguage } : {}),
   });
   const harness: AccountsHarness = {
     database,

@@ -11,6 +11,7 @@ import {
   profilePhoneField,
 } from '../../shared/validation';
 import { challengeAnswer } from '../challenge/challenge.schema';
+import { providerProfileBody } from '../providers/providers.schema';
 
 export const registerClientBody = z
   .object({
@@ -22,6 +23,8 @@ export const registerClientBody = z
   .extend(challengeAnswer.shape);
 
 export const registerProviderBody = registerClientBody.extend({ phone_number: phoneField });
+export type RegisterClientInput = z.infer<typeof registerClientBody>;
+export type RegisterProviderInput = z.infer<typeof registerProviderBody>;
 
 export const loginBody = z.object({
   email: emailField,
@@ -54,6 +57,25 @@ export const clientProfileBody = z.object({
   name: nameField,
   phone_number: optional(profilePhoneField).nullable(),
 });
+
+/**
+ * The profile form of PUT /users/profile as the API document shows it: a client's fields, or a
+ * provider's with an optional picture. The route reads the form itself and checks it against
+ * the role's own schema (clientProfileBody or providerProfileBody).
+ */
+export const profileFormBody = z.union([
+  clientProfileBody.describe('A client: name and phone'),
+  providerProfileBody
+    .extend({
+      profile_picture: z
+        .file()
+        .optional()
+        .describe('JPEG or PNG, at most 5 MB; multipart/form-data only'),
+    })
+    .describe('A provider: contact details, rate and picture'),
+]);
+
+export const notificationsBody = z.object({ bid_emails: z.boolean() });
 
 export const googleCompleteBody = z.object({
   token: z.string().min(1).max(4096),

@@ -1,8 +1,8 @@
+import type { Actor } from '../../shared/actor';
 import { describe, expect, it } from 'vitest';
 import {
   BID_STATUSES,
   WORK_REQUEST_STATUSES,
-  type Actor,
   type BidStatus,
   type WorkRequestStatus,
 } from '../../shared/statuses';

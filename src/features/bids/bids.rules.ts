@@ -1,4 +1,5 @@
-import type { Actor, BidStatus } from '../../shared/statuses';
+import { isAdministratorOrSelf, type Actor } from '../../shared/actor';
+import type { BidStatus } from '../../shared/statuses';
 import {
   isRequestOwner,
   nextRequestStatus,
@@ -59,7 +60,7 @@ export function bidsVisibleTo(
   actor: Actor,
   request: Pick<RequestFacts, 'clientId'>,
 ): 'all' | 'own' | 'none' {
-  if (actor.role === 'administrator' || isRequestOwner(actor, request)) return 'all';
+  if (isAdministratorOrSelf(actor, request.clientId)) return 'all';
   if (actor.role === 'provider') return 'own';
   return 'none';
 }

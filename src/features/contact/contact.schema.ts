@@ -20,3 +20,5 @@ export const contactBody = z
   })
   .extend(challengeAnswer.shape);
 export type ContactInput = z.infer<typeof contactBody>;
+
+export const contactResponse = z.object({ message: z.string() });

@@ -1,5 +1,6 @@
+import type { Actor } from '../../shared/actor';
 import { describe, expect, it } from 'vitest';
-import { WORK_REQUEST_STATUSES, type Actor, type WorkRequestStatus } from '../../shared/statuses';
+import { WORK_REQUEST_STATUSES, type WorkRequestStatus } from '../../shared/statuses';
 import {
   canSeeClientContact,
   canSeeProviderContact,

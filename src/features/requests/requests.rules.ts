@@ -1,5 +1,6 @@
 import type { ErrorCode } from '../../shared/error-codes';
-import type { Actor, WorkRequestStatus } from '../../shared/statuses';
+import { isAdministratorOrSelf, type Actor } from '../../shared/actor';
+import type { WorkRequestStatus } from '../../shared/statuses';
 
 /**
  * The life of a work request (spec core §4, and beyond it where serious marketplaces go):
@@ -99,8 +100,7 @@ export function reviewRefusal(actor: Actor, request: RequestFacts, reviewed: boo
  * administrators, and the provider whose bid was accepted while the hire stands.
  */
 export const canSeeClientContact = (actor: Actor, request: RequestFacts) =>
-  isAdministrator(actor) ||
-  isRequestOwner(actor, request) ||
+  isAdministratorOrSelf(actor, request.clientId) ||
   (request.acceptedProviderId === actor.id && isHired(request.status));
 
 /**
@@ -113,7 +113,7 @@ export const canSeeProviderContact = (
   hiredByActor: boolean,
 ) =>
   actor !== undefined &&
-  (isAdministrator(actor) || actor.id === providerId || (actor.role === 'client' && hiredByActor));
+  (isAdministratorOrSelf(actor, providerId) || (actor.role === 'client' && hiredByActor));
 
 export const REQUEST_ACTIONS = ['place_bid', 'complete', 'cancel', 'delete', 'review'] as const;
 export type RequestAction = (typeof REQUEST_ACTIONS)[number];

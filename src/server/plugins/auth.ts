@@ -1,11 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database';
 import { AppError } from '../errors';
-import {
-  findSessionUser,
-  SESSION_COOKIE,
-  type SessionUser,
-} from '../../features/accounts/server/sessions';
+import { SESSION_COOKIE } from '../../features/accounts/server/session-cookies';
+import { findSessionUser, type SessionUser } from '../../features/accounts/server/sessions';
 import type { Role } from '../../shared/statuses';
 
 declare module 'fastify' {

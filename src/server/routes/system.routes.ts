@@ -75,7 +75,13 @@ export const systemRoutes: FastifyPluginAsyncZod<SystemDeps> = async (
 
   app.post(
     '/csp-report',
-    { schema: { body: cspReport }, bodyLimit: 16 * 1024 },
+    {
+      schema: {
+        body: cspReport,
+        response: { 204: z.undefined().describe('Recorded as `csp` alerts') },
+      },
+      bodyLimit: 16 * 1024,
+    },
     async (request, reply) => {
       const reports = Array.isArray(request.body)
         ? request.body.flatMap((entry) => (entry.body ? [entry.body] : []))

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../server/db/database';
-import { clientProfiles, providerProfiles, users } from '../../../server/db/schema';
+import { clientProfiles, providerProfiles, users } from './accounts.table';
 
 export type UserRow = typeof users.$inferSelect;
 

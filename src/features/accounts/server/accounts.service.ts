@@ -1,26 +1,31 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../../../server/context';
-import {
-  administratorProfiles,
-  clientProfiles,
-  providerProfiles,
-  users,
-} from '../../../server/db/schema';
+import { administratorProfiles, clientProfiles, providerProfiles, users } from './accounts.table';
 import { AppError } from '../../../server/errors';
+import { notify } from '../../../server/mail/notify';
 import type { Language } from '../../../shared/languages';
+import { checkChallenge } from '../../challenge/server/challenge.service';
+import type { RegisterClientInput, RegisterProviderInput } from '../accounts.schema';
 import { isCommonPassword } from './common-passwords';
-import { consumeMailToken, issueMailToken } from './mail-tokens';
+import { checkMailToken, consumeMailToken, issueMailToken } from './mail-tokens';
 import { hashPassword, verifyPassword } from './password';
+import { canReenable, signInAccess } from './accounts.policy';
 import { findUserByEmail, findUserById, type UserRow } from './accounts.repo';
-import { endAllSessions, startSession } from './sessions';
+import {
+  endAllSessions,
+  endSession,
+  openSession,
+  type Browser,
+  type NewSession,
+  type SessionUser,
+} from './sessions';
 
 /** Spec accounts §4 lockout: 5 consecutive failures lock sign-in for 15 minutes. */
 export const MAX_FAILED_SIGN_INS = 5;
 export const LOCK_MINUTES = 15;
 
 const REENABLE_PURPOSE = 'reenable';
-export const REENABLE_COOKIE = 'reenable';
+const REENABLE_SECONDS = 10 * 60;
 
 export function refuseCommonPassword(password: string) {
   if (isCommonPassword(password)) {
@@ -39,19 +44,21 @@ export async function sendVerificationMail(
   user: Pick<UserRow, 'id' | 'email' | 'name' | 'preferredLanguage'>,
 ) {
   const token = await issueMailToken(ctx.db, 'verification', user.id);
-  return ctx.sendMail('verify', user.email, user.preferredLanguage, {
+  return notify(ctx, user, 'verify', {
     name: user.name,
     link: link(ctx, '/verify-email', { token, email: user.email }),
   });
 }
 
+/** Registration with email and password: the security question first, then the account, then the verification mail. */
 export async function registerAccount(
   ctx: ServerContext,
   role: 'client' | 'provider',
-  input: { name: string; email: string; password: string; phone_number?: string | undefined },
+  input: RegisterClientInput | RegisterProviderInput,
   language: Language,
   requestId: string,
 ) {
+  await checkChallenge(ctx.db, ctx.signer, input);
   refuseCommonPassword(input.password);
   const passwordHash = await hashPassword(input.password);
   const user = await ctx.db.transaction(async (tx) => {
@@ -129,23 +136,24 @@ export async function resendVerification(ctx: ServerContext, email: string) {
 let dummyHash: Promise<string> | undefined;
 
 export type SignInOutcome =
-  | { kind: 'signed_in'; user: UserRow }
+  | { kind: 'signed_in'; user: UserRow; session: NewSession }
   | { kind: 'invalid_credentials' }
   | { kind: 'locked' }
   | { kind: 'unverified' }
   | { kind: 'disabled' }
-  | { kind: 'disabled_by_self'; user: UserRow };
+  | { kind: 'disabled_by_self'; user: UserRow; reenableProof: ReenableProof };
 
 /**
- * Checks a password sign-in. A wrong email and a wrong password take the same path and time:
+ * A password sign-in: opens a session when it succeeds, and says why not otherwise. A wrong email and a wrong password take the same path and time:
  * one scrypt verification either way.
  */
-export async function checkSignIn(
+export async function signIn(
   ctx: ServerContext,
-  email: string,
-  password: string,
+  credentials: { email: string; password: string },
+  browser: Browser,
   requestId: string,
 ): Promise<SignInOutcome> {
+  const { email, password } = credentials;
   const user = await findUserByEmail(ctx.db, email);
   dummyHash ??= hashPassword('majstri-timing-equaliser');
   const passwordOk = await verifyPassword(password, user?.passwordHash ?? (await dummyHash));
@@ -209,11 +217,12 @@ export async function checkSignIn(
       .set({ failedLoginAttempts: 0, lockUntil: null })
       .where(eq(users.id, user.id));
   }
-  if (user.accountStatus === 'disabled' && user.disabledBy === 'self') {
+  const access = signInAccess(user);
+  if (access === 'disabled_by_self') {
     await audit('auth.login.failure', 'failure', 'account disabled by its owner');
-    return { kind: 'disabled_by_self', user };
+    return { kind: 'disabled_by_self', user, reenableProof: reenableProof(ctx, user.id) };
   }
-  if (user.accountStatus !== 'active') {
+  if (access === 'disabled') {
     await audit('auth.login.failure', 'failure', `account ${user.accountStatus}`);
     return { kind: 'disabled' };
   }
@@ -221,37 +230,34 @@ export async function checkSignIn(
     await audit('auth.login.failure', 'failure', 'email not verified');
     return { kind: 'unverified' };
   }
+  const session = await openSession(ctx.db, user.id, browser);
   await audit('auth.login.success', 'success', 'signed in with password');
-  return { kind: 'signed_in', user };
+  return { kind: 'signed_in', user, session };
 }
 
-/** A short-lived, HttpOnly proof that this browser just proved who it is for a self-disabled account. */
-export function grantReenable(ctx: ServerContext, reply: FastifyReply, userId: string) {
-  reply.setCookie(
-    REENABLE_COOKIE,
-    ctx.signer.sign(REENABLE_PURPOSE, { user_id: userId }, 10 * 60),
-    {
-      path: '/api/users/enable',
-      httpOnly: true,
-      sameSite: 'strict',
-      secure: ctx.secureCookies,
-      maxAge: 10 * 60,
-    },
-  );
+/** A signed proof, for a short-lived HttpOnly cookie, that this browser just proved who owns a self-disabled account. */
+export interface ReenableProof {
+  token: string;
+  maxAgeSeconds: number;
 }
 
-/** Turns a self-disabled account back on and signs its owner in. */
+export function reenableProof(ctx: ServerContext, userId: string): ReenableProof {
+  return {
+    token: ctx.signer.sign(REENABLE_PURPOSE, { user_id: userId }, REENABLE_SECONDS),
+    maxAgeSeconds: REENABLE_SECONDS,
+  };
+}
+
+/** Turns a self-disabled account back on, given the proof from a sign-in, and signs it in. */
 export async function reenableAccount(
   ctx: ServerContext,
-  request: FastifyRequest,
-  reply: FastifyReply,
-) {
-  const payload = ctx.signer.verify<{ user_id: string }>(
-    REENABLE_PURPOSE,
-    request.cookies[REENABLE_COOKIE],
-  );
+  proof: string | undefined,
+  browser: Browser,
+  requestId: string,
+): Promise<{ user: UserRow; session: NewSession }> {
+  const payload = ctx.signer.verify<{ user_id: string }>(REENABLE_PURPOSE, proof);
   const user = payload ? await findUserById(ctx.db, payload.user_id) : undefined;
-  if (!user || user.accountStatus !== 'disabled' || user.disabledBy !== 'self') {
+  if (!user || !canReenable(user)) {
     throw new AppError('reenable_not_allowed', 'Sign in again to enable this account.');
   }
   const [enabled] = await ctx.db
@@ -259,18 +265,17 @@ export async function reenableAccount(
     .set({ accountStatus: 'active', disabledBy: null })
     .where(and(eq(users.id, user.id), eq(users.disabledBy, 'self')))
     .returning();
-  reply.clearCookie(REENABLE_COOKIE, { path: '/api/users/enable' });
+  if (!enabled) throw new AppError('reenable_not_allowed', 'Sign in again to enable this account.');
   await ctx.writeAudit({
     action: 'account.enable',
     outcome: 'success',
     actorType: user.role,
     actorId: user.id,
     targetUserId: user.id,
-    requestId: request.id,
+    requestId,
     message: 'enabled again by its owner',
   });
-  await startSession(ctx.db, request, reply, enabled!, ctx.secureCookies);
-  return enabled!;
+  return { user: enabled, session: await openSession(ctx.db, enabled.id, browser) };
 }
 
 export async function requestPasswordReset(ctx: ServerContext, email: string, requestId: string) {
@@ -286,7 +291,7 @@ export async function requestPasswordReset(ctx: ServerContext, email: string, re
   });
   if (!user) return;
   const token = await issueMailToken(ctx.db, 'reset', user.id);
-  await ctx.sendMail('reset', user.email, user.preferredLanguage, {
+  await notify(ctx, user, 'reset', {
     name: user.name,
     link: link(ctx, '/password-reset', { token }),
   });
@@ -322,7 +327,7 @@ export async function resetPassword(
 }
 
 export async function sendPasswordChangedMail(ctx: ServerContext, user: UserRow) {
-  await ctx.sendMail('passwordChanged', user.email, user.preferredLanguage, {
+  await notify(ctx, user, 'passwordChanged', {
     name: user.name,
     link: `${ctx.publicUrl}/password-reset`,
     support: ctx.supportEmail,
@@ -360,4 +365,26 @@ export async function ensureAdministrator(
     await tx.insert(administratorProfiles).values({ userId: admin!.id, permissions: ['*'] });
   });
   return { created: true };
+}
+
+/** Ends this browser's session (a visitor without one has nothing to end). */
+export async function signOut(ctx: ServerContext, me: SessionUser | undefined, requestId: string) {
+  if (!me) return;
+  await endSession(ctx.db, me.sessionId);
+  await ctx.writeAudit({
+    action: 'auth.logout',
+    outcome: 'success',
+    actorType: me.role,
+    actorId: me.id,
+    targetUserId: me.id,
+    requestId,
+  });
+}
+
+/** Whom a reset link is for (the page greets them), without using the link. */
+export async function resetLinkOwner(ctx: ServerContext, token: string) {
+  const checked = await checkMailToken(ctx.db, 'reset', token);
+  const user = checked.status === 'valid' ? await findUserById(ctx.db, checked.userId) : undefined;
+  if (!user) throw new AppError('invalid_token', 'Invalid or expired reset token');
+  return { email: user.email, name: user.name };
 }

@@ -3,7 +3,6 @@ import type { ServerContext } from '../../../server/context';
 import { AppError } from '../../../server/errors';
 import { requireUser } from '../../../server/plugins/auth';
 import { FAILED_SIGN_IN_EXTRA_POINTS } from '../../../server/plugins/rate-limit';
-import { checkChallenge } from '../../challenge/server/challenge.service';
 import {
   emailBody,
   loginBody,
@@ -15,24 +14,31 @@ import {
   verifyEmailQuery,
 } from '../accounts.schema';
 import { presentAccount } from './accounts.presenter';
-import { loadAccount } from './accounts.repo';
 import {
-  checkSignIn,
-  grantReenable,
   reenableAccount,
   registerAccount,
   resendVerification,
+  signIn,
+  signOut,
   verifyEmail,
 } from './accounts.service';
-import { clearSessionCookies, endSession, startSession } from './sessions';
+import { viewAccount } from './own-account.service';
+import {
+  browserOf,
+  clearReenableCookie,
+  clearSessionCookies,
+  REENABLE_COOKIE,
+  setReenableCookie,
+  setSessionCookies,
+} from './session-cookies';
+import type { SessionUser } from './sessions';
 
 const RESEND_ANSWER =
   'If the account exists and is not verified yet, a new verification link has been sent.';
 
 export const authRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = async (app, { ctx }) => {
-  const sessionOf = async (userId: string) => {
-    const account = await loadAccount(ctx.db, userId);
-    if (!account) throw new AppError('not_authenticated', 'You must be logged in.');
+  const sessionOf = async (me: Pick<SessionUser, 'id' | 'role'>) => {
+    const account = await viewAccount(ctx, me, me.id);
     return { user: presentAccount(account), user_type: account.user.role };
   };
 
@@ -44,7 +50,6 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = async (
       `/auth/register/${role}`,
       { config: { rateLimit: 'auth' }, schema: { body, response: { 201: registerResponse } } },
       async (request, reply) => {
-        await checkChallenge(ctx.db, ctx.signer, request.body);
         await registerAccount(ctx, role, request.body, request.language, request.id);
         return reply.status(201).send({
           requires_verification: true,
@@ -82,11 +87,16 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = async (
       schema: { body: loginBody, response: { 200: sessionResponse } },
     },
     async (request, reply) => {
-      const outcome = await checkSignIn(ctx, request.body.email, request.body.password, request.id);
+      const outcome = await signIn(ctx, request.body, browserOf(request), request.id);
       switch (outcome.kind) {
         case 'signed_in':
-          await startSession(ctx.db, request, reply, outcome.user, ctx.secureCookies);
-          return sessionOf(outcome.user.id);
+          setSessionCookies(
+            reply,
+            outcome.session,
+            outcome.user.preferredLanguage,
+            ctx.secureCookies,
+          );
+          return sessionOf(outcome.user);
         case 'invalid_credentials':
           await request.penalize(FAILED_SIGN_IN_EXTRA_POINTS);
           throw new AppError('invalid_credentials', 'Invalid credentials');
@@ -101,7 +111,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = async (
         case 'disabled':
           throw new AppError('account_disabled', 'Account is disabled. Contact support.');
         case 'disabled_by_self':
-          grantReenable(ctx, reply, outcome.user.id);
+          setReenableCookie(reply, outcome.reenableProof, ctx.secureCookies);
           throw new AppError(
             'account_disabled_by_self',
             'You disabled this account. You can enable it again.',
@@ -111,24 +121,14 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = async (
   );
 
   app.get('/auth/session', { schema: { response: { 200: sessionResponse } } }, async (request) => {
-    return sessionOf(requireUser(request).id);
+    return sessionOf(requireUser(request));
   });
 
   app.post(
     '/auth/logout',
     { schema: { response: { 200: messageResponse } } },
     async (request, reply) => {
-      if (request.user) {
-        await endSession(ctx.db, request.user.sessionId);
-        await ctx.writeAudit({
-          action: 'auth.logout',
-          outcome: 'success',
-          actorType: request.user.role,
-          actorId: request.user.id,
-          targetUserId: request.user.id,
-          requestId: request.id,
-        });
-      }
+      await signOut(ctx, request.user, request.id);
       clearSessionCookies(reply);
       return { message: 'Logged out.' };
     },
@@ -138,8 +138,15 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = async (
     '/users/enable',
     { config: { rateLimit: 'auth' }, schema: { response: { 200: sessionResponse } } },
     async (request, reply) => {
-      const user = await reenableAccount(ctx, request, reply);
-      return sessionOf(user.id);
+      const { user, session } = await reenableAccount(
+        ctx,
+        request.cookies[REENABLE_COOKIE],
+        browserOf(request),
+        request.id,
+      );
+      clearReenableCookie(reply);
+      setSessionCookies(reply, session, user.preferredLanguage, ctx.secureCookies);
+      return sessionOf(user);
     },
   );
 };

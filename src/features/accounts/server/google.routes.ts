@@ -1,21 +1,97 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { ServerContext } from '../../../server/context';
 import { googleCompleteBody, sessionResponse } from '../accounts.schema';
 import { presentAccount } from './accounts.presenter';
-import { loadAccount } from './accounts.repo';
-import type { GoogleSignIn } from './google';
+import type { GoogleOutcome, GoogleSignIn } from './google';
+import { viewAccount } from './own-account.service';
+import { browserOf, setReenableCookie, setSessionCookies } from './session-cookies';
+
+const FLOW_COOKIE = 'google_flow';
+const FLOW_PATH = '/api/auth/google';
+const CALLBACK_PAGE = '/auth/callback';
+
+const redirect = (description: string) => ({ 302: z.undefined().describe(description) });
 
 /** Registered only when Google is configured; otherwise these paths answer 404 and the button is hidden. */
 export const googleRoutes: FastifyPluginAsyncZod<{
   ctx: ServerContext;
   google: GoogleSignIn;
 }> = async (app, { ctx, google }) => {
-  app.get('/auth/google', { config: { rateLimit: 'auth' } }, (request, reply) =>
-    google.start(request, reply),
+  app.get(
+    '/auth/google',
+    {
+      config: { rateLimit: 'auth' },
+      schema: { response: redirect("To Google's sign-in page") },
+    },
+    async (_request, reply) => {
+      const { authorizationUrl, flow } = await google.start();
+      reply.setCookie(FLOW_COOKIE, flow.token, {
+        path: FLOW_PATH,
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: ctx.secureCookies,
+        maxAge: flow.maxAgeSeconds,
+      });
+      return reply.redirect(authorizationUrl, 302);
+    },
   );
-  app.get('/auth/google/callback', { config: { rateLimit: 'auth' } }, (request, reply) =>
-    google.callback(request, reply),
+
+  app.get(
+    '/auth/google/callback',
+    {
+      config: { rateLimit: 'auth' },
+      schema: {
+        querystring: z.looseObject({
+          code: z.string().optional(),
+          state: z.string().optional(),
+          error: z.string().optional(),
+        }),
+        response: redirect(
+          `To the page ${CALLBACK_PAGE}: ?token=google when signed in, ?needsRole=true&email=…&pendingToken=… for a new person, ?error=<code> otherwise`,
+        ),
+      },
+    },
+    async (request, reply) => {
+      /** Sets what the outcome gives this browser and says where it lands. */
+      function callbackQuery(result: GoogleOutcome): URLSearchParams {
+        switch (result.kind) {
+          case 'signed_in':
+            setSessionCookies(
+              reply,
+              result.session,
+              result.user.preferredLanguage,
+              ctx.secureCookies,
+            );
+            return new URLSearchParams({ token: 'google' });
+          case 'disabled_by_self':
+            setReenableCookie(reply, result.reenableProof, ctx.secureCookies);
+            return new URLSearchParams({ error: 'account_disabled_by_self' });
+          case 'disabled':
+            return new URLSearchParams({ error: 'account_disabled' });
+          case 'needs_role':
+            return new URLSearchParams({
+              needsRole: 'true',
+              email: result.email,
+              pendingToken: result.pendingToken,
+            });
+          case 'failed':
+            request.log.warn({ err: result.reason }, 'Google sign-in failed');
+            return new URLSearchParams({ error: 'google_failed' });
+        }
+      }
+
+      const outcome = await google.finish(
+        request.cookies[FLOW_COOKIE],
+        request.url,
+        browserOf(request),
+        request.id,
+      );
+      reply.clearCookie(FLOW_COOKIE, { path: FLOW_PATH });
+      return reply.redirect(`${CALLBACK_PAGE}?${callbackQuery(outcome)}`, 302);
+    },
   );
+
   app.post(
     '/auth/google/complete-registration',
     {
@@ -23,14 +99,15 @@ export const googleRoutes: FastifyPluginAsyncZod<{
       schema: { body: googleCompleteBody, response: { 200: sessionResponse } },
     },
     async (request, reply) => {
-      const user = await google.completeRegistration(
-        request,
-        reply,
+      const { user, session } = await google.completeRegistration(
         request.body.token,
         request.body.role,
+        request.language,
+        browserOf(request),
+        request.id,
       );
-      const account = await loadAccount(ctx.db, user.id);
-      return { user: presentAccount(account!), user_type: user.role };
+      setSessionCookies(reply, session, user.preferredLanguage, ctx.secureCookies);
+      return { user: presentAccount(await viewAccount(ctx, user, user.id)), user_type: user.role };
     },
   );
 };

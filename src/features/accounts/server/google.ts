@@ -1,12 +1,13 @@
 import * as oidc from 'openid-client';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { ServerContext } from '../../../server/context';
-import { clientProfiles, providerProfiles, users } from '../../../server/db/schema';
+import { clientProfiles, providerProfiles, users } from './accounts.table';
 import { AppError } from '../../../server/errors';
+import type { Language } from '../../../shared/languages';
+import { signInAccess } from './accounts.policy';
 import { findUserByEmail, findUserByGoogleId, type UserRow } from './accounts.repo';
-import { grantReenable } from './accounts.service';
-import { startSession } from './sessions';
+import { reenableProof, type ReenableProof } from './accounts.service';
+import { openSession, type Browser, type NewSession } from './sessions';
 
 export interface GoogleConfig {
   clientId: string;
@@ -14,10 +15,9 @@ export interface GoogleConfig {
   issuerUrl: string;
 }
 
-const FLOW_COOKIE = 'google_flow';
 const FLOW_PURPOSE = 'google-flow';
+const FLOW_SECONDS = 10 * 60;
 const PENDING_PURPOSE = 'google-pending';
-const CALLBACK_PAGE = '/auth/callback';
 
 interface GoogleIdentity {
   sub: string;
@@ -25,10 +25,18 @@ interface GoogleIdentity {
   name: string;
 }
 
+/** How a return from Google ended; the route turns it into cookies and a redirect. */
+export type GoogleOutcome =
+  | { kind: 'signed_in'; user: UserRow; session: NewSession }
+  | { kind: 'disabled_by_self'; reenableProof: ReenableProof }
+  | { kind: 'disabled' }
+  | { kind: 'needs_role'; email: string; pendingToken: string }
+  | { kind: 'failed'; reason: unknown };
+
 /**
  * Sign-in with Google through OpenID Connect: authorization code with PKCE, state and nonce.
  * The browser only ever sees a marker or a short-lived signed registration token in a URL,
- * never a session secret.
+ * never a session secret. Plain values in, outcomes out: cookies and redirects are the routes'.
  */
 export function googleSignIn(ctx: ServerContext, google: GoogleConfig) {
   const redirectUri = `${ctx.publicUrl}/api/auth/google/callback`;
@@ -53,15 +61,12 @@ export function googleSignIn(ctx: ServerContext, google: GoogleConfig) {
     return configuration;
   };
 
-  const toCallback = (reply: FastifyReply, query: Record<string, string>) =>
-    reply.redirect(`${CALLBACK_PAGE}?${new URLSearchParams(query).toString()}`, 302);
-
   async function signInExisting(
-    request: FastifyRequest,
-    reply: FastifyReply,
     user: UserRow,
     how: string,
-  ) {
+    browser: Browser,
+    requestId: string,
+  ): Promise<GoogleOutcome> {
     const audit = (outcome: 'success' | 'failure', message: string) =>
       ctx.writeAudit({
         action: `auth.google.${outcome === 'success' ? 'login' : 'failure'}`,
@@ -69,40 +74,63 @@ export function googleSignIn(ctx: ServerContext, google: GoogleConfig) {
         actorType: user.role,
         actorId: user.id,
         targetUserId: user.id,
-        requestId: request.id,
+        requestId,
         message,
       });
-    if (user.accountStatus === 'disabled' && user.disabledBy === 'self') {
+    const access = signInAccess(user);
+    if (access === 'disabled_by_self') {
       await audit('failure', 'account disabled by its owner');
-      grantReenable(ctx, reply, user.id);
-      return toCallback(reply, { error: 'account_disabled_by_self' });
+      return { kind: 'disabled_by_self', reenableProof: reenableProof(ctx, user.id) };
     }
-    if (user.accountStatus !== 'active') {
+    if (access === 'disabled') {
       await audit('failure', `account ${user.accountStatus}`);
-      return toCallback(reply, { error: 'account_disabled' });
+      return { kind: 'disabled' };
     }
-    await startSession(ctx.db, request, reply, user, ctx.secureCookies);
+    const session = await openSession(ctx.db, user.id, browser);
     await audit('success', how);
-    return toCallback(reply, { token: 'google' });
+    return { kind: 'signed_in', user, session };
+  }
+
+  /** The code exchange: who Google says this is, with a verified email. */
+  async function identify(
+    flowToken: string | undefined,
+    callbackUrl: URL,
+  ): Promise<GoogleIdentity> {
+    const flow = ctx.signer.verify<{ verifier: string; state: string; nonce: string }>(
+      FLOW_PURPOSE,
+      flowToken,
+    );
+    if (!flow) throw new Error('no sign-in in progress in this browser');
+    const tokens = await oidc.authorizationCodeGrant(await discover(), callbackUrl, {
+      pkceCodeVerifier: flow.verifier,
+      expectedState: flow.state,
+      expectedNonce: flow.nonce,
+      idTokenExpected: true,
+    });
+    const claims = tokens.claims();
+    if (!claims?.sub || typeof claims.email !== 'string' || claims.email_verified !== true) {
+      throw new Error('Google did not confirm an email address');
+    }
+    return {
+      sub: claims.sub,
+      email: claims.email,
+      name:
+        typeof claims.name === 'string' && claims.name.trim().length >= 2
+          ? claims.name.trim().slice(0, 100)
+          : claims.email.split('@')[0]!,
+    };
   }
 
   return {
-    async start(request: FastifyRequest, reply: FastifyReply) {
+    /** Where to send the browser, and the flow secret it must keep (in a cookie) until it returns. */
+    async start(): Promise<{
+      authorizationUrl: string;
+      flow: { token: string; maxAgeSeconds: number };
+    }> {
       const config = await discover();
       const verifier = oidc.randomPKCECodeVerifier();
       const state = oidc.randomState();
       const nonce = oidc.randomNonce();
-      reply.setCookie(
-        FLOW_COOKIE,
-        ctx.signer.sign(FLOW_PURPOSE, { verifier, state, nonce }, 10 * 60),
-        {
-          path: '/api/auth/google',
-          httpOnly: true,
-          sameSite: 'lax',
-          secure: ctx.secureCookies,
-          maxAge: 10 * 60,
-        },
-      );
       const url = oidc.buildAuthorizationUrl(config, {
         redirect_uri: redirectUri,
         scope: 'openid email profile',
@@ -111,54 +139,42 @@ export function googleSignIn(ctx: ServerContext, google: GoogleConfig) {
         state,
         nonce,
       });
-      return reply.redirect(url.href, 302);
+      return {
+        authorizationUrl: url.href,
+        flow: {
+          token: ctx.signer.sign(FLOW_PURPOSE, { verifier, state, nonce }, FLOW_SECONDS),
+          maxAgeSeconds: FLOW_SECONDS,
+        },
+      };
     },
 
-    async callback(request: FastifyRequest, reply: FastifyReply) {
-      const flow = ctx.signer.verify<{ verifier: string; state: string; nonce: string }>(
-        FLOW_PURPOSE,
-        request.cookies[FLOW_COOKIE],
-      );
-      reply.clearCookie(FLOW_COOKIE, { path: '/api/auth/google' });
+    /**
+     * The browser came back from Google (`callbackPath` is the path and query it came back to).
+     * A known Google id signs in; an account with the same email is linked first; a new person
+     * must choose a role.
+     */
+    async finish(
+      flowToken: string | undefined,
+      callbackPath: string,
+      browser: Browser,
+      requestId: string,
+    ): Promise<GoogleOutcome> {
       let identity: GoogleIdentity;
       try {
-        if (!flow) throw new Error('no sign-in in progress in this browser');
-        const tokens = await oidc.authorizationCodeGrant(
-          await discover(),
-          new URL(request.url, ctx.publicUrl),
-          {
-            pkceCodeVerifier: flow.verifier,
-            expectedState: flow.state,
-            expectedNonce: flow.nonce,
-            idTokenExpected: true,
-          },
-        );
-        const claims = tokens.claims();
-        if (!claims?.sub || typeof claims.email !== 'string' || claims.email_verified !== true) {
-          throw new Error('Google did not confirm an email address');
-        }
-        identity = {
-          sub: claims.sub,
-          email: claims.email,
-          name:
-            typeof claims.name === 'string' && claims.name.trim().length >= 2
-              ? claims.name.trim().slice(0, 100)
-              : claims.email.split('@')[0]!,
-        };
+        identity = await identify(flowToken, new URL(callbackPath, ctx.publicUrl));
       } catch (error) {
-        request.log.warn({ err: error }, 'Google sign-in failed');
         await ctx.writeAudit({
           action: 'auth.google.failure',
           outcome: 'failure',
           actorType: 'anonymous',
-          requestId: request.id,
+          requestId,
           message: 'Google sign-in did not complete',
         });
-        return toCallback(reply, { error: 'google_failed' });
+        return { kind: 'failed', reason: error };
       }
 
       const known = await findUserByGoogleId(ctx.db, identity.sub);
-      if (known) return signInExisting(request, reply, known, 'signed in with Google');
+      if (known) return signInExisting(known, 'signed in with Google', browser, requestId);
 
       const sameEmail = await findUserByEmail(ctx.db, identity.email);
       if (sameEmail) {
@@ -168,30 +184,36 @@ export function googleSignIn(ctx: ServerContext, google: GoogleConfig) {
           .set({ googleId: identity.sub, emailVerified: true })
           .where(and(eq(users.id, sameEmail.id), isNull(users.googleId)))
           .returning();
-        if (!linked) return toCallback(reply, { error: 'google_failed' });
+        if (!linked) {
+          return {
+            kind: 'failed',
+            reason: new Error('the account is linked to another Google id'),
+          };
+        }
         await ctx.writeAudit({
           action: 'auth.google.link',
           outcome: 'success',
           actorType: linked.role,
           actorId: linked.id,
           targetUserId: linked.id,
-          requestId: request.id,
+          requestId,
         });
-        return signInExisting(request, reply, linked, 'linked Google and signed in');
+        return signInExisting(linked, 'linked Google and signed in', browser, requestId);
       }
 
       const pendingToken = ctx.signer.sign(PENDING_PURPOSE, { ...identity }, 15 * 60);
-      return toCallback(reply, { needsRole: 'true', email: identity.email, pendingToken });
+      return { kind: 'needs_role', email: identity.email, pendingToken };
     },
 
     /** A new person chose client or provider: the account is created verified, and signed in. */
     async completeRegistration(
-      request: FastifyRequest,
-      reply: FastifyReply,
-      token: string,
+      pendingToken: string,
       role: 'client' | 'provider',
-    ) {
-      const identity = ctx.signer.verify<GoogleIdentity>(PENDING_PURPOSE, token);
+      language: Language,
+      browser: Browser,
+      requestId: string,
+    ): Promise<{ user: UserRow; session: NewSession }> {
+      const identity = ctx.signer.verify<GoogleIdentity>(PENDING_PURPOSE, pendingToken);
       if (!identity)
         throw new AppError('invalid_token', 'The Google sign-up has expired. Please start again.');
       const created = await ctx.db.transaction(async (tx) => {
@@ -203,7 +225,7 @@ export function googleSignIn(ctx: ServerContext, google: GoogleConfig) {
             role,
             googleId: identity.sub,
             emailVerified: true,
-            preferredLanguage: request.language,
+            preferredLanguage: language,
           })
           .onConflictDoNothing()
           .returning();
@@ -221,10 +243,9 @@ export function googleSignIn(ctx: ServerContext, google: GoogleConfig) {
         actorType: role,
         actorId: created.id,
         targetUserId: created.id,
-        requestId: request.id,
+        requestId,
       });
-      await startSession(ctx.db, request, reply, created, ctx.secureCookies);
-      return created;
+      return { user: created, session: await openSession(ctx.db, created.id, browser) };
     },
   };
 }

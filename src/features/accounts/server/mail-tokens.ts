@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../../server/db/database';
-import { emailVerificationTokens, passwordResetTokens } from '../../../server/db/schema';
+import { emailVerificationTokens, passwordResetTokens } from './accounts.table';
 import { hashToken } from './sessions';
 
 /** Single-use tokens sent by mail: random, stored only as a hash, each with its lifetime. */

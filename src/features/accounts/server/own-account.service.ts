@@ -1,30 +1,53 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../../../server/context';
-import { releaseHiresOf, tellClientsOfReleasedHires } from '../../requests/server';
 import {
-  attachments,
-  clientProfiles,
-  providerProfiles,
-  users,
-  workRequests,
-} from '../../../server/db/schema';
+  attachmentKeysOfClient,
+  releaseHiresOf,
+  tellClientsOfReleasedHires,
+} from '../../requests/server';
+import { clientProfiles, providerProfiles, users } from './accounts.table';
 import { AppError } from '../../../server/errors';
 import type { SessionUser } from './sessions';
 import type { Language } from '../../../shared/languages';
-import { findUserById } from './accounts.repo';
+import { providerProfileBody } from '../../providers/providers.schema';
+import { preparePicture, updateProviderProfile } from '../../providers/server/providers.service';
+import { clientProfileBody } from '../accounts.schema';
+import {
+  canEditClientProfile,
+  canEditProviderProfile,
+  isAdministratorOrSelf,
+  type Actor,
+} from './accounts.policy';
+import { findUserById, loadAccount, type AccountRow, type UserRow } from './accounts.repo';
 import { refuseCommonPassword, sendPasswordChangedMail } from './accounts.service';
 import { hashPassword, verifyPassword } from './password';
-import { clearSessionCookies, endAllSessions, startSession } from './sessions';
+import { endAllSessions, openSession, type Browser, type NewSession } from './sessions';
 
+const notAllowed = () => new AppError('insufficient_permissions', 'Insufficient permissions.');
+
+/** An account with its profile, for its owner or an administrator. */
+export async function viewAccount(
+  ctx: ServerContext,
+  actor: Actor,
+  userId: string,
+): Promise<AccountRow> {
+  if (!isAdministratorOrSelf(actor, userId)) throw notAllowed();
+  const account = await loadAccount(ctx.db, userId);
+  if (!account) throw new AppError('not_authenticated', 'You must be logged in.');
+  return account;
+}
+
+/**
+ * Changes the password after checking the current one. Every session of the account ends; the
+ * new one returned is for the browser that made the change.
+ */
 export async function changePassword(
   ctx: ServerContext,
-  request: FastifyRequest,
-  reply: FastifyReply,
   me: SessionUser,
-  currentPassword: string,
-  newPassword: string,
-) {
+  passwords: { current: string; new: string },
+  browser: Browser,
+  requestId: string,
+): Promise<{ user: UserRow; session: NewSession }> {
   const user = await findUserById(ctx.db, me.id);
   if (!user?.passwordHash) {
     throw new AppError(
@@ -32,39 +55,45 @@ export async function changePassword(
       'This account signs in with Google and has no password to change.',
     );
   }
-  if (!(await verifyPassword(currentPassword, user.passwordHash))) {
+  if (!(await verifyPassword(passwords.current, user.passwordHash))) {
     await ctx.writeAudit({
       action: 'password.change',
       outcome: 'failure',
       actorType: me.role,
       actorId: me.id,
       targetUserId: me.id,
-      requestId: request.id,
+      requestId,
       message: 'current password incorrect',
     });
     throw new AppError('current_password_incorrect', 'Current password incorrect.');
   }
-  refuseCommonPassword(newPassword);
+  refuseCommonPassword(passwords.new);
   await ctx.db
     .update(users)
-    .set({ passwordHash: await hashPassword(newPassword) })
+    .set({ passwordHash: await hashPassword(passwords.new) })
     .where(eq(users.id, me.id));
   // Every other device is signed out; this one gets a fresh session.
   await endAllSessions(ctx.db, me.id);
-  await startSession(ctx.db, request, reply, user, ctx.secureCookies);
+  const session = await openSession(ctx.db, me.id, browser);
   await ctx.writeAudit({
     action: 'password.change',
     outcome: 'success',
     actorType: me.role,
     actorId: me.id,
     targetUserId: me.id,
-    requestId: request.id,
+    requestId,
   });
   await sendPasswordChangedMail(ctx, user);
+  return { user, session };
 }
 
 export async function setLanguage(ctx: ServerContext, me: SessionUser, language: Language) {
   await ctx.db.update(users).set({ preferredLanguage: language }).where(eq(users.id, me.id));
+}
+
+/** Whether mail about bids (a new bid, an accepted bid) is sent to this person. */
+export async function setBidEmails(ctx: ServerContext, me: SessionUser, bidEmails: boolean) {
+  await ctx.db.update(users).set({ bidEmails }).where(eq(users.id, me.id));
 }
 
 export async function updateClientProfile(
@@ -73,8 +102,7 @@ export async function updateClientProfile(
   input: { name: string; phone_number?: string | null | undefined },
   requestId: string,
 ) {
-  if (me.role !== 'client')
-    throw new AppError('insufficient_permissions', 'Insufficient permissions.');
+  if (!canEditClientProfile(me)) throw notAllowed();
   await ctx.db.transaction(async (tx) => {
     await tx.update(users).set({ name: input.name }).where(eq(users.id, me.id));
     await tx
@@ -93,18 +121,12 @@ export async function updateClientProfile(
 }
 
 /** The owner turns their account off: hidden from others, signed out everywhere. */
-export async function disableOwnAccount(
-  ctx: ServerContext,
-  reply: FastifyReply,
-  me: SessionUser,
-  requestId: string,
-) {
+export async function disableOwnAccount(ctx: ServerContext, me: SessionUser, requestId: string) {
   await ctx.db
     .update(users)
     .set({ accountStatus: 'disabled', disabledBy: 'self' })
     .where(eq(users.id, me.id));
   await endAllSessions(ctx.db, me.id);
-  clearSessionCookies(reply);
   await ctx.writeAudit({
     action: 'account.disable',
     outcome: 'success',
@@ -117,44 +139,61 @@ export async function disableOwnAccount(
 }
 
 /**
- * Removes the person's data at once: the account, its profile, sessions and tokens, requests
- * with their files, and bids (foreign keys cascade). Audit entries keep only ids.
+ * Removes a person's data at once: the account, its profile, sessions and tokens, requests
+ * with their files, and bids (foreign keys cascade). Audit entries keep only ids. Its owner may,
+ * and so may an administrator.
  */
-export async function deleteOwnAccount(
+export async function deleteAccount(
   ctx: ServerContext,
-  reply: FastifyReply,
-  me: SessionUser,
+  actor: Actor,
+  userId: string,
   requestId: string,
 ) {
-  const files = await ctx.db
-    .select({ key: attachments.storageKey })
-    .from(attachments)
-    .innerJoin(workRequests, eq(workRequests.id, attachments.workRequestId))
-    .where(eq(workRequests.clientId, me.id));
+  if (!isAdministratorOrSelf(actor, userId)) throw notAllowed();
+  const target = await findUserById(ctx.db, userId);
+  if (!target) return;
+  const files = await attachmentKeysOfClient(ctx.db, userId);
   const [picture] = await ctx.db
     .select({ key: providerProfiles.pictureKey })
     .from(providerProfiles)
-    .where(eq(providerProfiles.userId, me.id));
+    .where(eq(providerProfiles.userId, userId));
   // A provider's unfinished hires go back to their clients, open again (requests.rules.ts).
   const released = await ctx.db.transaction(async (tx) => {
-    const reopened = me.role === 'provider' ? await releaseHiresOf(tx, me.id) : [];
-    await tx.delete(users).where(eq(users.id, me.id));
+    const reopened = target.role === 'provider' ? await releaseHiresOf(tx, userId) : [];
+    await tx.delete(users).where(eq(users.id, userId));
     return reopened;
   });
-  clearSessionCookies(reply);
-  await ctx.storage.remove([
-    ...files.map((file) => file.key),
-    ...(picture?.key ? [picture.key] : []),
-  ]);
+  await ctx.storage.remove([...files, ...(picture?.key ? [picture.key] : [])]);
   await ctx.writeAudit({
     action: 'account.delete',
     outcome: 'success',
-    actorType: me.role,
-    actorId: me.id,
-    targetType: me.role,
-    targetUserId: me.id,
+    actorType: actor.role,
+    actorId: actor.id,
+    targetType: target.role,
+    targetUserId: userId,
     requestId,
-    message: 'deleted by its owner',
+    message: actor.id === userId ? 'deleted by its owner' : 'deleted by an administrator',
   });
   await tellClientsOfReleasedHires(ctx, released);
+}
+
+/**
+ * Saves the profile form of the person's role: name and phone for a client; contact details,
+ * rate and picture for a provider. The form is checked against the role's own schema.
+ */
+export async function updateOwnProfile(
+  ctx: ServerContext,
+  me: SessionUser,
+  form: { fields: Record<string, unknown>; picture?: Buffer | undefined },
+  requestId: string,
+) {
+  if (canEditClientProfile(me)) {
+    await updateClientProfile(ctx, me, clientProfileBody.parse(form.fields), requestId);
+  } else if (canEditProviderProfile(me)) {
+    const input = providerProfileBody.parse(form.fields);
+    const picture = form.picture ? await preparePicture(form.picture) : undefined;
+    await updateProviderProfile(ctx, me, input, picture, requestId);
+  } else {
+    throw notAllowed();
+  }
 }

@@ -1,16 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ServerContext } from '../../../server/context';
-import { AppError } from '../../../server/errors';
 import {
   emailBody,
   messageResponse,
   resetPasswordBody,
   resetTokenResponse,
 } from '../accounts.schema';
-import { findUserById } from './accounts.repo';
-import { requestPasswordReset, resetPassword } from './accounts.service';
-import { checkMailToken } from './mail-tokens';
+import { requestPasswordReset, resetLinkOwner, resetPassword } from './accounts.service';
 
 /** Spec accounts §8: the request always answers with this sentence. */
 export const RESET_REQUEST_ANSWER =
@@ -40,13 +37,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> 
         response: { 200: resetTokenResponse },
       },
     },
-    async (request) => {
-      const checked = await checkMailToken(ctx.db, 'reset', request.params.token);
-      const user =
-        checked.status === 'valid' ? await findUserById(ctx.db, checked.userId) : undefined;
-      if (!user) throw new AppError('invalid_token', 'Invalid or expired reset token');
-      return { email: user.email, name: user.name };
-    },
+    async (request) => resetLinkOwner(ctx, request.params.token),
   );
 
   app.post(

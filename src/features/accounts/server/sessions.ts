@@ -1,12 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt, ne } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../../server/db/database';
-import { sessions, users } from '../../../server/db/schema';
-import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_DAYS, type Language } from '../../../shared/languages';
+import { sessions, users } from './accounts.table';
 
-export const SESSION_COOKIE = 'sid';
-export const SESSION_MARKER_COOKIE = 'has_session';
 const SESSION_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -48,39 +44,39 @@ export async function findSessionUser(
   return { id: row.userId, role: row.role, sessionId: id };
 }
 
-/** Starts a new session (rotation: any session the browser had is ended first). */
-export async function startSession(
-  db: Db,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  user: { id: string; preferredLanguage: Language },
-  secure: boolean,
-): Promise<void> {
-  const previous = request.cookies[SESSION_COOKIE];
-  if (previous) await db.delete(sessions).where(eq(sessions.id, hashToken(previous)));
-  const token = randomBytes(32).toString('base64url');
-  const expires = new Date(Date.now() + SESSION_DAYS * DAY_MS);
-  await db.insert(sessions).values({
-    id: hashToken(token),
-    userId: user.id,
-    expiresAt: expires,
-    userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
-  });
-  const base = { path: '/', sameSite: 'lax' as const, secure, expires };
-  reply.setCookie(SESSION_COOKIE, token, { ...base, httpOnly: true });
-  reply.setCookie(SESSION_MARKER_COOKIE, '1', { ...base, httpOnly: false });
-  // The language saved on the account follows the person to every device they sign in on.
-  reply.setCookie(LANGUAGE_COOKIE, user.preferredLanguage, {
-    path: '/',
-    sameSite: 'lax',
-    secure,
-    maxAge: LANGUAGE_COOKIE_DAYS * 24 * 60 * 60,
-  });
+/** The browser a session is opened for: its current session token, if any, and its name. */
+export interface Browser {
+  previousToken?: string | undefined;
+  userAgent?: string | undefined;
 }
 
-export function clearSessionCookies(reply: FastifyReply) {
-  reply.clearCookie(SESSION_COOKIE, { path: '/' });
-  reply.clearCookie(SESSION_MARKER_COOKIE, { path: '/' });
+export interface NewSession {
+  /** The secret for the `sid` cookie; only its hash is stored. */
+  token: string;
+  expiresAt: Date;
+}
+
+/**
+ * Opens a new session for a user. Rotation: the session the browser had (its `sid` token, if
+ * any) is ended first.
+ */
+export async function openSession(
+  db: Db,
+  userId: string,
+  browser: Browser = {},
+): Promise<NewSession> {
+  if (browser.previousToken) {
+    await db.delete(sessions).where(eq(sessions.id, hashToken(browser.previousToken)));
+  }
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(Date.now() + SESSION_DAYS * DAY_MS);
+  await db.insert(sessions).values({
+    id: hashToken(token),
+    userId,
+    expiresAt,
+    userAgent: browser.userAgent?.slice(0, 300) ?? null,
+  });
+  return { token, expiresAt };
 }
 
 export async function endSession(db: Db, sessionId: string) {

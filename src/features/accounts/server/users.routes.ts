@@ -1,6 +1,3 @@
-import { eq } from 'drizzle-orm';
-import { z } from 'zod';
-import { users } from '../../../server/db/schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import type { ServerContext } from '../../../server/context';
@@ -8,22 +5,23 @@ import { AppError } from '../../../server/errors';
 import { requireUser } from '../../../server/plugins/auth';
 import {
   changePasswordBody,
-  clientProfileBody,
   languageBody,
   messageResponse,
+  notificationsBody,
+  profileFormBody,
   userResponse,
 } from '../accounts.schema';
 import { presentAccount } from './accounts.presenter';
-import { providerProfileBody } from '../../providers/providers.schema';
-import { preparePicture, updateProviderProfile } from '../../providers/server/providers.service';
-import { loadAccount } from './accounts.repo';
 import {
   changePassword,
-  deleteOwnAccount,
+  deleteAccount,
   disableOwnAccount,
+  setBidEmails,
   setLanguage,
-  updateClientProfile,
+  updateOwnProfile,
+  viewAccount,
 } from './own-account.service';
+import { browserOf, clearSessionCookies, setSessionCookies } from './session-cookies';
 
 /**
  * The profile form as the browser sends it (spec core §7: multipart with `profile_picture`), or
@@ -50,36 +48,32 @@ async function profileForm(
   return { fields, ...(picture ? { picture } : {}) };
 }
 
+/** The signed-in person's own account: `/api/users/...` */
 export const usersRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = async (app, { ctx }) => {
-  const accountOf = async (userId: string) => {
-    const account = await loadAccount(ctx.db, userId);
-    if (!account) throw new AppError('not_authenticated', 'You must be logged in.');
-    return { user: presentAccount(account) };
-  };
+  const accountOf = async (me: { id: string; role: 'client' | 'provider' | 'administrator' }) => ({
+    user: presentAccount(await viewAccount(ctx, me, me.id)),
+  });
 
   app.get('/users/profile', { schema: { response: { 200: userResponse } } }, async (request) =>
-    accountOf(requireUser(request).id),
+    accountOf(requireUser(request)),
   );
 
-  app.put('/users/profile', { schema: { response: { 200: userResponse } } }, async (request) => {
-    const me = requireUser(request);
-    const { fields, picture } = await profileForm(request);
-    if (me.role === 'client') {
-      await updateClientProfile(ctx, me, clientProfileBody.parse(fields), request.id);
-    } else if (me.role === 'provider') {
-      const input = providerProfileBody.parse(fields);
-      await updateProviderProfile(
-        ctx,
-        me,
-        input,
-        picture ? await preparePicture(picture) : undefined,
-        request.id,
-      );
-    } else {
-      throw new AppError('insufficient_permissions', 'Insufficient permissions.');
-    }
-    return accountOf(me.id);
-  });
+  app.put(
+    '/users/profile',
+    {
+      schema: {
+        // Documented only: the form is read part by part and checked against the role's schema.
+        consumes: ['multipart/form-data', 'application/json'],
+        documentedBody: profileFormBody,
+        response: { 200: userResponse },
+      },
+    },
+    async (request) => {
+      const me = requireUser(request);
+      await updateOwnProfile(ctx, me, await profileForm(request), request.id);
+      return accountOf(me);
+    },
+  );
 
   app.put(
     '/users/password',
@@ -88,15 +82,14 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = async 
       schema: { body: changePasswordBody, response: { 200: messageResponse } },
     },
     async (request, reply) => {
-      const me = requireUser(request);
-      await changePassword(
+      const { user, session } = await changePassword(
         ctx,
-        request,
-        reply,
-        me,
-        request.body.currentPassword,
-        request.body.newPassword,
+        requireUser(request),
+        { current: request.body.currentPassword, new: request.body.newPassword },
+        browserOf(request),
+        request.id,
       );
+      setSessionCookies(reply, session, user.preferredLanguage, ctx.secureCookies);
       return { message: 'Password changed.' };
     },
   );
@@ -112,14 +105,11 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = async 
 
   app.put(
     '/users/notifications',
-    { schema: { body: z.object({ bid_emails: z.boolean() }), response: { 200: userResponse } } },
+    { schema: { body: notificationsBody, response: { 200: userResponse } } },
     async (request) => {
       const me = requireUser(request);
-      await ctx.db
-        .update(users)
-        .set({ bidEmails: request.body.bid_emails })
-        .where(eq(users.id, me.id));
-      return accountOf(me.id);
+      await setBidEmails(ctx, me, request.body.bid_emails);
+      return accountOf(me);
     },
   );
 
@@ -127,7 +117,8 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = async 
     '/users/disable',
     { schema: { response: { 200: messageResponse } } },
     async (request, reply) => {
-      await disableOwnAccount(ctx, reply, requireUser(request), request.id);
+      await disableOwnAccount(ctx, requireUser(request), request.id);
+      clearSessionCookies(reply);
       return { message: 'Your account is disabled. You can enable it again by logging in.' };
     },
   );
@@ -136,7 +127,9 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = async 
     '/users/account',
     { schema: { response: { 200: messageResponse } } },
     async (request, reply) => {
-      await deleteOwnAccount(ctx, reply, requireUser(request), request.id);
+      const me = requireUser(request);
+      await deleteAccount(ctx, me, me.id, request.id);
+      clearSessionCookies(reply);
       return { message: 'Your account and all its data have been deleted.' };
     },
   );

@@ -1,5 +1,5 @@
 import { centsToEuros } from '../../../shared/format';
-import type { Actor } from '../../../shared/statuses';
+import type { Actor } from '../../../shared/actor';
 import { bidActions } from '../bids.rules';
 import type { BidView } from '../bids.schema';
 import type { BidRow } from './bids.repo';

@@ -2,8 +2,9 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { ServerContext } from '../../../server/context';
 import type { Db, Tx } from '../../../server/db/database';
 import { AppError } from '../../../server/errors';
-import { eurosToCents, formatEuro } from '../../../shared/format';
-import type { Actor } from '../../../shared/statuses';
+import { money, notify } from '../../../server/mail/notify';
+import { eurosToCents } from '../../../shared/format';
+import { isAdministratorOrSelf, type Actor } from '../../../shared/actor';
 import { findUserById } from '../../accounts/server';
 import { assignRequest, lockRequestFacts, readRequestFacts } from '../../requests/server';
 import { placeBidRefusal, type Refusal } from '../../requests/requests.rules';
@@ -105,10 +106,10 @@ export async function placeBid(
   });
   const client = await findUserById(ctx.db, placed.request.clientId);
   if (client?.bidEmails) {
-    await ctx.sendMail('newBid', client.email, client.preferredLanguage, {
+    await notify(ctx, client, 'newBid', {
       name: client.name,
       title: placed.request.title,
-      amount: formatEuro(placed.bid.amountCents, client.preferredLanguage),
+      amount: money(placed.bid.amountCents),
       link: `${ctx.publicUrl}/request/${placed.request.id}`,
     });
   }
@@ -125,7 +126,7 @@ export async function bidsForRequest(ctx: ServerContext, viewer: Actor, workRequ
 }
 
 export async function bidsForProvider(ctx: ServerContext, viewer: Actor, providerId: string) {
-  if (viewer.role !== 'administrator' && viewer.id !== providerId) {
+  if (!isAdministratorOrSelf(viewer, providerId)) {
     throw refuse('insufficient_permissions');
   }
   return bidsOfProvider(ctx.db, providerId);
@@ -168,10 +169,10 @@ export async function acceptBid(
   });
   const provider = await findUserById(ctx.db, accepted.bid.providerId);
   if (provider?.bidEmails) {
-    await ctx.sendMail('bidAccepted', provider.email, provider.preferredLanguage, {
+    await notify(ctx, provider, 'bidAccepted', {
       name: provider.name,
       title: accepted.request.title,
-      amount: formatEuro(accepted.bid.amountCents, provider.preferredLanguage),
+      amount: money(accepted.bid.amountCents),
       link: `${ctx.publicUrl}/request/${accepted.request.id}`,
     });
   }

@@ -75,6 +75,23 @@ describe('POST /api/contact', () => {
     expect(third.json().message).toBe('Too many requests. Try again in 60 minutes.');
   });
 
+  it('writes to support in the support language, whatever the page language', async () => {
+    const english = await accountsHarness({ supportLanguage: 'en' });
+    try {
+      const agent = english.agent();
+      agent.cookies.set('lang', 'ru');
+      const response = await agent.post('/api/contact', {
+        ...message,
+        ...(await agent.solveChallenge()),
+      });
+      expect(response.statusCode).toBe(201);
+      const mail = await english.mailbox.waitFor('podpora@majstri.test', 0);
+      expect(mail.subject).toBe('Contact form message: Otázka k registrácii');
+    } finally {
+      await english.close();
+    }
+  });
+
   it('keeps the message when mail fails, names the support address, and raises an email alert', async () => {
     h.mailbox.refuseAll(true);
     try {

@@ -1,7 +1,5 @@
-import type { Actor, AccountStatus } from '../../../shared/statuses';
-
-const isAdministratorOrSelf = (viewer: Actor | undefined, providerId: string) =>
-  viewer?.role === 'administrator' || viewer?.id === providerId;
+import { isAdministratorOrSelf, type Actor } from '../../../shared/actor';
+import type { AccountStatus } from '../../../shared/statuses';
 
 /**
  * Who may open a provider's page: anyone while the account is active, except other providers

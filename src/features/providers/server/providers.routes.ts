@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ServerContext } from '../../../server/context';
 import { AppError } from '../../../server/errors';
+import { fileResponse } from '../../../server/openapi';
 import { publicProvider } from '../providers.schema';
 import { presentProvider } from './providers.presenter';
 import { providerPage, providerPictureKey } from './providers.service';
@@ -25,7 +26,12 @@ export const providersRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = as
 
   app.get(
     '/users/profile-picture/provider/:id',
-    { schema: { params: idParams } },
+    {
+      schema: {
+        params: idParams,
+        response: { 200: fileResponse('The profile picture', ['image/jpeg']) },
+      },
+    },
     async (request, reply) => {
       const key = await providerPictureKey(ctx.db, request.user, request.params.id);
       if (!key || !(await ctx.storage.exists(key))) {

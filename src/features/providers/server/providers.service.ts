@@ -4,7 +4,7 @@ import type { ServerContext } from '../../../server/context';
 import type { Db } from '../../../server/db/database';
 import { AppError } from '../../../server/errors';
 import { eurosToCents } from '../../../shared/format';
-import type { Actor } from '../../../shared/statuses';
+import type { Actor } from '../../../shared/actor';
 import { writeProviderProfile } from '../../accounts/server';
 import { hiresOf } from '../../requests/server';
 import { canSeeProviderContact } from '../../requests/requests.rules';

@@ -4,6 +4,7 @@
  */
 export {
   assignRequest,
+  attachmentKeysOfClient,
   hiresOf,
   lockRequestFacts,
   readRequestFacts,

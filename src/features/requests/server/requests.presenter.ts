@@ -1,4 +1,4 @@
-import type { Actor } from '../../../shared/statuses';
+import type { Actor } from '../../../shared/actor';
 import { canSeeClientContact, isRequestOwner, type RequestAction } from '../requests.rules';
 import type { AttachmentInfo, WorkRequestCard, WorkRequestDetail } from '../requests.schema';
 import { MAX_ESTIMATED_PAGES, type FoundRequest } from './requests.repo';

@@ -2,8 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ServerContext } from '../../../server/context';
 import { AppError } from '../../../server/errors';
+import { fileResponse } from '../../../server/openapi';
 import { requireUser } from '../../../server/plugins/auth';
-import { isImage } from '../attachments.rules';
+import { ATTACHMENT_TYPES, isImage } from '../attachments.rules';
+
+const ATTACHMENT_MEDIA_TYPES = Object.keys(ATTACHMENT_TYPES);
 import {
   attachmentParams,
   listWorkRequestsQuery,
@@ -102,6 +105,9 @@ export const requestsRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = asy
       schema: {
         params: attachmentParams,
         querystring: z.object({ disposition: z.enum(['inline', 'attachment']).optional() }),
+        response: {
+          200: fileResponse('The attached file, as it was uploaded', ATTACHMENT_MEDIA_TYPES),
+        },
       },
     },
     async (request, reply) => {

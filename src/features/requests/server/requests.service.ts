@@ -2,7 +2,8 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { ServerContext } from '../../../server/context';
 import type { Db, Tx } from '../../../server/db/database';
 import { AppError } from '../../../server/errors';
-import type { Actor } from '../../../shared/statuses';
+import { notify } from '../../../server/mail/notify';
+import type { Actor } from '../../../shared/actor';
 import { findUserById, isVerifiedClient } from '../../accounts/server';
 import { hasBidOn, reopenRejectedBids, rejectPendingBids } from '../../bids/server';
 import { isRequestReviewed, reviewedRequestIds } from '../../reviews/server/reviews.service';
@@ -282,10 +283,20 @@ export async function tellClientsOfReleasedHires(
   for (const request of released) {
     const client = await findUserById(ctx.db, request.clientId);
     if (!client) continue;
-    await ctx.sendMail('hireReleased', client.email, client.preferredLanguage, {
+    await notify(ctx, client, 'hireReleased', {
       name: client.name,
       title: request.title,
       link: `${ctx.publicUrl}/request/${request.id}`,
     });
   }
+}
+
+/** Storage keys of every file of the client's requests (their account is being deleted). */
+export async function attachmentKeysOfClient(db: Db, clientId: string) {
+  const rows = await db
+    .select({ key: attachments.storageKey })
+    .from(attachments)
+    .innerJoin(workRequests, eq(workRequests.id, attachments.workRequestId))
+    .where(eq(workRequests.clientId, clientId));
+  return rows.map((row) => row.key);
 }

@@ -1,7 +1,7 @@
 import type { ServerContext } from '../../../server/context';
 import type { Db } from '../../../server/db/database';
 import { AppError } from '../../../server/errors';
-import type { Actor } from '../../../shared/statuses';
+import type { Actor } from '../../../shared/actor';
 import { findUserById } from '../../accounts/server';
 import { hiresOf, readRequestFacts } from '../../requests/server';
 import { reviewRefusal } from '../../requests/requests.rules';

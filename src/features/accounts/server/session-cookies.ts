@@ -1,0 +1,61 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_DAYS, type Language } from '../../../shared/languages';
+import type { Browser, NewSession } from './sessions';
+
+/**
+ * The accounts feature's cookies, for routes only: services return tokens and outcomes, and the
+ * routes turn them into cookies here (docs/accounts.md, "Sessions and cookies").
+ */
+export const SESSION_COOKIE = 'sid';
+export const SESSION_MARKER_COOKIE = 'has_session';
+export const REENABLE_COOKIE = 'reenable';
+const REENABLE_PATH = '/api/users/enable';
+
+/** What a service needs to know of the browser that signs in: plain values, no request. */
+export const browserOf = (request: FastifyRequest): Browser => ({
+  previousToken: request.cookies[SESSION_COOKIE],
+  userAgent: request.headers['user-agent'],
+});
+
+/** Hands a new session to the browser. */
+export function setSessionCookies(
+  reply: FastifyReply,
+  session: NewSession,
+  language: Language,
+  secure: boolean,
+): void {
+  const base = { path: '/', sameSite: 'lax' as const, secure, expires: session.expiresAt };
+  reply.setCookie(SESSION_COOKIE, session.token, { ...base, httpOnly: true });
+  reply.setCookie(SESSION_MARKER_COOKIE, '1', { ...base, httpOnly: false });
+  // The language saved on the account follows the person to every device they sign in on.
+  reply.setCookie(LANGUAGE_COOKIE, language, {
+    path: '/',
+    sameSite: 'lax',
+    secure,
+    maxAge: LANGUAGE_COOKIE_DAYS * 24 * 60 * 60,
+  });
+}
+
+export function clearSessionCookies(reply: FastifyReply) {
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+  reply.clearCookie(SESSION_MARKER_COOKIE, { path: '/' });
+}
+
+/** The short-lived, HttpOnly proof that this browser just proved who owns a self-disabled account. */
+export function setReenableCookie(
+  reply: FastifyReply,
+  proof: { token: string; maxAgeSeconds: number },
+  secure: boolean,
+) {
+  reply.setCookie(REENABLE_COOKIE, proof.token, {
+    path: REENABLE_PATH,
+    httpOnly: true,
+    sameSite: 'strict',
+    secure,
+    maxAge: proof.maxAgeSeconds,
+  });
+}
+
+export function clearReenableCookie(reply: FastifyReply) {
+  reply.clearCookie(REENABLE_COOKIE, { path: REENABLE_PATH });
+}

@@ -1,0 +1,20 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../../server/db/database';
+import { contactMessages } from './contact.table';
+
+export type NewContactMessage = typeof contactMessages.$inferInsert;
+
+export async function insertContactMessage(db: Db, message: NewContactMessage): Promise<string> {
+  const [stored] = await db
+    .insert(contactMessages)
+    .values(message)
+    .returning({ id: contactMessages.id });
+  return stored!.id;
+}
+
+export async function markContactMessageDelivered(db: Db, id: string): Promise<void> {
+  await db
+    .update(contactMessages)
+    .set({ deliveredAt: new Date() })
+    .where(eq(contactMessages.id, id));
+}

@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { LANGUAGES } from '../../shared/languages';
 import { ACCOUNT_STATUSES, ROLES } from '../../shared/statuses';
 import { CATEGORIES } from '../../shared/categories';
+import { passwordField } from '../../shared/password-policy';
 import {
   emailField,
   nameField,
   optional,
-  passwordField,
   phoneField,
   profilePhoneField,
 } from '../../shared/validation';

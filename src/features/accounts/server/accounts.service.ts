@@ -9,9 +9,9 @@ import {
 } from '../../../server/db/schema';
 import { AppError } from '../../../server/errors';
 import type { Language } from '../../../shared/languages';
-import { isCommonPassword } from './common-passwords';
 import { consumeMailToken, issueMailToken } from './mail-tokens';
 import { hashPassword, verifyPassword } from './password';
+import { refuseCommonPassword } from './password-policy';
 import { findUserByEmail, findUserById, type UserRow } from './accounts.repo';
 import { endAllSessions, startSession } from './sessions';
 
@@ -21,15 +21,6 @@ export const LOCK_MINUTES = 15;
 
 const REENABLE_PURPOSE = 'reenable';
 export const REENABLE_COOKIE = 'reenable';
-
-export function refuseCommonPassword(password: string) {
-  if (isCommonPassword(password)) {
-    throw new AppError(
-      'password_common',
-      'This password is too common. Choose one that is harder to guess.',
-    );
-  }
-}
 
 const link = (ctx: ServerContext, path: string, query: Record<string, string>) =>
   `${ctx.publicUrl}${path}?${new URLSearchParams(query).toString()}`;

@@ -12,8 +12,9 @@ import { AppError } from '../../../server/errors';
 import type { SessionUser } from './sessions';
 import type { Language } from '../../../shared/languages';
 import { findUserById } from './accounts.repo';
-import { refuseCommonPassword, sendPasswordChangedMail } from './accounts.service';
+import { sendPasswordChangedMail } from './accounts.service';
 import { hashPassword, verifyPassword } from './password';
+import { refuseCommonPassword } from './password-policy';
 import { clearSessionCookies, endAllSessions, startSession } from './sessions';
 
 export async function changePassword(

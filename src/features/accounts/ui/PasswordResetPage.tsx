@@ -8,7 +8,7 @@ import { PageLoading } from '../../../client/components/ui/PageLoading';
 import { useDocumentTitle } from '../../../client/hooks/useDocumentTitle';
 import { useForm } from '../../../client/hooks/useForm';
 import { useNotify } from '../../../client/layout/Notifications';
-import { passwordField } from '../../../shared/validation';
+import { passwordField } from '../../../shared/password-policy';
 import { z } from 'zod';
 import { ForgotPasswordForm } from './EmailOnlyForms';
 

@@ -24,6 +24,7 @@ import { createSigner } from './signed-token';
 import { diskStorage, type FileStorage } from './storage/storage';
 import { authRoutes } from '../features/accounts/server/auth.routes';
 import { googleSignIn, type GoogleConfig } from '../features/accounts/server/google';
+import { PASSWORD_COST, type ScryptCost } from '../features/accounts/server/password';
 import { googleRoutes } from '../features/accounts/server/google.routes';
 import { passwordResetRoutes } from '../features/accounts/server/password-reset.routes';
 import { usersRoutes } from '../features/accounts/server/users.routes';
@@ -55,6 +56,11 @@ export interface AppDeps {
   supportEmail?: string;
   trustProxy?: boolean;
   logger?: FastifyServerOptions['logger'];
+  /**
+   * Tests only: a cheap scrypt cost so that making accounts does not dominate the suite.
+   * main.ts never passes it and no environment variable reaches it.
+   */
+  passwordCost?: ScryptCost;
 }
 
 /** Builds the whole application. main.ts listens on it; tests call it with inject(). */
@@ -116,6 +122,7 @@ export async function buildApp(deps: AppDeps) {
     supportEmail: deps.supportEmail ?? 'podpora@majstri.sk',
     secureCookies,
     storage: deps.storage ?? diskStorage(scratch()),
+    passwordCost: deps.passwordCost ?? PASSWORD_COST,
   };
 
   registerErrorHandling(app);

@@ -10,7 +10,7 @@ import {
 import { AppError } from '../../../server/errors';
 import type { Language } from '../../../shared/languages';
 import { consumeMailToken, issueMailToken } from './mail-tokens';
-import { hashPassword, verifyPassword } from './password';
+import { hashPassword, verifyPassword, type ScryptCost } from './password';
 import { refuseCommonPassword } from './password-policy';
 import { findUserByEmail, findUserById, type UserRow } from './accounts.repo';
 import { endAllSessions, startSession } from './sessions';
@@ -44,7 +44,7 @@ export async function registerAccount(
   requestId: string,
 ) {
   refuseCommonPassword(input.password);
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashPassword(input.password, ctx.passwordCost);
   const user = await ctx.db.transaction(async (tx) => {
     const [created] = await tx
       .insert(users)
@@ -117,7 +117,15 @@ export async function resendVerification(ctx: ServerContext, email: string) {
   if (user && !user.emailVerified) await sendVerificationMail(ctx, user);
 }
 
-let dummyHash: Promise<string> | undefined;
+/** A hash of nobody's password, per cost, so that an unknown email costs one verification too. */
+const dummyHashes = new WeakMap<ScryptCost, Promise<string>>();
+function dummyHash(cost: ScryptCost) {
+  const made = dummyHashes.get(cost);
+  if (made) return made;
+  const hash = hashPassword('majstri-timing-equaliser', cost);
+  dummyHashes.set(cost, hash);
+  return hash;
+}
 
 export type SignInOutcome =
   | { kind: 'signed_in'; user: UserRow }
@@ -138,8 +146,10 @@ export async function checkSignIn(
   requestId: string,
 ): Promise<SignInOutcome> {
   const user = await findUserByEmail(ctx.db, email);
-  dummyHash ??= hashPassword('majstri-timing-equaliser');
-  const passwordOk = await verifyPassword(password, user?.passwordHash ?? (await dummyHash));
+  const passwordOk = await verifyPassword(
+    password,
+    user?.passwordHash ?? (await dummyHash(ctx.passwordCost)),
+  );
   const audit = (action: string, outcome: 'success' | 'failure', message: string) =>
     ctx.writeAudit({
       action,
@@ -294,7 +304,7 @@ export async function resetPassword(
   const result = await consumeMailToken(ctx.db, 'reset', token);
   if (result.status !== 'valid')
     throw new AppError('invalid_token', 'Invalid or expired reset token');
-  const passwordHash = await hashPassword(newPassword);
+  const passwordHash = await hashPassword(newPassword, ctx.passwordCost);
   const [user] = await ctx.db
     .update(users)
     .set({ passwordHash, failedLoginAttempts: 0, lockUntil: null })
@@ -325,7 +335,7 @@ export async function sendPasswordChangedMail(ctx: ServerContext, user: UserRow)
  * and `npm run admin:create`; no sign-up leads there.
  */
 export async function ensureAdministrator(
-  ctx: Pick<ServerContext, 'db'>,
+  ctx: Pick<ServerContext, 'db'> & Partial<Pick<ServerContext, 'passwordCost'>>,
   email: string,
   password: string,
 ) {
@@ -336,7 +346,7 @@ export async function ensureAdministrator(
     );
   }
   if (existing) return { created: false };
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await hashPassword(password, ctx.passwordCost);
   await ctx.db.transaction(async (tx) => {
     const [admin] = await tx
       .insert(users)

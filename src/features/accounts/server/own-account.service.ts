@@ -47,7 +47,7 @@ export async function changePassword(
   refuseCommonPassword(newPassword);
   await ctx.db
     .update(users)
-    .set({ passwordHash: await hashPassword(newPassword) })
+    .set({ passwordHash: await hashPassword(newPassword, ctx.passwordCost) })
     .where(eq(users.id, me.id));
   // Every other device is signed out; this one gets a fresh session.
   await endAllSessions(ctx.db, me.id);

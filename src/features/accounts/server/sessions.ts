@@ -48,6 +48,14 @@ export async function findSessionUser(
   return { id: row.userId, role: row.role, sessionId: id };
 }
 
+/** Stores a new session and answers its token, which only the browser keeps. */
+export async function createSession(db: Db, userId: string, userAgent: string | null) {
+  const token = randomBytes(32).toString('base64url');
+  const expires = new Date(Date.now() + SESSION_DAYS * DAY_MS);
+  await db.insert(sessions).values({ id: hashToken(token), userId, expiresAt: expires, userAgent });
+  return { token, expires };
+}
+
 /** Starts a new session (rotation: any session the browser had is ended first). */
 export async function startSession(
   db: Db,
@@ -58,14 +66,11 @@ export async function startSession(
 ): Promise<void> {
   const previous = request.cookies[SESSION_COOKIE];
   if (previous) await db.delete(sessions).where(eq(sessions.id, hashToken(previous)));
-  const token = randomBytes(32).toString('base64url');
-  const expires = new Date(Date.now() + SESSION_DAYS * DAY_MS);
-  await db.insert(sessions).values({
-    id: hashToken(token),
-    userId: user.id,
-    expiresAt: expires,
-    userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
-  });
+  const { token, expires } = await createSession(
+    db,
+    user.id,
+    request.headers['user-agent']?.slice(0, 300) ?? null,
+  );
   const base = { path: '/', sameSite: 'lax' as const, secure, expires };
   reply.setCookie(SESSION_COOKIE, token, { ...base, httpOnly: true });
   reply.setCookie(SESSION_MARKER_COOKIE, '1', { ...base, httpOnly: false });

@@ -12,9 +12,9 @@ import type { Language } from '../../src/shared/languages';
 import type { AccountStatus, Role } from '../../src/shared/statuses';
 
 /**
- * scrypt at 1/128 of the production cost: a hash takes about a millisecond instead of a third of
- * a second. Only tests use it: they give it to `buildApp({ passwordCost })` and to the factories
- * here. Hashes record their cost, so the app verifies these like any other.
+ * scrypt at 1/128 of the production cost (N=2^10 instead of 2^17): milliseconds instead of a
+ * second. Only tests use it: they give it to `buildApp({ passwordCost })`, and the factories here
+ * hash with it. Hashes record their cost, so the app verifies these like any other.
  */
 export const TEST_PASSWORD_COST: ScryptCost = { N: 2 ** 10, r: 8, p: 1 };
 /** The password of every account the factories make, unless a test names another. */

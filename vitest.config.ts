@@ -9,6 +9,10 @@ export default defineConfig({
           include: ['src/**/*.test.ts', 'tests/integration/**/*.test.ts', 'eslint/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/setup/global-database.ts'],
+          // Files share one module graph per worker instead of importing the app again for
+          // each file (docs/testing.md has the figures). Safe while every file builds its own
+          // app on its own database and nothing stubs modules, globals or process.env.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

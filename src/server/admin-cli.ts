@@ -6,7 +6,8 @@ import readline from 'node:readline';
 import { openDatabase } from './db/database';
 import { InvalidEnvError, loadEnv } from './env';
 import { ensureAdministrator } from '../features/accounts/server/accounts.service';
-import { emailField, passwordField } from '../shared/validation';
+import { passwordProblem } from '../features/accounts/server/password-policy';
+import { emailField } from '../shared/validation';
 
 async function askPassword(): Promise<string> {
   const rl = readline.createInterface({
@@ -33,9 +34,8 @@ async function main() {
       "Give the administrator's address: npm run admin:create -- --email admin@example.com",
     );
   const password = values.password ?? (await askPassword());
-  if (!passwordField.safeParse(password).success) {
-    throw new Error('The password needs at least 8 characters, an uppercase letter and a digit.');
-  }
+  const problem = passwordProblem(password);
+  if (problem) throw new Error(problem);
   const env = loadEnv();
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   try {

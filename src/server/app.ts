@@ -24,6 +24,7 @@ import { createSigner } from './signed-token';
 import { diskStorage, type FileStorage } from './storage/storage';
 import { authRoutes } from '../features/accounts/server/auth.routes';
 import { googleSignIn, type GoogleConfig } from '../features/accounts/server/google';
+import { PASSWORD_COST, type ScryptCost } from '../features/accounts/server/password';
 import { googleRoutes } from '../features/accounts/server/google.routes';
 import { passwordResetRoutes } from '../features/accounts/server/password-reset.routes';
 import { usersRoutes } from '../features/accounts/server/users.routes';
@@ -61,6 +62,11 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** Told of every route as it is added (tests use it to check every route's schemas). */
   onRoute?: (route: RouteOptions) => void;
+  /**
+   * Tests only: a cheap scrypt cost so that making accounts does not dominate the suite.
+   * main.ts never passes it and no environment variable reaches it.
+   */
+  passwordCost?: ScryptCost;
 }
 
 /** Builds the whole application. main.ts listens on it; tests call it with inject(). */
@@ -125,6 +131,7 @@ export async function buildApp(deps: AppDeps) {
     supportLanguage: deps.supportLanguage ?? DEFAULT_LANGUAGE,
     secureCookies,
     storage: deps.storage ?? diskStorage(scratch()),
+    passwordCost: deps.passwordCost ?? PASSWORD_COST,
   };
 
   registerErrorHandling(app);

@@ -1,3 +1,4 @@
+import type { ScryptCost } from '../features/accounts/server/password';
 import type { WriteAudit } from './audit';
 import type { Db } from './db/database';
 import type { SendMail } from './mail/send';
@@ -21,4 +22,6 @@ export interface ServerContext {
   /** Cookies get the Secure flag (PUBLIC_URL is https). */
   secureCookies: boolean;
   storage: FileStorage;
+  /** Work factor of new password hashes: PASSWORD_COST, cheaper only in tests. */
+  passwordCost: ScryptCost;
 }

@@ -42,6 +42,14 @@ describe('the operating contract', () => {
     ],
     [{ GOOGLE_CLIENT_ID: 'id' }, 'GOOGLE_CLIENT_SECRET must be set together'],
     [{ SESSION_SECRET: 'short' }, 'SESSION_SECRET must be at least 32 characters.'],
+    [
+      { ADMIN_EMAIL: 'admin@majstri.sk', ADMIN_PASSWORD: 'spravca2025' },
+      'Invalid configuration: ADMIN_PASSWORD is refused: Password must contain an uppercase letter.',
+    ],
+    [
+      { ADMIN_EMAIL: 'admin@majstri.sk', ADMIN_PASSWORD: 'Password1' },
+      'Invalid configuration: ADMIN_PASSWORD is refused: This password is too common. Choose one that is harder to guess.',
+    ],
   ])('refuses %o with one line naming the variable', (input, expected) => {
     let message = '';
     try {
@@ -51,6 +59,13 @@ describe('the operating contract', () => {
     }
     expect(message).toContain(expected);
     expect(message.split('\n')).toHaveLength(1);
+  });
+
+  it('takes an administrator password that meets the policy in any script', () => {
+    for (const password of ['Čučoriedka1', 'ŽltýKôň99', 'Жовтень2025'])
+      expect(parseEnv({ ADMIN_EMAIL: 'admin@majstri.sk', ADMIN_PASSWORD: password })).toMatchObject(
+        { ADMIN_PASSWORD: password },
+      );
   });
 
   it('never echoes a secret back', () => {

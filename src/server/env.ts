@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { LANGUAGES } from '../shared/languages';
+import { passwordProblem } from '../features/accounts/server/password-policy';
 
 /**
  * The operating contract: every variable the server reads, validated once at start-up.
@@ -60,7 +61,15 @@ const envSchema = z
       .enum(LANGUAGES, { message: `must be one of ${LANGUAGES.join(', ')}` })
       .default('sk'),
     ADMIN_EMAIL: emailAddress.optional(),
-    ADMIN_PASSWORD: z.string().min(8, { message: 'must be at least 8 characters' }).optional(),
+    // The administrator's password meets the same policy as everybody's.
+    ADMIN_PASSWORD: z
+      .string()
+      .superRefine((password, ctx) => {
+        const problem = passwordProblem(password);
+        if (problem)
+          ctx.addIssue({ code: 'custom', message: `is refused: ${problem.replace(/\.$/, '')}` });
+      })
+      .optional(),
     SESSION_SECRET: z.string().min(32, { message: 'must be at least 32 characters' }).optional(),
     GOOGLE_CLIENT_ID: z.string().min(1).optional(),
     GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),

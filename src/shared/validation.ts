@@ -11,6 +11,7 @@ export const VALIDATION_MESSAGES = {
   email_invalid: 'Enter a valid email address.',
   password_length: 'Password must be at least 8 characters long.',
   password_uppercase: 'Password must contain an uppercase letter.',
+  password_lowercase: 'Password must contain a lowercase letter.',
   password_digit: 'Password must contain a digit.',
   password_common: 'This password is too common. Choose one that is harder to guess.',
   passwords_mismatch: 'Passwords do not match.',
@@ -52,13 +53,6 @@ export const emailField = z
   .min(1, message('required'))
   .max(254, message('email_invalid'))
   .pipe(z.email(message('email_invalid')));
-
-export const passwordField = z
-  .string(message('required'))
-  .min(LIMITS.password.min, message('password_length'))
-  .max(200, message('too_long'))
-  .regex(/[A-Z\u00C0-\u00DE\u0400-\u042F]/, message('password_uppercase'))
-  .regex(/\d/, message('password_digit'));
 
 /** Registration phone: +, 1–4 digits, then digits, spaces, hyphens or parentheses; 8+ characters. */
 export const phoneField = z

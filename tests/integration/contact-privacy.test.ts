@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAdministrator } from '../../src/features/accounts/server/accounts.service';
 import { requestForm } from '../factories/files';
 import { accountsHarness, type AccountsHarness } from '../support/accounts-app';
 import type { Agent } from '../support/agent';
@@ -69,12 +68,7 @@ beforeAll(async () => {
     description: 'Ponuka druhého majstra.',
   });
   await client.agent.patch(`/api/bids/${won.id}/accept`);
-  await ensureAdministrator({ db: h.database.db }, 'privacy-admin@majstri.test', 'Spravca2025x');
-  const admin = h.agent();
-  await admin.post('/api/auth/login', {
-    email: 'privacy-admin@majstri.test',
-    password: 'Spravca2025x',
-  });
+  const admin = (await h.signedIn('administrator')).agent;
 
   Object.assign(viewers, {
     visitor: h.agent(),

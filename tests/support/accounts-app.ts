@@ -1,12 +1,13 @@
-import { eq } from 'drizzle-orm';
 import { buildApp, type App } from '../../src/server/app';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { smtpMailer } from '../../src/server/mail/mailer';
 import { diskStorage, type FileStorage } from '../../src/server/storage/storage';
-import { users } from '../../src/server/db/schema';
 import type { Language } from '../../src/shared/languages';
+import { openSession } from '../../src/features/accounts/server/sessions';
+import type { Role } from '../../src/shared/statuses';
+import { createAccount, TEST_PASSWORD, TEST_PASSWORD_COST } from '../factories';
 import { createTestDatabase, type TestDatabase } from '../setup/test-database';
 import { Agent } from './agent';
 import { startMailbox, type Mailbox } from './mailbox';
@@ -19,9 +20,12 @@ export interface AccountsHarness {
   /** Every file the storage holds right now. */
   storedFiles(): string[];
   agent(address?: string): Agent;
-  /** Registers, verifies through the mailed link, and returns a signed-in agent. */
+  /**
+   * A verified account and an agent signed in to it, both made straight in the database: for
+   * every test that is not about registering or signing in (those go through HTTP themselves).
+   */
   signedIn(
-    role: 'client' | 'provider',
+    role: Role,
     fields?: { name?: string; email?: string; password?: string },
   ): Promise<{
     agent: Agent;
@@ -49,6 +53,7 @@ export async function accountsHarness(
     publicUrl: options.publicUrl ?? 'http://localhost:3000',
     supportEmail: 'podpora@majstri.test',
     ...(options.supportLanguage ? { supportLanguage: options.supportLanguage } : {}),
+    passwordCost: TEST_PASSWORD_COST,
   });
   const harness: AccountsHarness = {
     database,
@@ -62,21 +67,17 @@ export async function accountsHarness(
         .map((entry) => entry.name),
     agent: (address) => new Agent(app, address),
     async signedIn(role, fields = {}) {
-      const agent = new Agent(app);
-      const email = fields.email ?? `person-${process.pid}-${++counter}@example.test`;
-      const password = fields.password ?? 'Remeslo2025x';
-      const register = await agent.post(`/api/auth/register/${role}`, {
-        name: fields.name ?? 'Jana Testová',
-        email,
+      const password = fields.password ?? TEST_PASSWORD;
+      const user = await createAccount(database.db, role, {
+        ...(fields.name ? { name: fields.name } : {}),
+        email: fields.email ?? `person-${process.pid}-${++counter}@example.test`,
         password,
-        phone_number: '+421 900 123 456',
-        ...(await agent.solveChallenge()),
+        phoneNumber: role === 'administrator' ? null : '+421 900 123 456',
       });
-      if (register.statusCode !== 201) throw new Error(`register failed: ${register.body}`);
-      await database.db.update(users).set({ emailVerified: true }).where(eq(users.email, email));
-      const login = await agent.post('/api/auth/login', { email, password });
-      if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
-      return { agent, email, password, id: login.json().user.id };
+      const { token } = await openSession(database.db, user.id);
+      const agent = new Agent(app);
+      agent.useSession(token, user.preferredLanguage);
+      return { agent, email: user.email, password, id: user.id };
     },
     async close() {
       await app.close();

@@ -1,5 +1,10 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { App } from '../../src/server/app';
+import {
+  SESSION_COOKIE,
+  SESSION_MARKER_COOKIE,
+} from '../../src/features/accounts/server/session-cookies';
+import { LANGUAGE_COOKIE } from '../../src/shared/languages';
 
 /**
  * One browser as the server sees it: keeps cookies, sends the CSRF header on writes like the
@@ -40,6 +45,13 @@ export class Agent {
       else this.cookies.set(cookie.name, cookie.value);
     }
     return response;
+  }
+
+  /** Holds the cookies a sign-in would have set, for a session made without one. */
+  useSession(token: string, language: string) {
+    this.cookies.set(SESSION_COOKIE, token);
+    this.cookies.set(SESSION_MARKER_COOKIE, '1');
+    this.cookies.set(LANGUAGE_COOKIE, language);
   }
 
   get(url: string) {

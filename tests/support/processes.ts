@@ -19,13 +19,17 @@ export interface RunningServer {
   exited: Promise<number | null>;
 }
 
-/** Starts the server as its own process (source via tsx, or the built bundle). */
+/**
+ * Starts the server as its own process (source via tsx, or the built bundle); another entry,
+ * such as the admin CLI, takes its arguments after the entry.
+ */
 export function startServer(
   env: Record<string, string>,
   entry = 'src/server/main.ts',
+  entryArgs: string[] = [],
 ): RunningServer {
   const port = Number(env.PORT);
-  const args = entry.endsWith('.ts') ? ['--import', 'tsx', entry] : [entry];
+  const args = [...(entry.endsWith('.ts') ? ['--import', 'tsx', entry] : [entry]), ...entryArgs];
   const clean = Object.fromEntries(
     Object.entries(process.env).filter(
       ([key]) => !['DATABASE_URL', 'TEST_DATABASE_URL', 'DEMO', 'NODE_OPTIONS'].includes(key),

@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { LANGUAGES } from '../../shared/languages';
 import { ACCOUNT_STATUSES, ROLES } from '../../shared/statuses';
 import { CATEGORIES } from '../../shared/categories';
+import { passwordField } from '../../shared/password-policy';
 import {
   emailField,
   nameField,
   optional,
-  passwordField,
   phoneField,
   profilePhoneField,
 } from '../../shared/validation';
@@ -48,6 +48,30 @@ export const changePasswordBody = z.object({
   currentPassword: z.string({ message: 'required' }).min(1, { message: 'required' }).max(200),
   newPassword: passwordField,
 });
+
+/**
+ * A form that asks for the new password twice: the second field, `confirm`, must match (spec
+ * accounts §5). The match is checked here once for every form, and `confirm` is dropped from
+ * what the form sends.
+ */
+function withConfirmation<T extends z.ZodObject>(schema: T, field: keyof z.infer<T> & string) {
+  return schema
+    .extend({ confirm: z.string() })
+    .refine((values: Record<string, unknown>) => values.confirm === values[field], {
+      message: 'passwords_mismatch',
+      path: ['confirm'],
+    })
+    .transform(({ confirm: _confirm, ...values }) => values as z.infer<T>);
+}
+
+export const registerClientForm = withConfirmation(registerClientBody, 'password');
+export const registerProviderForm = withConfirmation(registerProviderBody, 'password');
+export const changePasswordForm = withConfirmation(changePasswordBody, 'newPassword');
+/** The reset page's form: the token travels beside it. */
+export const resetPasswordForm = withConfirmation(
+  z.object({ password: passwordField }),
+  'password',
+);
 
 export const languageBody = z.object({
   preferred_language: z.enum(LANGUAGES, { message: 'language_invalid' }),

@@ -6,9 +6,9 @@ import { notify } from '../../../server/mail/notify';
 import type { Language } from '../../../shared/languages';
 import { checkChallenge } from '../../challenge/server/challenge.service';
 import type { RegisterClientInput, RegisterProviderInput } from '../accounts.schema';
-import { isCommonPassword } from './common-passwords';
 import { checkMailToken, consumeMailToken, issueMailToken } from './mail-tokens';
-import { hashPassword, verifyPassword } from './password';
+import { hashPassword, verifyPassword, type ScryptCost } from './password';
+import { refuseCommonPassword } from './password-policy';
 import { canReenable, signInAccess } from './accounts.policy';
 import { findUserByEmail, findUserById, type UserRow } from './accounts.repo';
 import {
@@ -26,15 +26,6 @@ export const LOCK_MINUTES = 15;
 
 const REENABLE_PURPOSE = 'reenable';
 const REENABLE_SECONDS = 10 * 60;
-
-export function refuseCommonPassword(password: string) {
-  if (isCommonPassword(password)) {
-    throw new AppError(
-      'password_common',
-      'This password is too common. Choose one that is harder to guess.',
-    );
-  }
-}
 
 const link = (ctx: ServerContext, path: string, query: Record<string, string>) =>
   `${ctx.publicUrl}${path}?${new URLSearchParams(query).toString()}`;
@@ -60,7 +51,7 @@ export async function registerAccount(
 ) {
   await checkChallenge(ctx.db, ctx.signer, input);
   refuseCommonPassword(input.password);
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashPassword(input.password, ctx.passwordCost);
   const user = await ctx.db.transaction(async (tx) => {
     const [created] = await tx
       .insert(users)
@@ -133,7 +124,15 @@ export async function resendVerification(ctx: ServerContext, email: string) {
   if (user && !user.emailVerified) await sendVerificationMail(ctx, user);
 }
 
-let dummyHash: Promise<string> | undefined;
+/** A hash of nobody's password, per cost, so that an unknown email costs one verification too. */
+const dummyHashes = new WeakMap<ScryptCost, Promise<string>>();
+function dummyHash(cost: ScryptCost) {
+  const made = dummyHashes.get(cost);
+  if (made) return made;
+  const hash = hashPassword('majstri-timing-equaliser', cost);
+  dummyHashes.set(cost, hash);
+  return hash;
+}
 
 export type SignInOutcome =
   | { kind: 'signed_in'; user: UserRow; session: NewSession }
@@ -155,8 +154,10 @@ export async function signIn(
 ): Promise<SignInOutcome> {
   const { email, password } = credentials;
   const user = await findUserByEmail(ctx.db, email);
-  dummyHash ??= hashPassword('majstri-timing-equaliser');
-  const passwordOk = await verifyPassword(password, user?.passwordHash ?? (await dummyHash));
+  const passwordOk = await verifyPassword(
+    password,
+    user?.passwordHash ?? (await dummyHash(ctx.passwordCost)),
+  );
   const audit = (action: string, outcome: 'success' | 'failure', message: string) =>
     ctx.writeAudit({
       action,
@@ -308,7 +309,7 @@ export async function resetPassword(
   const result = await consumeMailToken(ctx.db, 'reset', token);
   if (result.status !== 'valid')
     throw new AppError('invalid_token', 'Invalid or expired reset token');
-  const passwordHash = await hashPassword(newPassword);
+  const passwordHash = await hashPassword(newPassword, ctx.passwordCost);
   const [user] = await ctx.db
     .update(users)
     .set({ passwordHash, failedLoginAttempts: 0, lockUntil: null })
@@ -339,7 +340,7 @@ export async function sendPasswordChangedMail(ctx: ServerContext, user: UserRow)
  * and `npm run admin:create`; no sign-up leads there.
  */
 export async function ensureAdministrator(
-  ctx: Pick<ServerContext, 'db'>,
+  ctx: Pick<ServerContext, 'db'> & Partial<Pick<ServerContext, 'passwordCost'>>,
   email: string,
   password: string,
 ) {
@@ -350,7 +351,7 @@ export async function ensureAdministrator(
     );
   }
   if (existing) return { created: false };
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await hashPassword(password, ctx.passwordCost);
   await ctx.db.transaction(async (tx) => {
     const [admin] = await tx
       .insert(users)

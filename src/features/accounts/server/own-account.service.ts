@@ -19,7 +19,8 @@ import {
   type Actor,
 } from './accounts.policy';
 import { findUserById, loadAccount, type AccountRow, type UserRow } from './accounts.repo';
-import { refuseCommonPassword, sendPasswordChangedMail } from './accounts.service';
+import { sendPasswordChangedMail } from './accounts.service';
+import { refuseCommonPassword } from './password-policy';
 import { hashPassword, verifyPassword } from './password';
 import { endAllSessions, openSession, type Browser, type NewSession } from './sessions';
 
@@ -70,7 +71,7 @@ export async function changePassword(
   refuseCommonPassword(passwords.new);
   await ctx.db
     .update(users)
-    .set({ passwordHash: await hashPassword(passwords.new) })
+    .set({ passwordHash: await hashPassword(passwords.new, ctx.passwordCost) })
     .where(eq(users.id, me.id));
   // Every other device is signed out; this one gets a fresh session.
   await endAllSessions(ctx.db, me.id);

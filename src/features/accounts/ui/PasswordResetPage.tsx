@@ -8,14 +8,11 @@ import { PageLoading } from '../../../client/components/ui/PageLoading';
 import { useDocumentTitle } from '../../../client/hooks/useDocumentTitle';
 import { useForm } from '../../../client/hooks/useForm';
 import { useNotify } from '../../../client/layout/Notifications';
-import { passwordField } from '../../../shared/validation';
-import { z } from 'zod';
+import { resetPasswordForm } from '../accounts.schema';
 import { ForgotPasswordForm } from './EmailOnlyForms';
 
 /** Spec accounts §9: after a reset the person is taken to login after 2 seconds. */
 const REDIRECT_MS = 2000;
-
-const newPasswordForm = z.object({ password: passwordField, confirm: z.string() });
 
 function ResetForm({ token, name, email }: { token: string; name: string; email: string }) {
   const { t } = useTranslation('auth');
@@ -32,10 +29,10 @@ function ResetForm({ token, name, email }: { token: string; name: string; email:
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
-    const extra: Record<string, string> = {};
-    if (!form.values.password || !form.values.confirm) extra.password = 'fill_all_fields';
-    else if (form.values.password !== form.values.confirm) extra.confirm = 'passwords_mismatch';
-    const input = form.check(newPasswordForm, extra);
+    // Spec accounts §5: this form alone says 'Please fill in all fields' for an empty one.
+    const extra: Record<string, string> =
+      !form.values.password || !form.values.confirm ? { password: 'fill_all_fields' } : {};
+    const input = form.check(resetPasswordForm, extra);
     if (!input) return;
     try {
       await api('/password-reset/reset-password', {

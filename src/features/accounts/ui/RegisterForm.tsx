@@ -4,7 +4,7 @@ import { api, ApiError } from '../../../client/api/client';
 import { ErrorSummary, TextField } from '../../../client/components/ui/form';
 import { useForm } from '../../../client/hooks/useForm';
 import { MathChallengeField, useChallenge } from '../../challenge/ui/MathChallenge';
-import { registerClientBody, registerProviderBody } from '../accounts.schema';
+import { registerClientForm, registerProviderForm } from '../accounts.schema';
 import type { AuthMode } from './auth-modes';
 
 export function RegisterForm({
@@ -30,13 +30,12 @@ export function RegisterForm({
   });
   const [busy, setBusy] = useState(false);
   const [emailTaken, setEmailTaken] = useState(false);
-  const schema = role === 'provider' ? registerProviderBody : registerClientBody;
+  const schema = role === 'provider' ? registerProviderForm : registerClientForm;
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     setEmailTaken(false);
     const extra: Record<string, string> = {};
-    if (form.values.confirm !== form.values.password) extra.confirm = 'passwords_mismatch';
     if (!form.values.math_answer.trim()) extra.math_answer = 'challenge_required';
     const input = form.check(schema, extra);
     if (!input) return;

@@ -8,7 +8,7 @@ import { useForm } from '../../../client/hooks/useForm';
 import { useConfirm } from '../../../client/layout/ConfirmDialog';
 import { LanguageSelector } from '../../../client/layout/LanguageSelector';
 import { useNotify } from '../../../client/layout/Notifications';
-import { changePasswordBody } from '../accounts.schema';
+import { changePasswordForm } from '../accounts.schema';
 import { useSession, type SessionUser } from './session';
 
 function ChangePassword() {
@@ -19,9 +19,7 @@ function ChangePassword() {
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
-    const extra: Record<string, string> =
-      form.values.confirm !== form.values.newPassword ? { confirm: 'passwords_mismatch' } : {};
-    const input = form.check(changePasswordBody, extra);
+    const input = form.check(changePasswordForm);
     if (!input) return;
     setBusy(true);
     try {

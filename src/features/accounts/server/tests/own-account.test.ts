@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountsHarness, type AccountsHarness } from '../../../../../tests/support/accounts-app';
-import { createWorkRequest } from '../../../../../tests/factories';
+import { createWorkRequest, TEST_PASSWORD_COST } from '../../../../../tests/factories';
 import {
   attachments,
   auditEntries,
@@ -174,12 +174,13 @@ describe('own account', () => {
 
 describe('administrators', () => {
   it('come only from ADMIN_EMAIL at start-up, once', async () => {
-    expect(
-      await ensureAdministrator({ db: h.database.db }, 'boss@majstri.test', 'Spravca2025x'),
-    ).toEqual({ created: true });
-    expect(
-      await ensureAdministrator({ db: h.database.db }, 'boss@majstri.test', 'Spravca2025x'),
-    ).toEqual({ created: false });
+    const ctx = { db: h.database.db, passwordCost: TEST_PASSWORD_COST };
+    expect(await ensureAdministrator(ctx, 'boss@majstri.test', 'Spravca2025x')).toEqual({
+      created: true,
+    });
+    expect(await ensureAdministrator(ctx, 'boss@majstri.test', 'Spravca2025x')).toEqual({
+      created: false,
+    });
     const login = await h
       .agent()
       .post('/api/auth/login', { email: 'boss@majstri.test', password: 'Spravca2025x' });

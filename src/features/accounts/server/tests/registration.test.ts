@@ -118,6 +118,12 @@ describe('registration', () => {
     ['a bad email', { email: 'jan novak@example' }, 'email', 'email_invalid'],
     ['a short password', { password: 'Ab1' }, 'password', 'password_length'],
     ['a password without a capital', { password: 'murovanie7x' }, 'password', 'password_uppercase'],
+    [
+      'a password without a lower-case letter',
+      { password: 'MUROVANIE7X' },
+      'password',
+      'password_lowercase',
+    ],
     ['a password without a digit', { password: 'Murovaniexx' }, 'password', 'password_digit'],
     ['a bad phone', { phone_number: '0900 123' }, 'phone_number', 'phone_invalid'],
   ])('refuses %s', async (_, change, field, message) => {
@@ -130,6 +136,21 @@ describe('registration', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toBe('validation_failed');
     expect(response.json().details).toContainEqual({ field, message });
+  });
+
+  it('takes capitals and lower-case letters of any script', async () => {
+    for (const [email, password] of [
+      ['cucoriedka@example.test', 'Čučoriedka1'],
+      ['kon@example.test', 'ŽltýKôň99'],
+      ['zhovten@example.test', 'Жовтень2025'],
+    ]) {
+      const agent = h.agent();
+      const response = await agent.post('/api/auth/register/client', {
+        ...person(email!, { password }),
+        ...(await agent.solveChallenge()),
+      });
+      expect(response.statusCode, password).toBe(201);
+    }
   });
 
   it('refuses a common password even when it meets the rules', async () => {

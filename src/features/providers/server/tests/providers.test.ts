@@ -5,18 +5,12 @@ import { accountsHarness, type AccountsHarness } from '../../../../../tests/supp
 import { PDF, file, requestForm } from '../../../../../tests/factories/files';
 import type { Agent } from '../../../../../tests/support/agent';
 import { users } from '../../../../server/db/schema';
-import { ensureAdministrator } from '../../../accounts/server/accounts.service';
 
 let h: AccountsHarness;
 let admin: Agent;
 beforeAll(async () => {
   h = await accountsHarness();
-  await ensureAdministrator({ db: h.database.db }, 'prov-admin@majstri.test', 'Spravca2025x');
-  admin = h.agent();
-  await admin.post('/api/auth/login', {
-    email: 'prov-admin@majstri.test',
-    password: 'Spravca2025x',
-  });
+  admin = (await h.signedIn('administrator')).agent;
 });
 afterAll(async () => h.close());
 

@@ -4,7 +4,6 @@ import { accountsHarness, type AccountsHarness } from '../../../../../tests/supp
 import { PDF, PNG, TEXT, file, requestForm } from '../../../../../tests/factories/files';
 import type { Agent } from '../../../../../tests/support/agent';
 import { bids, users, workRequests } from '../../../../server/db/schema';
-import { ensureAdministrator } from '../../../accounts/server/accounts.service';
 
 let h: AccountsHarness;
 let owner: { agent: Agent; email: string; id: string };
@@ -32,9 +31,7 @@ beforeAll(async () => {
     file(PDF, 'nákres linky.pdf', 'application/pdf'),
     file(TEXT, 'rozmery.txt', 'text/plain'),
   ]);
-  await ensureAdministrator({ db: h.database.db }, 'spravca@majstri.test', 'Spravca2025x');
-  admin = h.agent();
-  await admin.post('/api/auth/login', { email: 'spravca@majstri.test', password: 'Spravca2025x' });
+  admin = (await h.signedIn('administrator')).agent;
 });
 afterAll(async () => h.close());
 

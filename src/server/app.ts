@@ -17,9 +17,7 @@ import type { ServerContext } from './context';
 import { mailSender } from './mail/send';
 import { outboxMailer, type Mailer } from './mail/mailer';
 import { alertRecorder } from './plugins/alerts';
-import { registerAuth } from './plugins/auth';
-import { registerCsrf } from './plugins/csrf';
-import { registerRateLimits } from './plugins/rate-limit';
+import { registerRequestChain, type ApiRoute } from './plugins/request-chain';
 import { createSigner } from './signed-token';
 import { diskStorage, type FileStorage } from './storage/storage';
 import { authRoutes } from '../features/accounts/server/auth.routes';
@@ -55,6 +53,13 @@ export interface AppDeps {
   supportEmail?: string;
   trustProxy?: boolean;
   logger?: FastifyServerOptions['logger'];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route of the API (method, pattern, config): what the request chain guards. */
+    apiRoutes: readonly ApiRoute[];
+  }
 }
 
 /** Builds the whole application. main.ts listens on it; tests call it with inject(). */
@@ -125,33 +130,42 @@ export async function buildApp(deps: AppDeps) {
   });
   registerLanguage(app);
   await registerSecurityHeaders(app, { https: secureCookies });
-  registerAuth(app, deps.db);
-  registerCsrf(app, { signer, secure: secureCookies, recordAlert, writeAudit });
-  registerRateLimits(app, deps.redis);
 
-  await app.register(systemRoutes, {
-    prefix: '/api',
-    db: deps.db,
-    buildInfo: deps.buildInfo ?? DEFAULT_BUILD,
-    supportEmail: ctx.supportEmail,
-    googleEnabled: deps.google !== undefined,
-    recordAlert,
-  });
-  await app.register(challengeRoutes, { prefix: '/api', signer });
-  await app.register(authRoutes, { prefix: '/api', ctx });
-  if (deps.google) {
-    await app.register(googleRoutes, {
-      prefix: '/api',
-      ctx,
-      google: googleSignIn(ctx, deps.google),
-    });
-  }
-  await app.register(passwordResetRoutes, { prefix: '/api', ctx });
-  await app.register(usersRoutes, { prefix: '/api', ctx });
-  await app.register(contactRoutes, { prefix: '/api', ctx });
-  await app.register(requestsRoutes, { prefix: '/api', ctx });
-  await app.register(bidsRoutes, { prefix: '/api', ctx });
-  await app.register(providersRoutes, { prefix: '/api', ctx });
+  const apiRoutes: ApiRoute[] = [];
+  app.decorate('apiRoutes', apiRoutes);
+  // Every API route lives in this one scope, behind the request chain's guards.
+  await app.register(
+    async (api) => {
+      registerRequestChain(api, {
+        db: deps.db,
+        redis: deps.redis,
+        signer,
+        secureCookies,
+        recordAlert,
+        writeAudit,
+        routes: apiRoutes,
+      });
+      await api.register(systemRoutes, {
+        db: deps.db,
+        buildInfo: deps.buildInfo ?? DEFAULT_BUILD,
+        supportEmail: ctx.supportEmail,
+        googleEnabled: deps.google !== undefined,
+        recordAlert,
+      });
+      await api.register(challengeRoutes, { signer });
+      await api.register(authRoutes, { ctx });
+      if (deps.google) {
+        await api.register(googleRoutes, { ctx, google: googleSignIn(ctx, deps.google) });
+      }
+      await api.register(passwordResetRoutes, { ctx });
+      await api.register(usersRoutes, { ctx });
+      await api.register(contactRoutes, { ctx });
+      await api.register(requestsRoutes, { ctx });
+      await api.register(bidsRoutes, { ctx });
+      await api.register(providersRoutes, { ctx });
+    },
+    { prefix: '/api' },
+  );
 
   await registerSpa(app, deps.clientDir);
   return app;

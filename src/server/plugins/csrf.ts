@@ -8,8 +8,13 @@ import { sendError } from './errors';
 export const CSRF_COOKIE = 'csrf_token';
 export const CSRF_HEADER = 'x-csrf-token';
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
-/** Browsers post CSP reports without our header. */
-const EXEMPT = new Set(['/api/csp-report']);
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** `false` for the one route browsers post to without our header (CSP reports). */
+    csrf?: false;
+  }
+}
 
 /**
  * Double-submit CSRF protection with a signed token: the page reads the `csrf_token` cookie and
@@ -18,7 +23,12 @@ const EXEMPT = new Set(['/api/csp-report']);
  */
 export function registerCsrf(
   app: FastifyInstance,
-  deps: { signer: Signer; secure: boolean; recordAlert: RecordAlert; writeAudit: WriteAudit },
+  deps: {
+    signer: Signer;
+    secure: boolean;
+    recordAlert: RecordAlert;
+    writeAudit: WriteAudit;
+  },
 ) {
   const issue = () => {
     const nonce = randomBytes(18).toString('base64url');
@@ -33,8 +43,6 @@ export function registerCsrf(
   };
 
   app.addHook('onRequest', async (request, reply) => {
-    const pathname = request.url.split('?')[0]!;
-    if (!pathname.startsWith('/api/')) return;
     const cookie = request.cookies[CSRF_COOKIE];
     if (READS.has(request.method)) {
       if (!cookie || !isOurs(cookie)) {
@@ -47,7 +55,7 @@ export function registerCsrf(
       }
       return;
     }
-    if (EXEMPT.has(pathname)) return;
+    if (request.routeOptions.config.csrf === false) return;
     const header = request.headers[CSRF_HEADER];
     const valid =
       typeof cookie === 'string' &&
@@ -56,20 +64,17 @@ export function registerCsrf(
       timingSafeEqual(Buffer.from(cookie), Buffer.from(header)) &&
       isOurs(cookie);
     if (valid) return;
-    await deps.recordAlert(
-      'csrf',
-      `Refused ${request.method} ${pathname}: missing or wrong CSRF token`,
-      {
-        request_id: request.id,
-      },
-    );
+    const what = `${request.method} ${request.routeOptions.url ?? 'an unknown API path'}`;
+    await deps.recordAlert('csrf', `Refused ${what}: missing or wrong CSRF token`, {
+      request_id: request.id,
+    });
     await deps.writeAudit({
       action: 'csrf.failure',
       outcome: 'failure',
       actorType: request.user?.role ?? 'anonymous',
       actorId: request.user?.id ?? null,
       requestId: request.id,
-      message: `${request.method} ${pathname}`,
+      message: what,
     });
     return sendError(reply, request, {
       error: 'csrf_invalid',

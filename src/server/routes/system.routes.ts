@@ -75,7 +75,8 @@ export const systemRoutes: FastifyPluginAsyncZod<SystemDeps> = async (
 
   app.post(
     '/csp-report',
-    { schema: { body: cspReport }, bodyLimit: 16 * 1024 },
+    // Browsers post reports without our CSRF header; the rate limit still counts them.
+    { config: { csrf: false }, schema: { body: cspReport }, bodyLimit: 16 * 1024 },
     async (request, reply) => {
       const reports = Array.isArray(request.body)
         ? request.body.flatMap((entry) => (entry.body ? [entry.body] : []))

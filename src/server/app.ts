@@ -151,6 +151,7 @@ export async function buildApp(deps: AppDeps) {
         supportEmail: ctx.supportEmail,
         googleEnabled: deps.google !== undefined,
         recordAlert,
+        redis: deps.redis,
       });
       await api.register(challengeRoutes, { signer });
       await api.register(authRoutes, { ctx });

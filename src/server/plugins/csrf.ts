@@ -4,6 +4,7 @@ import type { WriteAudit } from '../audit';
 import type { Signer } from '../signed-token';
 import type { RecordAlert } from './alerts';
 import { sendError } from './errors';
+import { REFUSAL_RECORD_WINDOW_SECONDS, type OncePerWindow } from './once-per-window';
 
 export const CSRF_COOKIE = 'csrf_token';
 export const CSRF_HEADER = 'x-csrf-token';
@@ -28,6 +29,8 @@ export function registerCsrf(
     secure: boolean;
     recordAlert: RecordAlert;
     writeAudit: WriteAudit;
+    /** Lets the first refusal of an address in a window be written down, not every one. */
+    firstRefusal: OncePerWindow;
   },
 ) {
   const issue = () => {
@@ -64,18 +67,21 @@ export function registerCsrf(
       timingSafeEqual(Buffer.from(cookie), Buffer.from(header)) &&
       isOurs(cookie);
     if (valid) return;
-    const what = `${request.method} ${request.routeOptions.url ?? 'an unknown API path'}`;
-    await deps.recordAlert('csrf', `Refused ${what}: missing or wrong CSRF token`, {
-      request_id: request.id,
-    });
-    await deps.writeAudit({
-      action: 'csrf.failure',
-      outcome: 'failure',
-      actorType: request.user?.role ?? 'anonymous',
-      actorId: request.user?.id ?? null,
-      requestId: request.id,
-      message: what,
-    });
+    if (await deps.firstRefusal(request.ip)) {
+      const what = `${request.method} ${request.routeOptions.url ?? 'an unknown API path'}`;
+      const quiet = `further refusals from this address are not recorded for ${REFUSAL_RECORD_WINDOW_SECONDS / 60} minutes`;
+      await deps.recordAlert('csrf', `Refused ${what}: missing or wrong CSRF token; ${quiet}`, {
+        request_id: request.id,
+      });
+      await deps.writeAudit({
+        action: 'csrf.failure',
+        outcome: 'failure',
+        actorType: request.user?.role ?? 'anonymous',
+        actorId: request.user?.id ?? null,
+        requestId: request.id,
+        message: `${what}; ${quiet}`,
+      });
+    }
     return sendError(reply, request, {
       error: 'csrf_invalid',
       message:

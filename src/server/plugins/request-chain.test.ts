@@ -5,7 +5,7 @@ import { createClient } from '../../../tests/factories';
 import { sessionCookieFor } from '../../../tests/support/session-cookie';
 import { buildApp, type App } from '../app';
 import { connect } from '../db/database';
-import { auditEntries } from '../db/schema';
+import { alerts, auditEntries } from '../db/schema';
 import { RATE_LIMIT_GROUPS } from './rate-limit';
 
 let database: TestDatabase;
@@ -23,6 +23,12 @@ afterAll(async () => {
 
 let nextAddress = 1;
 const freshAddress = () => `10.60.${nextAddress >> 8}.${nextAddress++ & 255}`;
+
+const csrfAlerts = async () =>
+  (await database.db.select().from(alerts).where(eq(alerts.type, 'csrf'))).length;
+const csrfAudits = async () =>
+  (await database.db.select().from(auditEntries).where(eq(auditEntries.action, 'csrf.failure')))
+    .length;
 
 describe('the request chain: request id → rate limit → session → CSRF → validation → handler', () => {
   it('counts a write without a CSRF token against the limit, and answers 429 once it is spent', async () => {
@@ -94,5 +100,57 @@ describe('the request chain: request id → rate limit → session → CSRF → 
       payload: { email: 'not an address' },
     });
     expect(response.json().error).toBe('csrf_invalid');
+  });
+});
+
+describe('refusals cost a counter, not a row each', () => {
+  it('records repeated CSRF refusals from one address once per window', async () => {
+    const [alertsBefore, auditsBefore] = [await csrfAlerts(), await csrfAudits()];
+    const address = freshAddress();
+    const writes = [
+      ['POST', '/api/auth/logout'],
+      ['PUT', '/api/users/language'],
+      ['PATCH', '/api/users/disable'],
+      ['DELETE', '/api/users/account'],
+      ['POST', '/api/bids'],
+      ['POST', '/api/no-such-route'],
+    ] as const;
+    for (let i = 0; i < 30; i++) {
+      const [method, url] = writes[i % writes.length]!;
+      const response = await app.inject({ method, url, remoteAddress: address });
+      expect(response.statusCode, `${method} ${url}`).toBe(403);
+    }
+    expect(await csrfAlerts()).toBe(alertsBefore + 1);
+    expect(await csrfAudits()).toBe(auditsBefore + 1);
+    const [alert] = await database.db
+      .select()
+      .from(alerts)
+      .where(eq(alerts.type, 'csrf'))
+      .orderBy(alerts.createdAt)
+      .limit(1);
+    expect(alert!.message).toContain('not recorded for 15 minutes');
+
+    // Another address is another first refusal.
+    await app.inject({ method: 'POST', url: '/api/auth/logout', remoteAddress: freshAddress() });
+    expect(await csrfAlerts()).toBe(alertsBefore + 2);
+  });
+
+  it('records CSP reports from one address once per window', async () => {
+    const before = (await database.db.select().from(alerts).where(eq(alerts.type, 'csp'))).length;
+    const address = freshAddress();
+    for (let i = 0; i < 10; i++) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/csp-report',
+        remoteAddress: address,
+        headers: { 'content-type': 'application/csp-report' },
+        payload: JSON.stringify({
+          'csp-report': { 'violated-directive': 'script-src', 'blocked-uri': `https://x${i}.test` },
+        }),
+      });
+      expect(response.statusCode).toBe(204);
+    }
+    const after = (await database.db.select().from(alerts).where(eq(alerts.type, 'csp'))).length;
+    expect(after).toBe(before + 1);
   });
 });

@@ -7,6 +7,7 @@ import type { RecordAlert } from './alerts';
 import { registerAuth } from './auth';
 import { registerCsrf } from './csrf';
 import { sendError } from './errors';
+import { oncePerWindow, REFUSAL_RECORD_WINDOW_SECONDS } from './once-per-window';
 import { registerRateLimits } from './rate-limit';
 
 /** One route of the API as the router knows it (method, pattern with its prefix, config). */
@@ -48,6 +49,7 @@ export function registerRequestChain(api: FastifyInstance, deps: RequestChainDep
     secure: deps.secureCookies,
     recordAlert: deps.recordAlert,
     writeAudit: deps.writeAudit,
+    firstRefusal: oncePerWindow('csrf-refusal', REFUSAL_RECORD_WINDOW_SECONDS, deps.redis),
   });
 
   api.setNotFoundHandler((request, reply) =>

@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import type { Db } from '../db/database';
 import type { RecordAlert } from '../plugins/alerts';
+import { oncePerWindow, REFUSAL_RECORD_WINDOW_SECONDS } from '../plugins/once-per-window';
 import type { BuildInfo } from '../../shared/version';
 
 interface SystemDeps {
@@ -11,6 +13,7 @@ interface SystemDeps {
   googleEnabled: boolean;
   buildInfo: BuildInfo;
   recordAlert: RecordAlert;
+  redis: Redis | undefined;
 }
 
 const healthResponse = z.object({
@@ -36,8 +39,11 @@ function describeViolation(report: Record<string, unknown>): string {
 
 export const systemRoutes: FastifyPluginAsyncZod<SystemDeps> = async (
   app,
-  { db, buildInfo, recordAlert, supportEmail, googleEnabled },
+  { db, buildInfo, recordAlert, supportEmail, googleEnabled, redis },
 ) => {
+  // A page breaking the CSP reports on every load; one address's reports become one alert a window.
+  const firstReport = oncePerWindow('csp-report', REFUSAL_RECORD_WINDOW_SECONDS, redis);
+
   app.get(
     '/health',
     { schema: { response: { 200: healthResponse, 503: healthResponse } } },
@@ -81,8 +87,9 @@ export const systemRoutes: FastifyPluginAsyncZod<SystemDeps> = async (
       const reports = Array.isArray(request.body)
         ? request.body.flatMap((entry) => (entry.body ? [entry.body] : []))
         : [request.body['csp-report']];
-      for (const report of reports.slice(0, 10)) {
-        await recordAlert('csp', describeViolation(report), report);
+      const [first] = reports;
+      if (first && (await firstReport(request.ip))) {
+        await recordAlert('csp', describeViolation(first), first);
       }
       return reply.status(204).send();
     },

@@ -13,12 +13,14 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Db } from './db/database';
 import { auditWriter } from './audit';
+import { BODY_LIMITS } from './body-limits';
 import type { ServerContext } from './context';
 import { mailSender } from './mail/send';
 import { outboxMailer, type Mailer } from './mail/mailer';
 import { alertRecorder } from './plugins/alerts';
 import { registerRequestChain, type ApiRoute } from './plugins/request-chain';
 import { createSigner } from './signed-token';
+import { DEFAULT_TIMEOUTS, timeoutOptions, type ServerTimeouts } from './timeouts';
 import { diskStorage, type FileStorage } from './storage/storage';
 import { authRoutes } from '../features/accounts/server/auth.routes';
 import { googleSignIn, type GoogleConfig } from '../features/accounts/server/google';
@@ -53,6 +55,8 @@ export interface AppDeps {
   supportEmail?: string;
   trustProxy?: boolean;
   logger?: FastifyServerOptions['logger'];
+  /** How long a client may take; tests shorten them. */
+  timeouts?: ServerTimeouts;
 }
 
 declare module 'fastify' {
@@ -69,8 +73,9 @@ export async function buildApp(deps: AppDeps) {
     genReqId: requestIdFor,
     requestIdHeader: false,
     trustProxy: deps.trustProxy ?? false,
-    bodyLimit: 1024 * 1024,
+    bodyLimit: BODY_LIMITS.json,
     routerOptions: { ignoreTrailingSlash: true },
+    ...timeoutOptions(deps.timeouts ?? DEFAULT_TIMEOUTS),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

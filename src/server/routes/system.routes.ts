@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
+import { BODY_LIMITS } from '../body-limits';
 import type { Db } from '../db/database';
 import type { RecordAlert } from '../plugins/alerts';
 import { oncePerWindow, REFUSAL_RECORD_WINDOW_SECONDS } from '../plugins/once-per-window';
@@ -82,7 +83,7 @@ export const systemRoutes: FastifyPluginAsyncZod<SystemDeps> = async (
   app.post(
     '/csp-report',
     // Browsers post reports without our CSRF header; the rate limit still counts them.
-    { config: { csrf: false }, schema: { body: cspReport }, bodyLimit: 16 * 1024 },
+    { config: { csrf: false }, schema: { body: cspReport }, bodyLimit: BODY_LIMITS.cspReport },
     async (request, reply) => {
       const reports = Array.isArray(request.body)
         ? request.body.flatMap((entry) => (entry.body ? [entry.body] : []))

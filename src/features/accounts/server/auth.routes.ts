@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { BODY_LIMITS } from '../../../server/body-limits';
 import type { ServerContext } from '../../../server/context';
 import { AppError } from '../../../server/errors';
 import { requireUser } from '../../../server/plugins/auth';
@@ -42,7 +43,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = async (
   ] as const) {
     app.post(
       `/auth/register/${role}`,
-      { config: { rateLimit: 'auth' }, schema: { body, response: { 201: registerResponse } } },
+      {
+        config: { rateLimit: 'auth' },
+        bodyLimit: BODY_LIMITS.shortForm,
+        schema: { body, response: { 201: registerResponse } },
+      },
       async (request, reply) => {
         await checkChallenge(ctx.db, ctx.signer, request.body);
         await registerAccount(ctx, role, request.body, request.language, request.id);
@@ -67,6 +72,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = async (
     '/auth/resend-verification',
     {
       config: { rateLimit: 'auth' },
+      bodyLimit: BODY_LIMITS.shortForm,
       schema: { body: emailBody, response: { 200: messageResponse } },
     },
     async (request) => {
@@ -79,6 +85,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = async (
     '/auth/login',
     {
       config: { rateLimit: 'auth' },
+      bodyLimit: BODY_LIMITS.shortForm,
       schema: { body: loginBody, response: { 200: sessionResponse } },
     },
     async (request, reply) => {

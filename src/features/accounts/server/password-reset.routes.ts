@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { BODY_LIMITS } from '../../../server/body-limits';
 import type { ServerContext } from '../../../server/context';
 import { AppError } from '../../../server/errors';
 import {
@@ -24,6 +25,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> 
     '/password-reset/request-reset',
     {
       config: { rateLimit: 'passwordReset' },
+      bodyLimit: BODY_LIMITS.shortForm,
       schema: { body: emailBody, response: { 200: messageResponse } },
     },
     async (request) => {
@@ -53,6 +55,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> 
     '/password-reset/reset-password',
     {
       config: { rateLimit: 'passwordReset' },
+      bodyLimit: BODY_LIMITS.shortForm,
       schema: { body: resetPasswordBody, response: { 200: messageResponse } },
     },
     async (request) => {

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../../../server/context';
 import {
@@ -14,10 +14,15 @@ import { consumeMailToken, issueMailToken } from './mail-tokens';
 import { hashPassword, verifyPassword } from './password';
 import { findUserByEmail, findUserById, type UserRow } from './accounts.repo';
 import { endAllSessions, startSession } from './sessions';
-
-/** Spec accounts §4 lockout: 5 consecutive failures lock sign-in for 15 minutes. */
-export const MAX_FAILED_SIGN_INS = 5;
-export const LOCK_MINUTES = 15;
+import {
+  clearFailedSignIns,
+  countFailedSignIn,
+  emailKeyOf,
+  findAddressFailures,
+  isLocked,
+  LOCK_MINUTES,
+  MAX_FAILED_SIGN_INS,
+} from './sign-in-failures';
 
 const REENABLE_PURPOSE = 'reenable';
 export const REENABLE_COOKIE = 'reenable';
@@ -137,8 +142,9 @@ export type SignInOutcome =
   | { kind: 'disabled_by_self'; user: UserRow };
 
 /**
- * Checks a password sign-in. A wrong email and a wrong password take the same path and time:
- * one scrypt verification either way.
+ * Checks a password sign-in. A known and an unknown address take the same path and time (both
+ * lookups, one scrypt verification) and, until the password is right, the same answers: an
+ * address without an account counts failures and locks exactly as an account does.
  */
 export async function checkSignIn(
   ctx: ServerContext,
@@ -146,9 +152,13 @@ export async function checkSignIn(
   password: string,
   requestId: string,
 ): Promise<SignInOutcome> {
-  const user = await findUserByEmail(ctx.db, email);
+  const emailKey = emailKeyOf(ctx.signer, email);
+  const [user, addressFailures] = await Promise.all([
+    findUserByEmail(ctx.db, email),
+    findAddressFailures(ctx.db, emailKey),
+  ]);
   dummyHash ??= hashPassword('majstri-timing-equaliser');
-  const passwordOk = await verifyPassword(password, user?.passwordHash ?? (await dummyHash));
+  const matches = await verifyPassword(password, user?.passwordHash ?? (await dummyHash));
   const audit = (action: string, outcome: 'success' | 'failure', message: string) =>
     ctx.writeAudit({
       action,
@@ -161,54 +171,40 @@ export async function checkSignIn(
       message,
     });
 
-  if (!user || !user.passwordHash) {
-    await audit('auth.login.failure', 'failure', 'unknown account or no password set');
-    return { kind: 'invalid_credentials' };
-  }
-  const lockedNow = user.lockUntil !== null && user.lockUntil.getTime() > Date.now();
-  if (lockedNow) {
-    await audit('auth.login.failure', 'failure', 'account locked');
+  if (isLocked(user ?? addressFailures)) {
+    await audit(
+      'auth.login.failure',
+      'failure',
+      user ? 'account locked' : 'address locked, no account',
+    );
     return { kind: 'locked' };
   }
-  if (!passwordOk) {
-    // A lock that ran out starts a fresh count.
-    const [counted] = await ctx.db
-      .update(users)
-      .set({
-        failedLoginAttempts: sql`case when ${users.lockUntil} is not null then 1 else ${users.failedLoginAttempts} + 1 end`,
-        lockUntil: null,
-      })
-      .where(eq(users.id, user.id))
-      .returning({ attempts: users.failedLoginAttempts });
-    if ((counted?.attempts ?? 0) >= MAX_FAILED_SIGN_INS) {
-      await ctx.db
-        .update(users)
-        .set({ lockUntil: new Date(Date.now() + LOCK_MINUTES * 60 * 1000) })
-        .where(eq(users.id, user.id));
+  if (!user?.passwordHash || !matches) {
+    if (await countFailedSignIn(ctx.db, user ? { userId: user.id } : { emailKey })) {
+      const why = `${MAX_FAILED_SIGN_INS} failed sign-ins`;
       await audit(
         'auth.lockout',
         'failure',
-        `locked for ${LOCK_MINUTES} minutes after ${MAX_FAILED_SIGN_INS} failed sign-ins`,
+        `locked for ${LOCK_MINUTES} minutes after ${why}${user ? '' : ' (no account has this address)'}`,
       );
       await ctx.recordAlert(
         'lockout',
-        `An account was locked after ${MAX_FAILED_SIGN_INS} failed sign-ins`,
-        {
-          user_id: user.id,
-          request_id: requestId,
-        },
+        user
+          ? `An account was locked after ${why}`
+          : `Sign-in was locked for an address without an account after ${why}`,
+        { user_id: user?.id ?? null, request_id: requestId },
       );
       return { kind: 'locked' };
     }
-    await audit('auth.login.failure', 'failure', 'wrong password');
+    const why = !user
+      ? 'unknown account'
+      : user.passwordHash
+        ? 'wrong password'
+        : 'no password set';
+    await audit('auth.login.failure', 'failure', why);
     return { kind: 'invalid_credentials' };
   }
-  if (user.failedLoginAttempts > 0 || user.lockUntil) {
-    await ctx.db
-      .update(users)
-      .set({ failedLoginAttempts: 0, lockUntil: null })
-      .where(eq(users.id, user.id));
-  }
+  if (user.failedLoginAttempts > 0 || user.lockUntil) await clearFailedSignIns(ctx.db, user.id);
   if (user.accountStatus === 'disabled' && user.disabledBy === 'self') {
     await audit('auth.login.failure', 'failure', 'account disabled by its owner');
     return { kind: 'disabled_by_self', user };

@@ -17,6 +17,7 @@ import { BODY_LIMITS } from './body-limits';
 import type { ServerContext } from './context';
 import { mailSender } from './mail/send';
 import { outboxMailer, type Mailer } from './mail/mailer';
+import { registerAfterResponse } from './plugins/after-response';
 import { alertRecorder } from './plugins/alerts';
 import { registerRequestChain, type ApiRoute } from './plugins/request-chain';
 import { createSigner } from './signed-token';
@@ -135,6 +136,7 @@ export async function buildApp(deps: AppDeps) {
   });
   registerLanguage(app);
   await registerSecurityHeaders(app, { https: secureCookies });
+  registerAfterResponse(app);
 
   const apiRoutes: ApiRoute[] = [];
   app.decorate('apiRoutes', apiRoutes);

@@ -75,8 +75,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = async (
       bodyLimit: BODY_LIMITS.shortForm,
       schema: { body: emailBody, response: { 200: messageResponse } },
     },
-    async (request) => {
-      await resendVerification(ctx, request.body.email);
+    async (request, reply) => {
+      // As for reset links: the answer must not wait for work only a known address causes.
+      const { email } = request.body;
+      reply.afterResponse(() => resendVerification(ctx, email));
       return { message: RESEND_ANSWER };
     },
   );

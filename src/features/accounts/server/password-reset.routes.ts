@@ -28,8 +28,11 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> 
       bodyLimit: BODY_LIMITS.shortForm,
       schema: { body: emailBody, response: { 200: messageResponse } },
     },
-    async (request) => {
-      await requestPasswordReset(ctx, request.body.email, request.id);
+    async (request, reply) => {
+      // Answered before anything depends on the address (lookup, audit, link, mail), so the
+      // answer's timing cannot tell a known address from an unknown one.
+      const { email } = request.body;
+      reply.afterResponse(() => requestPasswordReset(ctx, email, request.id));
       return { message: RESET_REQUEST_ANSWER };
     },
   );

@@ -5,6 +5,7 @@ import type { Db } from '../db/database';
 import type { Signer } from '../signed-token';
 import type { RecordAlert } from './alerts';
 import { registerAuth } from './auth';
+import { registerCachePolicy } from './cache-policy';
 import { registerCsrf } from './csrf';
 import { sendError } from './errors';
 import { oncePerWindow, REFUSAL_RECORD_WINDOW_SECONDS } from './once-per-window';
@@ -51,6 +52,7 @@ export function registerRequestChain(api: FastifyInstance, deps: RequestChainDep
     writeAudit: deps.writeAudit,
     firstRefusal: oncePerWindow('csrf-refusal', REFUSAL_RECORD_WINDOW_SECONDS, deps.redis),
   });
+  registerCachePolicy(api);
 
   api.setNotFoundHandler((request, reply) =>
     sendError(reply, request, {

@@ -17,6 +17,9 @@ interface SystemDeps {
   redis: Redis | undefined;
 }
 
+/** The same for everyone and changed only by a deploy: browsers and shared caches keep it briefly. */
+const DEPLOY_CONSTANT = { publicCache: { browser: 60, shared: 60 } };
+
 const healthResponse = z.object({
   status: z.enum(['ok', 'unavailable']),
   database: z.enum(['up', 'down']),
@@ -61,6 +64,7 @@ export const systemRoutes: FastifyPluginAsyncZod<SystemDeps> = async (
   app.get(
     '/version',
     {
+      config: DEPLOY_CONSTANT,
       schema: {
         response: {
           200: z.object({ version: z.string(), timestamp: z.string(), build_date: z.string() }),
@@ -73,6 +77,7 @@ export const systemRoutes: FastifyPluginAsyncZod<SystemDeps> = async (
   app.get(
     '/config',
     {
+      config: DEPLOY_CONSTANT,
       schema: {
         response: { 200: z.object({ support_email: z.string(), google_enabled: z.boolean() }) },
       },

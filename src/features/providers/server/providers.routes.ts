@@ -104,11 +104,18 @@ export const providersRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = as
       if (!row?.key || !visible || !(await ctx.storage.exists(row.key))) {
         throw new AppError('picture_not_found', 'No profile picture.');
       }
-      return reply
-        .header('Content-Type', 'image/jpeg')
-        .header('Cache-Control', 'public, max-age=300')
-        .header('Content-Security-Policy', "default-src 'none'; sandbox")
-        .send(ctx.storage.read(row.key));
+      return (
+        reply
+          .header('Content-Type', 'image/jpeg')
+          // Only an active provider's picture is public; a disabled one's is shown to its owner and
+          // administrators alone, so no shared cache may keep it.
+          .header(
+            'Cache-Control',
+            row.status === 'active' ? 'public, max-age=300' : 'private, no-store',
+          )
+          .header('Content-Security-Policy', "default-src 'none'; sandbox")
+          .send(ctx.storage.read(row.key))
+      );
     },
   );
 };

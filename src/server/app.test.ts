@@ -164,6 +164,7 @@ describe('security headers and CSP reports', () => {
     const response = await app.inject({
       method: 'POST',
       url: '/api/csp-report',
+      remoteAddress: '10.9.0.2',
       headers: { 'content-type': 'application/reports+json' },
       payload: JSON.stringify([
         {

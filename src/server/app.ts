@@ -13,14 +13,15 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Db } from './db/database';
 import { auditWriter } from './audit';
+import { BODY_LIMITS } from './body-limits';
 import type { ServerContext } from './context';
 import { mailSender } from './mail/send';
 import { outboxMailer, type Mailer } from './mail/mailer';
+import { registerAfterResponse } from './plugins/after-response';
 import { alertRecorder } from './plugins/alerts';
-import { registerAuth } from './plugins/auth';
-import { registerCsrf } from './plugins/csrf';
-import { registerRateLimits } from './plugins/rate-limit';
+import { registerRequestChain, type ApiRoute } from './plugins/request-chain';
 import { createSigner } from './signed-token';
+import { DEFAULT_TIMEOUTS, timeoutOptions, type ServerTimeouts } from './timeouts';
 import { diskStorage, type FileStorage } from './storage/storage';
 import { authRoutes } from '../features/accounts/server/auth.routes';
 import { googleSignIn, type GoogleConfig } from '../features/accounts/server/google';
@@ -67,6 +68,15 @@ export interface AppDeps {
    * main.ts never passes it and no environment variable reaches it.
    */
   passwordCost?: ScryptCost;
+  /** How long a client may take; tests shorten them. */
+  timeouts?: ServerTimeouts;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route of the API (method, pattern, config): what the request chain guards. */
+    apiRoutes: readonly ApiRoute[];
+  }
 }
 
 /** Builds the whole application. main.ts listens on it; tests call it with inject(). */
@@ -76,8 +86,9 @@ export async function buildApp(deps: AppDeps) {
     genReqId: requestIdFor,
     requestIdHeader: false,
     trustProxy: deps.trustProxy ?? false,
-    bodyLimit: 1024 * 1024,
+    bodyLimit: BODY_LIMITS.json,
     routerOptions: { ignoreTrailingSlash: true },
+    ...timeoutOptions(deps.timeouts ?? DEFAULT_TIMEOUTS),
   }).withTypeProvider<ZodTypeProvider>();
   const { onRoute } = deps;
   if (onRoute) app.addHook('onRoute', (route) => onRoute(route));
@@ -141,35 +152,46 @@ export async function buildApp(deps: AppDeps) {
   });
   registerLanguage(app);
   await registerSecurityHeaders(app, { https: secureCookies });
-  registerAuth(app, deps.db);
-  registerCsrf(app, { signer, secure: secureCookies, recordAlert, writeAudit });
-  registerRateLimits(app, deps.redis);
+  registerAfterResponse(app);
   await registerApiDocs(app, (deps.buildInfo ?? DEFAULT_BUILD).version);
 
-  await app.register(systemRoutes, {
-    prefix: '/api',
-    db: deps.db,
-    buildInfo: deps.buildInfo ?? DEFAULT_BUILD,
-    supportEmail: ctx.supportEmail,
-    googleEnabled: deps.google !== undefined,
-    recordAlert,
-  });
-  await app.register(challengeRoutes, { prefix: '/api', signer });
-  await app.register(authRoutes, { prefix: '/api', ctx });
-  if (deps.google) {
-    await app.register(googleRoutes, {
-      prefix: '/api',
-      ctx,
-      google: googleSignIn(ctx, deps.google),
-    });
-  }
-  await app.register(passwordResetRoutes, { prefix: '/api', ctx });
-  await app.register(usersRoutes, { prefix: '/api', ctx });
-  await app.register(contactRoutes, { prefix: '/api', ctx });
-  await app.register(requestsRoutes, { prefix: '/api', ctx });
-  await app.register(bidsRoutes, { prefix: '/api', ctx });
-  await app.register(providersRoutes, { prefix: '/api', ctx });
-  await app.register(reviewsRoutes, { prefix: '/api', ctx });
+  const apiRoutes: ApiRoute[] = [];
+  app.decorate('apiRoutes', apiRoutes);
+  // Every API route lives in this one scope, behind the request chain's guards.
+  await app.register(
+    async (api) => {
+      registerRequestChain(api, {
+        db: deps.db,
+        redis: deps.redis,
+        signer,
+        secureCookies,
+        recordAlert,
+        writeAudit,
+        routes: apiRoutes,
+      });
+      await api.register(systemRoutes, {
+        db: deps.db,
+        buildInfo: deps.buildInfo ?? DEFAULT_BUILD,
+        supportEmail: ctx.supportEmail,
+        googleEnabled: deps.google !== undefined,
+        recordAlert,
+        redis: deps.redis,
+      });
+      await api.register(challengeRoutes, { signer });
+      await api.register(authRoutes, { ctx });
+      if (deps.google) {
+        await api.register(googleRoutes, { ctx, google: googleSignIn(ctx, deps.google) });
+      }
+      await api.register(passwordResetRoutes, { ctx });
+      await api.register(usersRoutes, { ctx });
+      await api.register(contactRoutes, { ctx });
+      await api.register(requestsRoutes, { ctx });
+      await api.register(bidsRoutes, { ctx });
+      await api.register(providersRoutes, { ctx });
+      await api.register(reviewsRoutes, { ctx });
+    },
+    { prefix: '/api' },
+  );
 
   await registerSpa(app, deps.clientDir);
   return app;

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseEnv } from './env';
+import { parseEnv, timeoutsOf } from './env';
 
 describe('the operating contract', () => {
   it('has working defaults for a newcomer', () => {
@@ -13,6 +13,17 @@ describe('the operating contract', () => {
     expect(env.TRUST_PROXY).toBe(false);
     expect(env.GOOGLE_ISSUER_URL).toBe('https://accounts.google.com');
     expect(env.SUPPORT_LANGUAGE).toBe('sk');
+    expect(timeoutsOf(env)).toEqual({
+      requestMs: 120_000,
+      headersMs: 10_000,
+      idleMs: 60_000,
+      keepAliveMs: 72_000,
+    });
+  });
+
+  it('reads the time-outs in seconds', () => {
+    const env = parseEnv({ REQUEST_TIMEOUT_SECONDS: '30', HEADERS_TIMEOUT_SECONDS: '5' });
+    expect(timeoutsOf(env)).toMatchObject({ requestMs: 30_000, headersMs: 5_000 });
   });
 
   it('derives PUBLIC_URL from PORT and trims a trailing slash', () => {
@@ -49,6 +60,12 @@ describe('the operating contract', () => {
     [
       { ADMIN_EMAIL: 'admin@majstri.sk', ADMIN_PASSWORD: 'Password1' },
       'Invalid configuration: ADMIN_PASSWORD is refused: This password is too common. Choose one that is harder to guess.',
+    ],
+    [{ REQUEST_TIMEOUT_SECONDS: '0' }, 'REQUEST_TIMEOUT_SECONDS must be at least 1 second'],
+    [{ IDLE_TIMEOUT_SECONDS: 'soon' }, 'IDLE_TIMEOUT_SECONDS must be a number of seconds'],
+    [
+      { REQUEST_TIMEOUT_SECONDS: '5', HEADERS_TIMEOUT_SECONDS: '10' },
+      'HEADERS_TIMEOUT_SECONDS must not be longer than REQUEST_TIMEOUT_SECONDS',
     ],
   ])('refuses %o with one line naming the variable', (input, expected) => {
     let message = '';

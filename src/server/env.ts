@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { LANGUAGES } from '../shared/languages';
 import { passwordProblem } from '../features/accounts/server/password-policy';
+import { DEFAULT_TIMEOUTS, type ServerTimeouts } from './timeouts';
 
 /**
  * The operating contract: every variable the server reads, validated once at start-up.
@@ -25,6 +26,15 @@ const httpUrl = z
   .transform((value) => value.replace(/\/+$/, ''));
 
 const emailAddress = z.email({ message: 'must be an email address' });
+
+/** A time-out in whole seconds (docs/security.md "Slow clients"). */
+const seconds = (fallback: number) =>
+  z.coerce
+    .number({ message: 'must be a number of seconds' })
+    .int({ message: 'must be a whole number of seconds' })
+    .min(1, { message: 'must be at least 1 second' })
+    .max(3600, { message: 'must be at most 3600 seconds' })
+    .default(fallback);
 
 const envSchema = z
   .object({
@@ -78,6 +88,10 @@ const envSchema = z
     GEMINI_MODEL: z.string().min(1).default('gemini-2.5-flash'),
     GEMINI_BASE_URL: httpUrl.optional(),
     DEMO: booleanFlag.default(false),
+    REQUEST_TIMEOUT_SECONDS: seconds(DEFAULT_TIMEOUTS.requestMs / 1000),
+    HEADERS_TIMEOUT_SECONDS: seconds(DEFAULT_TIMEOUTS.headersMs / 1000),
+    IDLE_TIMEOUT_SECONDS: seconds(DEFAULT_TIMEOUTS.idleMs / 1000),
+    KEEP_ALIVE_TIMEOUT_SECONDS: seconds(DEFAULT_TIMEOUTS.keepAliveMs / 1000),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
@@ -92,6 +106,14 @@ const envSchema = z
         code: 'custom',
         path: [env.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID'],
         message: 'must be set together with GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET',
+      });
+    }
+    // Node refuses to start a server whose header deadline outlasts the whole request's.
+    if (env.HEADERS_TIMEOUT_SECONDS > env.REQUEST_TIMEOUT_SECONDS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['HEADERS_TIMEOUT_SECONDS'],
+        message: 'must not be longer than REQUEST_TIMEOUT_SECONDS',
       });
     }
   });
@@ -119,6 +141,16 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     ...env,
     DATA_DIR: path.resolve(env.DATA_DIR),
     PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+  };
+}
+
+/** The time-outs of the environment, as the server takes them. */
+export function timeoutsOf(env: Env): ServerTimeouts {
+  return {
+    requestMs: env.REQUEST_TIMEOUT_SECONDS * 1000,
+    headersMs: env.HEADERS_TIMEOUT_SECONDS * 1000,
+    idleMs: env.IDLE_TIMEOUT_SECONDS * 1000,
+    keepAliveMs: env.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
   };
 }
 

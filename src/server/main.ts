@@ -5,7 +5,7 @@ import { buildApp } from './app';
 import { loadBuildInfo } from './build-info';
 import { openDatabase, type Database } from './db/database';
 import { DataDirInUseError } from './db/embedded';
-import { InvalidEnvError, loadEnv, type Env } from './env';
+import { InvalidEnvError, loadEnv, timeoutsOf, type Env } from './env';
 import { seedDemo } from './db/demo-seed';
 import { outboxMailer, smtpMailer } from './mail/mailer';
 import { loadSessionSecret } from './secrets';
@@ -85,6 +85,7 @@ async function main() {
     supportLanguage: env.SUPPORT_LANGUAGE,
     trustProxy: env.TRUST_PROXY,
     logger: { level: env.LOG_LEVEL },
+    timeouts: timeoutsOf(env),
   });
 
   let stopping = false;

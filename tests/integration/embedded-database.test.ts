@@ -43,10 +43,17 @@ afterEach(async () => {
   }
 });
 
+/**
+ * One acknowledged write: a CSP report becomes an alert row. Each comes from its own address
+ * (the server trusts X-Forwarded-For here), as one address's reports are recorded once a window.
+ */
 async function sendCspReport(port: number, n: number) {
   const response = await fetch(`http://127.0.0.1:${port}/api/csp-report`, {
     method: 'POST',
-    headers: { 'content-type': 'application/csp-report' },
+    headers: {
+      'content-type': 'application/csp-report',
+      'x-forwarded-for': `10.40.${n >> 8}.${n & 255}`,
+    },
     body: JSON.stringify({
       'csp-report': { 'blocked-uri': `https://x.example/${n}`, 'violated-directive': 'script-src' },
     }),
@@ -72,7 +79,7 @@ describe('the embedded database', () => {
 
   it('keeps every acknowledged write through kill -9 and recovers by itself', async () => {
     const dir = dataDir();
-    const server = await start({ DATA_DIR: dir });
+    const server = await start({ DATA_DIR: dir, TRUST_PROXY: '1' });
     await waitUntilHealthy(server);
 
     // Writes in flight while the app is killed: count only the acknowledged ones.

@@ -12,11 +12,10 @@ declare module 'fastify' {
   }
 }
 
-/** Reads the session cookie of every API call. */
+/** Reads the session cookie of every request in the scope it is registered in (the API). */
 export function registerAuth(app: FastifyInstance, db: Db) {
   app.decorateRequest('user', undefined);
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
     request.user = await findSessionUser(db, request.cookies[SESSION_COOKIE]);
   });
 }

@@ -4,12 +4,18 @@ import type { WriteAudit } from '../audit';
 import type { Signer } from '../signed-token';
 import type { RecordAlert } from './alerts';
 import { sendError } from './errors';
+import { REFUSAL_RECORD_WINDOW_SECONDS, type OncePerWindow } from './once-per-window';
 
 export const CSRF_COOKIE = 'csrf_token';
 export const CSRF_HEADER = 'x-csrf-token';
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
-/** Browsers post CSP reports without our header. */
-const EXEMPT = new Set(['/api/csp-report']);
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** `false` for the one route browsers post to without our header (CSP reports). */
+    csrf?: false;
+  }
+}
 
 /**
  * Double-submit CSRF protection with a signed token: the page reads the `csrf_token` cookie and
@@ -18,7 +24,14 @@ const EXEMPT = new Set(['/api/csp-report']);
  */
 export function registerCsrf(
   app: FastifyInstance,
-  deps: { signer: Signer; secure: boolean; recordAlert: RecordAlert; writeAudit: WriteAudit },
+  deps: {
+    signer: Signer;
+    secure: boolean;
+    recordAlert: RecordAlert;
+    writeAudit: WriteAudit;
+    /** Lets the first refusal of an address in a window be written down, not every one. */
+    firstRefusal: OncePerWindow;
+  },
 ) {
   const issue = () => {
     const nonce = randomBytes(18).toString('base64url');
@@ -33,8 +46,6 @@ export function registerCsrf(
   };
 
   app.addHook('onRequest', async (request, reply) => {
-    const pathname = request.url.split('?')[0]!;
-    if (!pathname.startsWith('/api/')) return;
     const cookie = request.cookies[CSRF_COOKIE];
     if (READS.has(request.method)) {
       if (!cookie || !isOurs(cookie)) {
@@ -47,7 +58,7 @@ export function registerCsrf(
       }
       return;
     }
-    if (EXEMPT.has(pathname)) return;
+    if (request.routeOptions.config.csrf === false) return;
     const header = request.headers[CSRF_HEADER];
     const valid =
       typeof cookie === 'string' &&
@@ -56,21 +67,21 @@ export function registerCsrf(
       timingSafeEqual(Buffer.from(cookie), Buffer.from(header)) &&
       isOurs(cookie);
     if (valid) return;
-    await deps.recordAlert(
-      'csrf',
-      `Refused ${request.method} ${pathname}: missing or wrong CSRF token`,
-      {
+    if (await deps.firstRefusal(request.ip)) {
+      const what = `${request.method} ${request.routeOptions.url ?? 'an unknown API path'}`;
+      const quiet = `further refusals from this address are not recorded for ${REFUSAL_RECORD_WINDOW_SECONDS / 60} minutes`;
+      await deps.recordAlert('csrf', `Refused ${what}: missing or wrong CSRF token; ${quiet}`, {
         request_id: request.id,
-      },
-    );
-    await deps.writeAudit({
-      action: 'csrf.failure',
-      outcome: 'failure',
-      actorType: request.user?.role ?? 'anonymous',
-      actorId: request.user?.id ?? null,
-      requestId: request.id,
-      message: `${request.method} ${pathname}`,
-    });
+      });
+      await deps.writeAudit({
+        action: 'csrf.failure',
+        outcome: 'failure',
+        actorType: request.user?.role ?? 'anonymous',
+        actorId: request.user?.id ?? null,
+        requestId: request.id,
+        message: `${what}; ${quiet}`,
+      });
+    }
     return sendError(reply, request, {
       error: 'csrf_invalid',
       message:

@@ -75,9 +75,9 @@ export function registerRateLimits(app: FastifyInstance, redis: Redis | undefine
     }
   });
 
-  // After routing (so the route's group is known), before the body is read.
-  app.addHook('preParsing', async (request, reply) => {
-    if (!request.url.startsWith('/api/')) return;
+  // Runs first in the API scope (see request-chain.ts): after routing, so the route's group is
+  // known, and before the session, the CSRF check or the body cost anything.
+  app.addHook('onRequest', async (request, reply) => {
     const group = groupOf(request);
     if (!group) return;
     try {

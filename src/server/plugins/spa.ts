@@ -8,8 +8,8 @@ import { isPagePath } from '../../shared/routes';
 /**
  * Serves the built browser app: hashed assets with long caching, and index.html for every
  * page path, with <html lang> set from the person's language so the first paint is right.
- * Unknown API paths answer 404 JSON; unknown page paths answer 404 with the app, which shows
- * its not-found page.
+ * Unknown page paths answer 404 with the app, which shows its not-found page; other unknown
+ * requests answer 404 JSON.
  */
 export async function registerSpa(app: FastifyInstance, clientDir: string | undefined) {
   const indexFile = clientDir ? path.join(clientDir, 'index.html') : undefined;
@@ -32,14 +32,10 @@ export async function registerSpa(app: FastifyInstance, clientDir: string | unde
     });
   }
 
+  // Whatever reaches this handler matched no route, API or page: the API's own not-found answer
+  // belongs to its scope (request-chain.ts), so no guess from the raw path is needed here.
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    if (pathname === '/api' || pathname.startsWith('/api/')) {
-      return sendError(reply, request, {
-        error: 'not_found',
-        message: `No API endpoint at ${request.method} ${pathname}.`,
-      });
-    }
     if ((request.method !== 'GET' && request.method !== 'HEAD') || !indexHtml) {
       return sendError(reply, request, { error: 'not_found', message: 'Not found.' });
     }

@@ -1,8 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
 import { z } from 'zod';
+import { BODY_LIMITS } from '../body-limits';
 import type { Db } from '../db/database';
 import type { RecordAlert } from '../plugins/alerts';
+import { oncePerWindow, REFUSAL_RECORD_WINDOW_SECONDS } from '../plugins/once-per-window';
 import type { BuildInfo } from '../../shared/version';
 
 interface SystemDeps {
@@ -11,7 +14,11 @@ interface SystemDeps {
   googleEnabled: boolean;
   buildInfo: BuildInfo;
   recordAlert: RecordAlert;
+  redis: Redis | undefined;
 }
+
+/** The same for everyone and changed only by a deploy: browsers and shared caches keep it briefly. */
+const DEPLOY_CONSTANT = { publicCache: { browser: 60, shared: 60 } };
 
 const healthResponse = z.object({
   status: z.enum(['ok', 'unavailable']),
@@ -36,8 +43,11 @@ function describeViolation(report: Record<string, unknown>): string {
 
 export const systemRoutes: FastifyPluginAsyncZod<SystemDeps> = async (
   app,
-  { db, buildInfo, recordAlert, supportEmail, googleEnabled },
+  { db, buildInfo, recordAlert, supportEmail, googleEnabled, redis },
 ) => {
+  // A page breaking the CSP reports on every load; one address's reports become one alert a window.
+  const firstReport = oncePerWindow('csp-report', REFUSAL_RECORD_WINDOW_SECONDS, redis);
+
   app.get(
     '/health',
     { schema: { response: { 200: healthResponse, 503: healthResponse } } },
@@ -54,6 +64,7 @@ export const systemRoutes: FastifyPluginAsyncZod<SystemDeps> = async (
   app.get(
     '/version',
     {
+      config: DEPLOY_CONSTANT,
       schema: {
         response: {
           200: z.object({ version: z.string(), timestamp: z.string(), build_date: z.string() }),
@@ -66,6 +77,7 @@ export const systemRoutes: FastifyPluginAsyncZod<SystemDeps> = async (
   app.get(
     '/config',
     {
+      config: DEPLOY_CONSTANT,
       schema: {
         response: { 200: z.object({ support_email: z.string(), google_enabled: z.boolean() }) },
       },
@@ -75,19 +87,22 @@ export const systemRoutes: FastifyPluginAsyncZod<SystemDeps> = async (
 
   app.post(
     '/csp-report',
+    // Browsers post reports without our CSRF header; the rate limit still counts them.
     {
+      config: { csrf: false },
       schema: {
         body: cspReport,
         response: { 204: z.undefined().describe('Recorded as `csp` alerts') },
       },
-      bodyLimit: 16 * 1024,
+      bodyLimit: BODY_LIMITS.cspReport,
     },
     async (request, reply) => {
       const reports = Array.isArray(request.body)
         ? request.body.flatMap((entry) => (entry.body ? [entry.body] : []))
         : [request.body['csp-report']];
-      for (const report of reports.slice(0, 10)) {
-        await recordAlert('csp', describeViolation(report), report);
+      const [first] = reports;
+      if (first && (await firstReport(request.ip))) {
+        await recordAlert('csp', describeViolation(first), first);
       }
       return reply.status(204).send();
     },

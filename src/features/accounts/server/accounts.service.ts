@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { ServerContext } from '../../../server/context';
 import { administratorProfiles, clientProfiles, providerProfiles, users } from './accounts.table';
 import { AppError } from '../../../server/errors';
@@ -20,9 +20,15 @@ import {
   type SessionUser,
 } from './sessions';
 
-/** Spec accounts §4 lockout: 5 consecutive failures lock sign-in for 15 minutes. */
-export const MAX_FAILED_SIGN_INS = 5;
-export const LOCK_MINUTES = 15;
+import {
+  clearFailedSignIns,
+  countFailedSignIn,
+  emailKeyOf,
+  findAddressFailures,
+  isLocked,
+  LOCK_MINUTES,
+  MAX_FAILED_SIGN_INS,
+} from './sign-in-failures';
 
 const REENABLE_PURPOSE = 'reenable';
 const REENABLE_SECONDS = 10 * 60;
@@ -143,8 +149,9 @@ export type SignInOutcome =
   | { kind: 'disabled_by_self'; user: UserRow; reenableProof: ReenableProof };
 
 /**
- * A password sign-in: opens a session when it succeeds, and says why not otherwise. A wrong email and a wrong password take the same path and time:
- * one scrypt verification either way.
+ * Checks a password sign-in. A known and an unknown address take the same path and time (both
+ * lookups, one scrypt verification) and, until the password is right, the same answers: an
+ * address without an account counts failures and locks exactly as an account does.
  */
 export async function signIn(
   ctx: ServerContext,
@@ -153,8 +160,12 @@ export async function signIn(
   requestId: string,
 ): Promise<SignInOutcome> {
   const { email, password } = credentials;
-  const user = await findUserByEmail(ctx.db, email);
-  const passwordOk = await verifyPassword(
+  const emailKey = emailKeyOf(ctx.signer, email);
+  const [user, addressFailures] = await Promise.all([
+    findUserByEmail(ctx.db, email),
+    findAddressFailures(ctx.db, emailKey),
+  ]);
+  const matches = await verifyPassword(
     password,
     user?.passwordHash ?? (await dummyHash(ctx.passwordCost)),
   );
@@ -170,54 +181,40 @@ export async function signIn(
       message,
     });
 
-  if (!user || !user.passwordHash) {
-    await audit('auth.login.failure', 'failure', 'unknown account or no password set');
-    return { kind: 'invalid_credentials' };
-  }
-  const lockedNow = user.lockUntil !== null && user.lockUntil.getTime() > Date.now();
-  if (lockedNow) {
-    await audit('auth.login.failure', 'failure', 'account locked');
+  if (isLocked(user ?? addressFailures)) {
+    await audit(
+      'auth.login.failure',
+      'failure',
+      user ? 'account locked' : 'address locked, no account',
+    );
     return { kind: 'locked' };
   }
-  if (!passwordOk) {
-    // A lock that ran out starts a fresh count.
-    const [counted] = await ctx.db
-      .update(users)
-      .set({
-        failedLoginAttempts: sql`case when ${users.lockUntil} is not null then 1 else ${users.failedLoginAttempts} + 1 end`,
-        lockUntil: null,
-      })
-      .where(eq(users.id, user.id))
-      .returning({ attempts: users.failedLoginAttempts });
-    if ((counted?.attempts ?? 0) >= MAX_FAILED_SIGN_INS) {
-      await ctx.db
-        .update(users)
-        .set({ lockUntil: new Date(Date.now() + LOCK_MINUTES * 60 * 1000) })
-        .where(eq(users.id, user.id));
+  if (!user?.passwordHash || !matches) {
+    if (await countFailedSignIn(ctx.db, user ? { userId: user.id } : { emailKey })) {
+      const why = `${MAX_FAILED_SIGN_INS} failed sign-ins`;
       await audit(
         'auth.lockout',
         'failure',
-        `locked for ${LOCK_MINUTES} minutes after ${MAX_FAILED_SIGN_INS} failed sign-ins`,
+        `locked for ${LOCK_MINUTES} minutes after ${why}${user ? '' : ' (no account has this address)'}`,
       );
       await ctx.recordAlert(
         'lockout',
-        `An account was locked after ${MAX_FAILED_SIGN_INS} failed sign-ins`,
-        {
-          user_id: user.id,
-          request_id: requestId,
-        },
+        user
+          ? `An account was locked after ${why}`
+          : `Sign-in was locked for an address without an account after ${why}`,
+        { user_id: user?.id ?? null, request_id: requestId },
       );
       return { kind: 'locked' };
     }
-    await audit('auth.login.failure', 'failure', 'wrong password');
+    const why = !user
+      ? 'unknown account'
+      : user.passwordHash
+        ? 'wrong password'
+        : 'no password set';
+    await audit('auth.login.failure', 'failure', why);
     return { kind: 'invalid_credentials' };
   }
-  if (user.failedLoginAttempts > 0 || user.lockUntil) {
-    await ctx.db
-      .update(users)
-      .set({ failedLoginAttempts: 0, lockUntil: null })
-      .where(eq(users.id, user.id));
-  }
+  if (user.failedLoginAttempts > 0 || user.lockUntil) await clearFailedSignIns(ctx.db, user.id);
   const access = signInAccess(user);
   if (access === 'disabled_by_self') {
     await audit('auth.login.failure', 'failure', 'account disabled by its owner');

@@ -139,3 +139,19 @@ const mailedToken = (name: string) =>
 
 export const emailVerificationTokens = mailedToken('email_verification_tokens');
 export const passwordResetTokens = mailedToken('password_reset_tokens');
+
+/**
+ * Failed sign-ins for addresses that have no account, counted and locked exactly like an account's
+ * (`users.failed_login_attempts`, `users.lock_until`), so no answer tells which addresses have
+ * accounts. Keyed by an HMAC of the address: the address itself is not kept.
+ */
+export const signInFailures = pgTable(
+  'sign_in_failures',
+  {
+    emailKey: text('email_key').primaryKey(),
+    failedLoginAttempts: integer('failed_login_attempts').notNull().default(0),
+    lockUntil: timestamp('lock_until', { withTimezone: true }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('sign_in_failures_attempts_check', sql`${t.failedLoginAttempts} >= 0`)],
+);

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { BODY_LIMITS } from '../../../server/body-limits';
 import type { ServerContext } from '../../../server/context';
 import { AppError } from '../../../server/errors';
 import { requireUser } from '../../../server/plugins/auth';
@@ -48,7 +49,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = async (
   ] as const) {
     app.post(
       `/auth/register/${role}`,
-      { config: { rateLimit: 'auth' }, schema: { body, response: { 201: registerResponse } } },
+      {
+        config: { rateLimit: 'auth' },
+        bodyLimit: BODY_LIMITS.shortForm,
+        schema: { body, response: { 201: registerResponse } },
+      },
       async (request, reply) => {
         await registerAccount(ctx, role, request.body, request.language, request.id);
         return reply.status(201).send({
@@ -72,10 +77,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = async (
     '/auth/resend-verification',
     {
       config: { rateLimit: 'auth' },
+      bodyLimit: BODY_LIMITS.shortForm,
       schema: { body: emailBody, response: { 200: messageResponse } },
     },
-    async (request) => {
-      await resendVerification(ctx, request.body.email);
+    async (request, reply) => {
+      // As for reset links: the answer must not wait for work only a known address causes.
+      const { email } = request.body;
+      reply.afterResponse(() => resendVerification(ctx, email));
       return { message: RESEND_ANSWER };
     },
   );
@@ -84,6 +92,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = async (
     '/auth/login',
     {
       config: { rateLimit: 'auth' },
+      bodyLimit: BODY_LIMITS.shortForm,
       schema: { body: loginBody, response: { 200: sessionResponse } },
     },
     async (request, reply) => {

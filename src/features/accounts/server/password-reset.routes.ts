@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { BODY_LIMITS } from '../../../server/body-limits';
 import type { ServerContext } from '../../../server/context';
 import {
   emailBody,
@@ -21,10 +22,14 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> 
     '/password-reset/request-reset',
     {
       config: { rateLimit: 'passwordReset' },
+      bodyLimit: BODY_LIMITS.shortForm,
       schema: { body: emailBody, response: { 200: messageResponse } },
     },
-    async (request) => {
-      await requestPasswordReset(ctx, request.body.email, request.id);
+    async (request, reply) => {
+      // Answered before anything depends on the address (lookup, audit, link, mail), so the
+      // answer's timing cannot tell a known address from an unknown one.
+      const { email } = request.body;
+      reply.afterResponse(() => requestPasswordReset(ctx, email, request.id));
       return { message: RESET_REQUEST_ANSWER };
     },
   );
@@ -44,6 +49,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> 
     '/password-reset/reset-password',
     {
       config: { rateLimit: 'passwordReset' },
+      bodyLimit: BODY_LIMITS.shortForm,
       schema: { body: resetPasswordBody, response: { 200: messageResponse } },
     },
     async (request) => {

@@ -6,6 +6,9 @@ import { sessions, users } from './accounts.table';
 const SESSION_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** What startSession hands out (32 random bytes, base64url): anything else is refused unread. */
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export interface SessionUser {
@@ -19,7 +22,7 @@ export async function findSessionUser(
   db: Db,
   token: string | undefined,
 ): Promise<SessionUser | undefined> {
-  if (!token || token.length > 200) return undefined;
+  if (!token || !TOKEN_SHAPE.test(token)) return undefined;
   const id = hashToken(token);
   const [row] = await db
     .select({ userId: users.id, role: users.role, lastSeenAt: sessions.lastSeenAt })

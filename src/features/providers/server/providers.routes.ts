@@ -5,7 +5,7 @@ import { AppError } from '../../../server/errors';
 import { fileResponse } from '../../../server/openapi';
 import { publicProvider } from '../providers.schema';
 import { presentProvider } from './providers.presenter';
-import { providerPage, providerPictureKey } from './providers.service';
+import { providerPage, providerPicture } from './providers.service';
 
 const idParams = z.object({ id: z.uuid({ message: 'provider_not_found' }) });
 
@@ -33,15 +33,18 @@ export const providersRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = as
       },
     },
     async (request, reply) => {
-      const key = await providerPictureKey(ctx.db, request.user, request.params.id);
-      if (!key || !(await ctx.storage.exists(key))) {
+      const picture = await providerPicture(ctx.db, request.user, request.params.id);
+      if (!picture || !(await ctx.storage.exists(picture.key))) {
         throw new AppError('picture_not_found', 'No profile picture.');
       }
-      return reply
-        .header('Content-Type', 'image/jpeg')
-        .header('Cache-Control', 'public, max-age=300')
-        .header('Content-Security-Policy', "default-src 'none'; sandbox")
-        .send(ctx.storage.read(key));
+      return (
+        reply
+          .header('Content-Type', 'image/jpeg')
+          // A disabled provider's picture is shown to its owner and administrators alone: no shared cache keeps it.
+          .header('Cache-Control', picture.shared ? 'public, max-age=300' : 'private, no-store')
+          .header('Content-Security-Policy', "default-src 'none'; sandbox")
+          .send(ctx.storage.read(picture.key))
+      );
     },
   );
 };

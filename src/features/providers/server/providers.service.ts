@@ -46,11 +46,14 @@ export async function providerPage(ctx: ServerContext, viewer: Actor | undefined
   };
 }
 
-/** The stored picture's key, where the viewer may see it. */
-export async function providerPictureKey(db: Db, viewer: Actor | undefined, providerId: string) {
+/**
+ * The stored picture, where the viewer may see it; `shared` when anyone may (an active
+ * provider's), so a shared cache may keep it.
+ */
+export async function providerPicture(db: Db, viewer: Actor | undefined, providerId: string) {
   const row = await findPicture(db, providerId);
   if (!row?.key || !canSeeProviderPicture(viewer, { id: providerId, ...row })) return undefined;
-  return row.key;
+  return { key: row.key, shared: row.accountStatus === 'active' };
 }
 
 /** Largest side of a stored profile picture, in pixels. */

@@ -40,7 +40,12 @@ export const requestsRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = asy
 ) => {
   app.get(
     '/work-requests',
-    { schema: { querystring: listWorkRequestsQuery, response: { 200: workRequestList } } },
+    {
+      // The same for every viewer. Browsers ask again each time (a new request shows at once);
+      // a shared cache in front may answer for 30 seconds.
+      config: { publicCache: { browser: 0, shared: 30 } },
+      schema: { querystring: listWorkRequestsQuery, response: { 200: workRequestList } },
+    },
     async (request) => {
       const { page, limit } = request.query;
       const { rows, total, estimated } = await listOpenRequests(ctx.db, request.query);

@@ -270,3 +270,25 @@ describe('email verification', () => {
     expect(known.json()).toEqual(unknown.json());
   });
 });
+
+describe('the registration limit', () => {
+  it('counts every attempt from an address, refused or not', async () => {
+    const agent = h.agent();
+    const register = async (email: string, answerRight = true) => {
+      const challenge = await agent.solveChallenge();
+      return agent.post('/api/auth/register/client', {
+        ...person(email),
+        ...challenge,
+        math_answer: answerRight ? challenge.math_answer : challenge.math_answer + 1,
+      });
+    };
+    expect((await register('counted@example.test')).statusCode).toBe(201);
+    expect((await register('counted@example.test')).json().error).toBe('email_exists');
+    expect((await register('COUNTED@example.test')).json().error).toBe('email_exists');
+    expect((await register('counted-2@example.test', false)).json().error).toBe('challenge_failed');
+    expect((await agent.post('/api/auth/register/provider', {})).statusCode).toBe(400);
+    const sixth = await register('counted-3@example.test');
+    expect(sixth.statusCode).toBe(429);
+    expect(sixth.json().error).toBe('rate_limited');
+  });
+});

@@ -1,7 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountsHarness, type AccountsHarness } from '../../../../../tests/support/accounts-app';
-import { alerts, auditEntries, sessions, users } from '../../../../server/db/schema';
+import {
+  alerts,
+  auditEntries,
+  sessions,
+  signInFailures,
+  users,
+} from '../../../../server/db/schema';
 
 let h: AccountsHarness;
 beforeAll(async () => {
@@ -168,6 +174,47 @@ describe('lockout', () => {
       await h.agent().post('/api/auth/login', { email, password: 'Wrong1pass' });
     const [row] = await h.database.db.select().from(users).where(eq(users.id, id));
     expect(row).toMatchObject({ failedLoginAttempts: 3, lockUntil: null });
+  });
+});
+
+describe('what refusals reveal', () => {
+  it('answers an unknown address exactly as a known one, failure after failure', async () => {
+    const { email } = await h.signedIn('client');
+    const unknown = `nobody-${process.pid}@example.test`;
+    // Each attempt from its own address, so that only the lockout, not the rate limit, speaks.
+    const attempt = async (address: string, password: string) => {
+      const response = await h.agent().post('/api/auth/login', { email: address, password });
+      return {
+        status: response.statusCode,
+        body: { ...response.json(), request_id: undefined },
+        cookies: response.cookies.map((cookie) => cookie.name).sort(),
+      };
+    };
+    const sameFailures = async (address: string) => {
+      const answers = [];
+      for (let i = 1; i <= 6; i++) answers.push(await attempt(address, `Wrong${i}pass`));
+      return answers;
+    };
+    const known = await sameFailures(email);
+    expect(await sameFailures(unknown)).toEqual(known);
+    expect(known.map((answer) => answer.status)).toEqual([401, 401, 401, 401, 423, 423]);
+    expect(known[4]!.body).toMatchObject({ error: 'account_locked' });
+
+    // When the locks run out, both start counting again.
+    const past = new Date(Date.now() - 1000);
+    await h.database.db.update(users).set({ lockUntil: past }).where(eq(users.email, email));
+    await h.database.db.update(signInFailures).set({ lockUntil: past });
+    expect(await attempt(unknown, 'Wrong7pass')).toEqual(await attempt(email, 'Wrong7pass'));
+    expect((await attempt(unknown, 'Wrong8pass')).status).toBe(401);
+  });
+
+  it('keeps no address that has no account, only a keyed hash of it', async () => {
+    await h
+      .agent()
+      .post('/api/auth/login', { email: 'kept-nowhere@example.test', password: 'X1x' });
+    const rows = await h.database.db.select().from(signInFailures);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(JSON.stringify(rows)).not.toContain('kept-nowhere');
   });
 });
 

@@ -1,0 +1,152 @@
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../tests/setup/test-database';
+import { buildApp, type App } from './app';
+import { BODY_LIMITS } from './body-limits';
+import type { ServerTimeouts } from './timeouts';
+
+/** docs/security.md "Slow clients": short deadlines here, the same mechanism as in production. */
+const TIMEOUTS: ServerTimeouts = {
+  requestMs: 1500,
+  headersMs: 600,
+  idleMs: 5000,
+  keepAliveMs: 800,
+};
+/** Node checks deadlines on a timer; allow for it and for a busy machine. */
+const SLACK_MS = 1000;
+
+let database: TestDatabase;
+let app: App;
+let port: number;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await buildApp({ db: database.db, timeouts: TIMEOUTS });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  port = (app.server.address() as net.AddressInfo).port;
+});
+
+afterAll(async () => {
+  await app.close();
+  await database.drop();
+});
+
+/**
+ * Opens a connection, writes `head` at once, then `drip` one byte every `everyMs` until the server
+ * closes the connection; answers how long the connection lived and what the server said.
+ */
+function dribble(head: string, drip: string, everyMs: number) {
+  return new Promise<{ livedMs: number; answer: string }>((resolve, reject) => {
+    const started = Date.now();
+    const socket = net.connect(port, '127.0.0.1');
+    let answer = '';
+    let sent = 0;
+    let timer: NodeJS.Timeout | undefined;
+    socket.on('connect', () => {
+      socket.write(head);
+      timer = setInterval(() => {
+        if (sent < drip.length && !socket.destroyed) socket.write(drip[sent++]!);
+      }, everyMs);
+    });
+    socket.on('data', (chunk) => (answer += chunk.toString()));
+    socket.on('error', () => undefined); // a reset is one way of being closed
+    socket.on('close', () => {
+      clearInterval(timer);
+      resolve({ livedMs: Date.now() - started, answer });
+    });
+    // Bounded: a server that never cuts the client fails the test instead of hanging it.
+    setTimeout(() => {
+      socket.destroy();
+      reject(new Error('the server kept a slow client for 10 s'));
+    }, 10_000).unref();
+  });
+}
+
+async function timedHealthCheck() {
+  const started = Date.now();
+  const response = await fetch(`http://127.0.0.1:${port}/api/health`);
+  return { status: response.status, tookMs: Date.now() - started };
+}
+
+describe('slow clients', () => {
+  it('closes a body sent a byte at a time within the request time-out, while serving others', async () => {
+    const body = JSON.stringify({ 'csp-report': { 'blocked-uri': 'x'.repeat(400) } });
+    const head = [
+      'POST /api/csp-report HTTP/1.1',
+      'Host: 127.0.0.1',
+      'Content-Type: application/json',
+      `Content-Length: ${body.length}`,
+      '',
+      '',
+    ].join('\r\n');
+    const slow = Array.from({ length: 5 }, () => dribble(head, body, 100));
+
+    const others = [];
+    for (let i = 0; i < 8; i++) {
+      others.push(await timedHealthCheck());
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    for (const other of others) {
+      expect(other.status).toBe(200);
+      expect(other.tookMs).toBeLessThan(2000);
+    }
+
+    for (const { livedMs, answer } of await Promise.all(slow)) {
+      // The whole body would take 40 s at this pace.
+      expect(livedMs).toBeGreaterThanOrEqual(TIMEOUTS.requestMs - 100);
+      expect(livedMs).toBeLessThan(TIMEOUTS.requestMs + SLACK_MS);
+      expect(answer === '' || answer.startsWith('HTTP/1.1 408')).toBe(true);
+    }
+  });
+
+  it('closes a client that sends its headers a byte at a time within the header time-out', async () => {
+    const { livedMs } = await dribble(
+      'GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n',
+      'X-Slow: ' + 'a'.repeat(200),
+      50,
+    );
+    expect(livedMs).toBeLessThan(TIMEOUTS.headersMs + SLACK_MS);
+  });
+
+  it('closes an idle kept-alive connection after the keep-alive time-out', async () => {
+    const { livedMs, answer } = await dribble(
+      'GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n',
+      '',
+      1000,
+    );
+    // Node itself waits one more second than asked before closing an idle kept-alive socket.
+    const nodeGraceMs = 1000;
+    expect(answer).toMatch(/^HTTP\/1.1 200/);
+    expect(livedMs).toBeGreaterThanOrEqual(TIMEOUTS.keepAliveMs - 100);
+    expect(livedMs).toBeLessThan(TIMEOUTS.keepAliveMs + nodeGraceMs + SLACK_MS);
+  });
+});
+
+describe('large bodies', () => {
+  it('reads no more of a body than its route needs', async () => {
+    const token = (await app.inject({ url: '/api/health' })).cookies.find(
+      (cookie) => cookie.name === 'csrf_token',
+    )!.value;
+    const withToken = { cookie: `csrf_token=${token}`, 'x-csrf-token': token };
+    const signIn = (password: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress: '10.80.0.1',
+        headers: withToken,
+        payload: { email: 'a@example.test', password },
+      });
+    const tooLarge = await signIn('x'.repeat(BODY_LIMITS.shortForm));
+    expect(tooLarge.statusCode).toBe(413);
+    expect(tooLarge.json().error).toBe('payload_too_large');
+
+    const profile = await app.inject({
+      method: 'PUT',
+      url: '/api/users/profile',
+      remoteAddress: '10.80.0.2',
+      headers: withToken,
+      payload: { bio: 'x'.repeat(BODY_LIMITS.json) },
+    });
+    expect(profile.statusCode).toBe(413);
+  });
+});

@@ -1,0 +1,63 @@
+import type { FastifyContextConfig, FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { WriteAudit } from '../audit';
+import type { Db } from '../db/database';
+import type { Signer } from '../signed-token';
+import type { RecordAlert } from './alerts';
+import { registerAuth } from './auth';
+import { registerCachePolicy } from './cache-policy';
+import { registerCsrf } from './csrf';
+import { sendError } from './errors';
+import { oncePerWindow, REFUSAL_RECORD_WINDOW_SECONDS } from './once-per-window';
+import { registerRateLimits } from './rate-limit';
+
+/** One route of the API as the router knows it (method, pattern with its prefix, config). */
+export interface ApiRoute {
+  method: string;
+  url: string;
+  config: FastifyContextConfig;
+}
+
+export interface RequestChainDeps {
+  db: Db;
+  redis: Redis | undefined;
+  signer: Signer;
+  secureCookies: boolean;
+  recordAlert: RecordAlert;
+  writeAudit: WriteAudit;
+  /** Filled with every route registered in the scope, for tests that must cover them all. */
+  routes: ApiRoute[];
+}
+
+/**
+ * The guards of every API request, in this order (docs/architecture.md "The request chain"):
+ * request id (made by Fastify before any hook) → rate limit → session → CSRF → validation (the
+ * route's schema) → handler. They are hooks of the `/api` scope, so they run for exactly the
+ * requests the router matched there — whatever the spelling of the path — and for the scope's
+ * not-found answer. None of them reads the raw URL (docs/security.md "Paths").
+ */
+export function registerRequestChain(api: FastifyInstance, deps: RequestChainDeps) {
+  api.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      deps.routes.push({ method, url: route.url, config: route.config ?? {} });
+    }
+  });
+
+  registerRateLimits(api, deps.redis);
+  registerAuth(api, deps.db);
+  registerCsrf(api, {
+    signer: deps.signer,
+    secure: deps.secureCookies,
+    recordAlert: deps.recordAlert,
+    writeAudit: deps.writeAudit,
+    firstRefusal: oncePerWindow('csrf-refusal', REFUSAL_RECORD_WINDOW_SECONDS, deps.redis),
+  });
+  registerCachePolicy(api);
+
+  api.setNotFoundHandler((request, reply) =>
+    sendError(reply, request, {
+      error: 'not_found',
+      message: `No API endpoint at ${request.method} ${request.url.split('?')[0]}.`,
+    }),
+  );
+}

@@ -76,11 +76,11 @@ describe('bidding in the browser', () => {
       .getByRole('button', { name: text('sk', 'providers', 'stars').replace('{{rating}}', '5') })
       .click();
     await c.page
-      .getByLabel(sk('providers', 'review.comment'))
+      .getByLabel(sk('reviews', 'form.comment'))
       .fill('Rýchlo, čisto a za dohodnutú cenu.');
-    await c.page.getByRole('button', { name: sk('providers', 'review.submit') }).click();
+    await c.page.getByRole('button', { name: sk('reviews', 'form.submit') }).click();
     await expect.poll(() => c.page.getByText('Rýchlo, čisto a za dohodnutú cenu.').count()).toBe(1);
-    const reviewsSection = c.page.getByRole('region', { name: sk('providers', 'reviews.title') });
+    const reviewsSection = c.page.getByRole('region', { name: sk('reviews', 'title') });
     await expect.poll(() => reviewsSection.textContent()).toContain('Klára Zadávateľka');
     expect(await seriousViolations(c.page)).toEqual([]);
 

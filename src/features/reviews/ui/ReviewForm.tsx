@@ -17,7 +17,7 @@ export function ReviewForm({
   workRequestId: string;
   onDone: () => void;
 }) {
-  const { t } = useTranslation('providers');
+  const { t } = useTranslation(['reviews', 'providers']);
   const { notify } = useNotify();
   const errorText = useApiErrorText();
   const queryClient = useQueryClient();
@@ -28,13 +28,13 @@ export function ReviewForm({
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
-    if (rating < 1) return setProblem(t('review.ratingRequired'));
+    if (rating < 1) return setProblem(t('validation:rating_required'));
     try {
       await api(`/providers/${providerId}/reviews`, {
         method: 'POST',
         body: { workRequestId, rating, comment, anonymous },
       });
-      notify('success', t('review.thanks'));
+      notify('success', t('form.thanks'));
       await queryClient.invalidateQueries({ queryKey: ['provider'] });
       onDone();
     } catch (error) {
@@ -44,17 +44,17 @@ export function ReviewForm({
 
   return (
     <form onSubmit={submit} noValidate className="card flex flex-col gap-4 p-6">
-      <h2 className="text-lg font-semibold">{t('review.title')}</h2>
+      <h2 className="text-lg font-semibold">{t('form.title')}</h2>
       <ErrorSummary messages={problem ? [problem] : []} />
       <fieldset>
-        <legend className="text-sm font-medium">{t('review.rating')}</legend>
+        <legend className="text-sm font-medium">{t('form.rating')}</legend>
         <div className="mt-1 flex gap-1">
           {[1, 2, 3, 4, 5].map((n) => (
             <button
               key={n}
               type="button"
               aria-pressed={rating === n}
-              aria-label={t('stars', { rating: n })}
+              aria-label={t('providers:stars', { rating: n })}
               onClick={() => {
                 setRating(n);
                 setProblem(undefined);
@@ -71,7 +71,7 @@ export function ReviewForm({
       </fieldset>
       <div className="flex flex-col gap-1.5">
         <label htmlFor="review-comment" className="text-sm font-medium">
-          {t('review.comment')}
+          {t('form.comment')}
         </label>
         <textarea
           id="review-comment"
@@ -88,10 +88,10 @@ export function ReviewForm({
           onChange={(event) => setAnonymous(event.target.checked)}
           className="size-5"
         />
-        {t('review.anonymous')}
+        {t('form.anonymous')}
       </label>
       <button type="submit" className="btn-primary self-start">
-        {t('review.submit')}
+        {t('form.submit')}
       </button>
     </form>
   );

@@ -1,10 +1,7 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, EyeOff } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { api } from '../../../client/api/client';
-import type { CamelCased } from '../../../client/api/types';
 import { useApiErrorText } from '../../../client/api/useApiError';
 import { Spinner } from '../../../client/components/ui/Spinner';
 import { useConfirm } from '../../../client/layout/ConfirmDialog';
@@ -12,12 +9,9 @@ import { useNotify } from '../../../client/layout/Notifications';
 import { formatDate, eurosToCents, formatEuro } from '../../../shared/format';
 import type { Language } from '../../../shared/languages';
 import type { SessionUser } from '../../accounts/ui/session';
-import type { WorkRequestDetail } from '../../requests/requests.schema';
-import type { BidView } from '../bids.schema';
+import type { RequestDetail } from '../../requests/ui/requests.api';
+import { useAcceptBid, useRequestBids, useWithdrawBid, type Bid } from './bids.api';
 import { BidForm } from './BidForm';
-
-type Bid = CamelCased<BidView>;
-type Detail = CamelCased<WorkRequestDetail>;
 
 const STATUS_STYLE: Record<Bid['status'], string> = {
   PENDING: 'bg-amber-50 text-amber-900 ring-amber-300',
@@ -25,33 +19,20 @@ const STATUS_STYLE: Record<Bid['status'], string> = {
   REJECTED: 'bg-stone-100 text-stone-700 ring-stone-300',
 };
 
-export function useBids(requestId: string) {
-  return useQuery({
-    queryKey: ['bids', requestId],
-    queryFn: () => api<{ bids: Bid[] }>(`/bids/work-request/${requestId}`),
-    retry: false,
-  });
-}
-
 /** Bids by role (spec core §2 Request details): the client and admins see all, a provider their own. */
-export function BidsSection({ request, viewer }: { request: Detail; viewer: SessionUser }) {
+export function BidsSection({ request, viewer }: { request: RequestDetail; viewer: SessionUser }) {
   const { t, i18n } = useTranslation('bids');
   const language = i18n.language as Language;
   const confirm = useConfirm();
   const { notify } = useNotify();
   const errorText = useApiErrorText();
-  const queryClient = useQueryClient();
-  const bids = useBids(request.id);
+  const bids = useRequestBids(request.id);
+  const acceptBid = useAcceptBid();
+  const withdrawBid = useWithdrawBid();
   const [editing, setEditing] = useState(false);
   const isProvider = viewer.role === 'provider';
   const seesAll = request.isOwner || viewer.role === 'administrator';
   const open = request.status === 'OPEN';
-
-  const refresh = () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: ['bids'] }),
-      queryClient.invalidateQueries({ queryKey: ['work-request', request.id] }),
-    ]);
 
   const accept = async (bid: Bid) => {
     const yes = await confirm({
@@ -63,13 +44,10 @@ export function BidsSection({ request, viewer }: { request: Detail; viewer: Sess
       confirmLabel: t('accept.confirm'),
     });
     if (!yes) return;
-    try {
-      await api(`/bids/${bid.id}/accept`, { method: 'PATCH' });
-      notify('success', t('accept.done'));
-      await refresh();
-    } catch (error) {
-      notify('error', `${t('accept.failed')} ${errorText(error)}`);
-    }
+    acceptBid.mutate(bid, {
+      onSuccess: () => notify('success', t('accept.done')),
+      onError: (error) => notify('error', `${t('accept.failed')} ${errorText(error)}`),
+    });
   };
 
   const withdraw = async (bid: Bid) => {
@@ -80,25 +58,23 @@ export function BidsSection({ request, viewer }: { request: Detail; viewer: Sess
       destructive: true,
     });
     if (!yes) return;
-    try {
-      await api(`/bids/${bid.id}`, { method: 'DELETE' });
-      notify('success', t('withdraw.done'));
-      await refresh();
-    } catch (error) {
-      notify('error', errorText(error));
-    }
+    withdrawBid.mutate(bid, {
+      onSuccess: () => notify('success', t('withdraw.done')),
+      onError: (error) => notify('error', errorText(error)),
+    });
   };
 
   if (bids.isPending) return <Spinner label={t('loading')} />;
   if (bids.isError) {
     // Spec core §8: a provider's failed load is silent; the client and admins are told.
-    return seesAll ? (
+    return !seesAll ? null : (
       <p role="alert" className="text-red-800">
         {t('loadFailed')}
       </p>
-    ) : null;
+    );
   }
   const list = bids.data.bids;
+  const busy = acceptBid.isPending || withdrawBid.isPending;
   const mine = isProvider ? list.find((bid) => bid.providerId === viewer.id) : undefined;
   const canBid = isProvider && !mine && open && request.clientAccountStatus === 'active';
 
@@ -140,7 +116,12 @@ export function BidsSection({ request, viewer }: { request: Detail; viewer: Sess
                 </Link>
               )}
               {request.isOwner && open && bid.status === 'PENDING' && (
-                <button type="button" className="btn-brand ml-auto" onClick={() => accept(bid)}>
+                <button
+                  type="button"
+                  className="btn-brand ml-auto"
+                  disabled={busy}
+                  onClick={() => accept(bid)}
+                >
                   {t('accept.button')}
                 </button>
               )}
@@ -156,6 +137,7 @@ export function BidsSection({ request, viewer }: { request: Detail; viewer: Sess
                   <button
                     type="button"
                     className="btn-secondary text-red-800"
+                    disabled={busy}
                     onClick={() => withdraw(bid)}
                   >
                     {t('withdraw.button')}

@@ -1,18 +1,13 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Globe, Mail, Phone, Star } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { api } from '../../../client/api/client';
-import type { CamelCased } from '../../../client/api/types';
 import { useApiErrorText } from '../../../client/api/useApiError';
 import { useConfirm } from '../../../client/layout/ConfirmDialog';
 import { useNotify } from '../../../client/layout/Notifications';
 import type { SessionUser } from '../../accounts/ui/session';
-import type { PublicProvider } from '../../providers/providers.schema';
-import type { WorkRequestDetail } from '../../requests/requests.schema';
-import { useBids } from './BidsSection';
-
-type Detail = CamelCased<WorkRequestDetail>;
+import { useProvider } from '../../providers/ui/providers.api';
+import { useChangeRequestStatus, type RequestDetail } from '../../requests/ui/requests.api';
+import { useRequestBids } from './bids.api';
 
 function Card({
   title,
@@ -70,18 +65,14 @@ function Card({
 }
 
 /** After acceptance: the winner's contact for the client (and admins), the client's for the winner. */
-export function ContactCards({ request, viewer }: { request: Detail; viewer: SessionUser }) {
+export function ContactCards({ request, viewer }: { request: RequestDetail; viewer: SessionUser }) {
   const { t } = useTranslation('bids');
   const assigned = request.status === 'ASSIGNED' || request.status === 'COMPLETED';
-  const bids = useBids(request.id);
+  const bids = useRequestBids(request.id);
   const winner = bids.data?.bids.find((bid) => bid.status === 'ACCEPTED');
   const seesProvider =
     assigned && (request.isOwner || viewer.role === 'administrator') && winner !== undefined;
-  const provider = useQuery({
-    queryKey: ['provider', winner?.providerId],
-    queryFn: () => api<{ user: CamelCased<PublicProvider> }>(`/providers/${winner!.providerId}`),
-    enabled: seesProvider,
-  });
+  const provider = useProvider(seesProvider ? winner.providerId : undefined);
   return (
     <>
       {seesProvider && provider.data?.user.contact && (
@@ -94,7 +85,7 @@ export function ContactCards({ request, viewer }: { request: Detail; viewer: Ses
         />
       )}
       {seesProvider && request.isOwner && (
-        <Link to={`/provider/${winner!.providerId}?review=${request.id}`} className="btn-secondary">
+        <Link to={`/provider/${winner.providerId}?review=${request.id}`} className="btn-secondary">
           <Star aria-hidden="true" className="size-4" />
           {t('contact.review')}
         </Link>
@@ -107,12 +98,12 @@ export function ContactCards({ request, viewer }: { request: Detail; viewer: Ses
 }
 
 /** The client closes a done job or withdraws an open request (beyond the spec, issue 5). */
-export function RequestActions({ request }: { request: Detail }) {
+export function RequestActions({ request }: { request: RequestDetail }) {
   const { t } = useTranslation('bids');
   const confirm = useConfirm();
   const { notify } = useNotify();
   const errorText = useApiErrorText();
-  const queryClient = useQueryClient();
+  const changeStatus = useChangeRequestStatus();
   if (!request.isOwner || (request.status !== 'OPEN' && request.status !== 'ASSIGNED')) return null;
   const change = request.status === 'OPEN' ? 'cancel' : 'complete';
   const run = async () => {
@@ -123,18 +114,19 @@ export function RequestActions({ request }: { request: Detail }) {
       destructive: change === 'cancel',
     });
     if (!yes) return;
-    try {
-      await api(`/work-requests/${request.id}/${change}`, { method: 'PATCH' });
-      notify('success', t(`${change}.done`));
-      await queryClient.invalidateQueries();
-    } catch (error) {
-      notify('error', errorText(error));
-    }
+    changeStatus.mutate(
+      { id: request.id, change },
+      {
+        onSuccess: () => notify('success', t(`${change}.done`)),
+        onError: (error) => notify('error', errorText(error)),
+      },
+    );
   };
   return (
     <button
       type="button"
       className={change === 'cancel' ? 'btn-secondary' : 'btn-brand'}
+      disabled={changeStatus.isPending}
       onClick={run}
     >
       {t(`${change}.button`)}

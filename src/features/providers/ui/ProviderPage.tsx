@@ -1,22 +1,18 @@
-import { useQuery } from '@tanstack/react-query';
 import { Briefcase, Clock, Globe, Mail, MapPin, Phone, ShieldCheck, Tag } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
-import { api, ApiError } from '../../../client/api/client';
-import type { CamelCased } from '../../../client/api/types';
+import { ApiError } from '../../../client/api/client';
 import { PageLoading } from '../../../client/components/ui/PageLoading';
 import { useDocumentTitle } from '../../../client/hooks/useDocumentTitle';
 import { NotFoundPage } from '../../../client/pages/NotFoundPage';
 import { formatDate, eurosToCents, formatEuro } from '../../../shared/format';
 import type { Language } from '../../../shared/languages';
 import { useSession } from '../../accounts/ui/session';
-import type { PublicProvider } from '../providers.schema';
 import { ReviewForm } from '../../reviews/ui/ReviewForm';
 import { ReviewsList } from '../../reviews/ui/ReviewsList';
 import { ProviderPicture } from './ProviderPicture';
+import { useProvider } from './providers.api';
 import { Stars } from './Stars';
-
-type Provider = CamelCased<PublicProvider>;
 
 /** /provider/:id (spec core §2 Provider details). */
 export function ProviderPage() {
@@ -25,11 +21,7 @@ export function ProviderPage() {
   const { t, i18n } = useTranslation(['providers', 'categories']);
   const { user } = useSession();
   const language = i18n.language as Language;
-  const provider = useQuery({
-    queryKey: ['provider', id],
-    queryFn: () => api<{ user: Provider }>(`/providers/${id}`),
-    retry: false,
-  });
+  const provider = useProvider(id);
   useDocumentTitle(provider.data?.user.name ?? t('title'));
 
   if (provider.isPending) return <PageLoading />;

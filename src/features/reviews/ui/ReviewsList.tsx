@@ -1,25 +1,16 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
-import { api } from '../../../client/api/client';
-import type { CamelCased } from '../../../client/api/types';
 import { Pagination } from '../../../client/components/ui/Pagination';
 import { formatDate } from '../../../shared/format';
 import type { Language } from '../../../shared/languages';
 import { Stars } from '../../providers/ui/Stars';
-import type { reviewsResponse } from '../reviews.schema';
-
-type Reviews = CamelCased<z.infer<typeof reviewsResponse>>;
+import { useProviderReviews } from './reviews.api';
 
 /** A provider's verified reviews, newest first, ten a page (spec core §2 "Provider details"). */
 export function ReviewsList({ providerId }: { providerId: string }) {
   const { t, i18n } = useTranslation('reviews');
   const [page, setPage] = useState(1);
-  const reviews = useQuery({
-    queryKey: ['provider', providerId, 'reviews', page],
-    queryFn: () => api<Reviews>(`/providers/${providerId}/reviews?page=${page}&limit=10`),
-  });
+  const reviews = useProviderReviews(providerId, page);
   return (
     <section className="card p-6" aria-labelledby="reviews-title">
       <h2 id="reviews-title" className="mb-3 text-lg font-semibold">

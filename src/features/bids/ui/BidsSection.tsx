@@ -2,6 +2,7 @@ import { CheckCircle2, EyeOff } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ApiError } from '../../../client/api/client';
 import { useApiErrorText } from '../../../client/api/useApiError';
 import { Spinner } from '../../../client/components/ui/Spinner';
 import { useConfirm } from '../../../client/layout/ConfirmDialog';
@@ -19,7 +20,11 @@ const STATUS_STYLE: Record<Bid['status'], string> = {
   REJECTED: 'bg-stone-100 text-stone-700 ring-stone-300',
 };
 
-/** Bids by role (spec core §2 Request details): the client and admins see all, a provider their own. */
+/**
+ * The bids the server shows this viewer (spec core §2 Request details: the client and admins
+ * all, a provider their own), each with the buttons its `allowed_actions` name, and the bid
+ * form when the request's `allowed_actions` has `place_bid`.
+ */
 export function BidsSection({ request, viewer }: { request: RequestDetail; viewer: SessionUser }) {
   const { t, i18n } = useTranslation('bids');
   const language = i18n.language as Language;
@@ -29,10 +34,9 @@ export function BidsSection({ request, viewer }: { request: RequestDetail; viewe
   const bids = useRequestBids(request.id);
   const acceptBid = useAcceptBid();
   const withdrawBid = useWithdrawBid();
-  const [editing, setEditing] = useState(false);
-  const isProvider = viewer.role === 'provider';
-  const seesAll = request.isOwner || viewer.role === 'administrator';
-  const open = request.status === 'OPEN';
+  const [editing, setEditing] = useState<string | undefined>();
+  // A provider sees only their own bid: the heading and the note say so.
+  const ownBidOnly = viewer.role === 'provider';
 
   const accept = async (bid: Bid) => {
     const yes = await confirm({
@@ -66,8 +70,10 @@ export function BidsSection({ request, viewer }: { request: RequestDetail; viewe
 
   if (bids.isPending) return <Spinner label={t('loading')} />;
   if (bids.isError) {
-    // Spec core §8: a provider's failed load is silent; the client and admins are told.
-    return !seesAll ? null : (
+    // Spec core §8: a provider's failed load is silent; the client and admins are told. A viewer
+    // the server shows no bids to (another client) sees no section at all.
+    const refused = bids.error instanceof ApiError && bids.error.status === 403;
+    return ownBidOnly || refused ? null : (
       <p role="alert" className="text-red-800">
         {t('loadFailed')}
       </p>
@@ -75,15 +81,13 @@ export function BidsSection({ request, viewer }: { request: RequestDetail; viewe
   }
   const list = bids.data.bids;
   const busy = acceptBid.isPending || withdrawBid.isPending;
-  const mine = isProvider ? list.find((bid) => bid.providerId === viewer.id) : undefined;
-  const canBid = isProvider && !mine && open && request.clientAccountStatus === 'active';
 
   return (
     <section className="card p-6" aria-labelledby="bids-title">
       <h2 id="bids-title" className="text-lg font-semibold">
-        {seesAll ? t('titleAll', { count: list.length }) : t('titleMine')}
+        {ownBidOnly ? t('titleMine') : t('titleAll', { count: list.length })}
       </h2>
-      {list.length === 0 && seesAll && <p className="mt-3 text-stone-600">{t('none')}</p>}
+      {list.length === 0 && !ownBidOnly && <p className="mt-3 text-stone-600">{t('none')}</p>}
       <ul className="mt-3 flex flex-col gap-3">
         {list.map((bid) => (
           <li
@@ -107,7 +111,7 @@ export function BidsSection({ request, viewer }: { request: RequestDetail; viewe
                 {t(`status.${bid.status.toLowerCase()}`)}
               </span>
               <span className="text-stone-600">{formatDate(bid.createdAt, language)}</span>
-              {seesAll && (
+              {bid.providerId !== viewer.id && (
                 <Link
                   to={`/provider/${bid.providerId}`}
                   className="font-medium text-brand-700 underline"
@@ -115,25 +119,28 @@ export function BidsSection({ request, viewer }: { request: RequestDetail; viewe
                   {t('viewProvider')}
                 </Link>
               )}
-              {request.isOwner && open && bid.status === 'PENDING' && (
-                <button
-                  type="button"
-                  className="btn-brand ml-auto"
-                  disabled={busy}
-                  onClick={() => accept(bid)}
-                >
-                  {t('accept.button')}
-                </button>
-              )}
-              {bid.providerId === viewer.id && open && bid.status === 'PENDING' && (
-                <span className="ml-auto flex gap-2">
+              <span className="ml-auto flex gap-2">
+                {bid.allowedActions.includes('accept') && (
+                  <button
+                    type="button"
+                    className="btn-brand"
+                    disabled={busy}
+                    onClick={() => accept(bid)}
+                  >
+                    {t('accept.button')}
+                  </button>
+                )}
+                {bid.allowedActions.includes('change') && (
                   <button
                     type="button"
                     className="btn-secondary"
-                    onClick={() => setEditing(!editing)}
+                    aria-expanded={editing === bid.id}
+                    onClick={() => setEditing(editing === bid.id ? undefined : bid.id)}
                   >
                     {t('change')}
                   </button>
+                )}
+                {bid.allowedActions.includes('withdraw') && (
                   <button
                     type="button"
                     className="btn-secondary text-red-800"
@@ -142,28 +149,28 @@ export function BidsSection({ request, viewer }: { request: RequestDetail; viewe
                   >
                     {t('withdraw.button')}
                   </button>
-                </span>
-              )}
+                )}
+              </span>
             </div>
-            {editing && bid.providerId === viewer.id && (
+            {editing === bid.id && bid.allowedActions.includes('change') && (
               <div className="mt-4 border-t border-stone-200 pt-4">
                 <BidForm
                   workRequestId={request.id}
                   existing={bid}
-                  onDone={() => setEditing(false)}
+                  onDone={() => setEditing(undefined)}
                 />
               </div>
             )}
           </li>
         ))}
       </ul>
-      {isProvider && (
+      {ownBidOnly && (
         <p className="mt-4 flex items-center gap-2 text-sm text-stone-600">
           <EyeOff aria-hidden="true" className="size-4" />
           {t('othersHidden')}
         </p>
       )}
-      {canBid && (
+      {request.allowedActions.includes('place_bid') && (
         <div className="mt-6 border-t border-stone-200 pt-6">
           <h3 className="mb-3 font-semibold">{t('form.title')}</h3>
           <BidForm workRequestId={request.id} />

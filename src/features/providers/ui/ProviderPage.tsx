@@ -7,7 +7,6 @@ import { useDocumentTitle } from '../../../client/hooks/useDocumentTitle';
 import { NotFoundPage } from '../../../client/pages/NotFoundPage';
 import { formatDate, eurosToCents, formatEuro } from '../../../shared/format';
 import type { Language } from '../../../shared/languages';
-import { useSession } from '../../accounts/ui/session';
 import { ReviewForm } from '../../reviews/ui/ReviewForm';
 import { ReviewsList } from '../../reviews/ui/ReviewsList';
 import { ProviderPicture } from './ProviderPicture';
@@ -19,7 +18,6 @@ export function ProviderPage() {
   const { id } = useParams();
   const [params, setParams] = useSearchParams();
   const { t, i18n } = useTranslation(['providers', 'categories']);
-  const { user } = useSession();
   const language = i18n.language as Language;
   const provider = useProvider(id);
   useDocumentTitle(provider.data?.user.name ?? t('title'));
@@ -42,7 +40,8 @@ export function ProviderPage() {
     );
   }
   const p = provider.data.user;
-  // The job to review: the one the request page linked to, else any of the viewer's unreviewed hires.
+  // The job to review (the server lists the viewer's unreviewed hires of this provider): the one
+  // the request page linked to, else any of them.
   const reviewFor =
     p.reviewableRequestIds.find((id) => id === params.get('review')) ?? p.reviewableRequestIds[0];
 
@@ -84,7 +83,7 @@ export function ProviderPage() {
             <p className="mt-2 whitespace-pre-line text-stone-800">{p.bio}</p>
           </section>
         )}
-        {reviewFor && user?.role === 'client' && (
+        {reviewFor && (
           <ReviewForm providerId={p.id} workRequestId={reviewFor} onDone={() => setParams({})} />
         )}
         <ReviewsList providerId={p.id} />

@@ -9,7 +9,7 @@ import { useMyRequests } from './requests.api';
 import { StatusBadge } from './StatusBadge';
 import { useConfirmDeleteRequest } from './useConfirmDeleteRequest';
 
-/** The client's own requests in every status; delete only while open (spec core §2 "My requests"). */
+/** The client's own requests in every status, each with the actions the server allows (spec core §2 "My requests"). */
 export function MyRequestsTab() {
   const { t, i18n } = useTranslation('requests');
   const errorText = useApiErrorText();
@@ -55,7 +55,7 @@ export function MyRequestsTab() {
           <Link to={`/request/${request.id}`} className="btn-secondary">
             {t('mine.view')}
           </Link>
-          {request.status === 'OPEN' && (
+          {request.allowedActions.includes('delete') && (
             <button
               type="button"
               className="btn-secondary text-red-800"

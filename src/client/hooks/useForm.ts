@@ -57,6 +57,11 @@ export function useForm<Values extends Record<string, string>>(
   const { write, failKey, failText } = options;
   const serverError = write?.error ?? null;
   const resetWrite = write?.reset;
+  // Only a refusal is forgotten: resetting a write in flight would drop its success handlers.
+  const refused = serverError !== null;
+  const forgetRefusal = useCallback(() => {
+    if (refused) resetWrite?.();
+  }, [refused, resetWrite]);
 
   const fromServer = useMemo(() => serverFieldErrors(serverError), [serverError]);
   useEffect(() => focusFirst(fromServer), [fromServer]);
@@ -66,14 +71,14 @@ export function useForm<Values extends Record<string, string>>(
       setValues((current) => ({ ...current, [field]: value }));
       setFieldErrors({});
       setFormError(undefined);
-      resetWrite?.();
+      forgetRefusal();
     },
-    [resetWrite],
+    [forgetRefusal],
   );
 
   /** Checks the values; answers the parsed data, or undefined after showing what is wrong. */
   function check<S extends z.ZodType>(schema: S, extra: FieldErrors = {}): z.infer<S> | undefined {
-    resetWrite?.();
+    forgetRefusal();
     const parsed = schema.safeParse(values);
     const errors: FieldErrors = {};
     if (!parsed.success) {

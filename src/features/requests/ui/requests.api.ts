@@ -120,7 +120,11 @@ export function useDeleteRequest() {
   return useMutation({
     mutationFn: (id: string) => api(`/work-requests/${id}`, { method: 'DELETE' }),
     onSuccess: (_answer, id) => {
-      queryClient.removeQueries({ queryKey: requestKeys.detail(id) });
+      // The request's own page may still be on screen until the caller moves on, and a query
+      // removed under it would be fetched again only to meet a 404. So entries nobody shows are
+      // forgotten now; those on screen are only marked stale, so a later visit asks the server.
+      queryClient.removeQueries({ queryKey: requestKeys.detail(id), type: 'inactive' });
+      void queryClient.invalidateQueries({ queryKey: requestKeys.detail(id), refetchType: 'none' });
       queryClient.setQueryData<MyRequests>(
         requestKeys.mine(),
         (old) => old && { workRequests: old.workRequests.filter((request) => request.id !== id) },

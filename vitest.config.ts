@@ -26,6 +26,9 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 90_000,
           fileParallelism: false,
+          // A person waits more than a second: on a busy machine hashing a password alone can
+          // take that long, and a journey must not fail for it.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

@@ -50,20 +50,43 @@ describe('bidding in the browser', () => {
       .poll(() => p.page.getByRole('button', { name: sk('bids', 'form.submit') }).count())
       .toBe(0);
 
-    // The client accepts.
+    // The client accepts; the page follows without being loaded again.
     await c.page.reload();
+    const providerCard = c.page.getByRole('region', { name: sk('bids', 'contact.provider') });
+    const clientCardForClient = c.page.getByRole('region', { name: sk('bids', 'contact.client') });
+    await c.page.getByRole('button', { name: sk('bids', 'accept.button') }).waitFor();
+    expect(await providerCard.count()).toBe(0);
+    await c.page.evaluate(() => Object.assign(window, { sameDocument: true }));
     await c.page.getByRole('button', { name: sk('bids', 'accept.button') }).click();
     await confirmDialog(c.page, sk('bids', 'accept.confirm'));
-    const providerCard = c.page.getByRole('region', { name: sk('bids', 'contact.provider') });
     await expect
       .poll(() => providerCard.textContent(), { timeout: 10_000 })
       .toContain(provider.email);
+    expect(
+      await c.page.getByText(sk('requests', 'status.assigned'), { exact: true }).count(),
+    ).toBeGreaterThan(0);
+    expect(await c.page.getByText(sk('bids', 'status.accepted'), { exact: true }).count()).toBe(1);
+    expect(await c.page.getByRole('button', { name: sk('bids', 'accept.button') }).count()).toBe(0);
+    expect(await c.page.getByRole('button', { name: sk('bids', 'cancel.button') }).count()).toBe(0);
+    expect(await c.page.getByRole('button', { name: sk('bids', 'complete.button') }).count()).toBe(
+      1,
+    );
+    expect(await c.page.getByRole('link', { name: sk('bids', 'contact.review') }).count()).toBe(1);
+    // The client is not shown their own contact as a card.
+    expect(await clientCardForClient.count()).toBe(0);
+    expect(await c.page.evaluate(() => 'sameDocument' in window)).toBe(true);
     expect(await seriousViolations(c.page)).toEqual([]);
 
-    // The winner sees the client's contact.
+    // The winner sees the client's contact, and no card of their own.
     await p.page.reload();
     const clientCard = p.page.getByRole('region', { name: sk('bids', 'contact.client') });
     await expect.poll(() => clientCard.textContent()).toContain(client.email);
+    expect(await p.page.getByRole('region', { name: sk('bids', 'contact.provider') }).count()).toBe(
+      0,
+    );
+    expect(await p.page.getByRole('button', { name: sk('bids', 'withdraw.button') }).count()).toBe(
+      0,
+    );
 
     // The client marks the job done and reviews the provider.
     await c.page.getByRole('button', { name: sk('bids', 'complete.button') }).click();
@@ -76,11 +99,11 @@ describe('bidding in the browser', () => {
       .getByRole('button', { name: text('sk', 'providers', 'stars').replace('{{rating}}', '5') })
       .click();
     await c.page
-      .getByLabel(sk('providers', 'review.comment'))
+      .getByLabel(sk('reviews', 'form.comment'))
       .fill('Rýchlo, čisto a za dohodnutú cenu.');
-    await c.page.getByRole('button', { name: sk('providers', 'review.submit') }).click();
+    await c.page.getByRole('button', { name: sk('reviews', 'form.submit') }).click();
     await expect.poll(() => c.page.getByText('Rýchlo, čisto a za dohodnutú cenu.').count()).toBe(1);
-    const reviewsSection = c.page.getByRole('region', { name: sk('providers', 'reviews.title') });
+    const reviewsSection = c.page.getByRole('region', { name: sk('reviews', 'title') });
     await expect.poll(() => reviewsSection.textContent()).toContain('Klára Zadávateľka');
     expect(await seriousViolations(c.page)).toEqual([]);
 

@@ -91,6 +91,49 @@ describe('work requests in the browser', () => {
     await context.close();
   });
 
+  it('shows a new request in My requests and on Home at once, without reloading the page', async () => {
+    const account = await verifiedAccount('client', 'Ivana Okamžitá');
+    const { page, context, problems } = await freshVisit(browser);
+    await logIn(page, account.email, account.password);
+    const nav = page.getByRole('navigation', { name: sk('common', 'nav.main') });
+    // Both lists are loaded (and cached) before the request exists.
+    await expect.poll(() => page.getByText(sk('home', 'latest.title')).count()).toBe(1);
+    await nav.getByRole('link', { name: sk('common', 'nav.profile') }).click();
+    await page.getByRole('tab', { name: sk('profile', 'tabs.requests') }).click();
+    await expect.poll(() => page.getByText(sk('requests', 'mine.empty')).count()).toBe(1);
+    // Survives only as long as the document does: a full reload would drop it.
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+
+    const title = `Maľovanie predsiene ${marker()}`;
+    await nav.getByRole('link', { name: sk('common', 'nav.create') }).click();
+    await page.getByLabel(sk('requests', 'create.fields.title')).fill(title);
+    await page.getByLabel(sk('requests', 'create.fields.category')).selectOption('painting');
+    await page
+      .getByLabel(sk('requests', 'create.fields.description'))
+      .fill('Predsieň asi 12 m², dve vrstvy bielej.');
+    await page.getByRole('button', { name: sk('requests', 'create.next') }).click();
+    await page.getByLabel(sk('requests', 'create.fields.location')).fill('Žilina');
+    await page.getByRole('button', { name: sk('requests', 'create.next') }).click();
+    await page.getByRole('button', { name: sk('requests', 'create.submit') }).click();
+    await page.waitForURL(/\/request\/[0-9a-f-]{36}$/);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(title);
+
+    await nav.getByRole('link', { name: sk('common', 'nav.profile') }).click();
+    await page.getByRole('tab', { name: sk('profile', 'tabs.requests') }).click();
+    const tab = page.getByRole('tabpanel');
+    await expect.poll(() => tab.getByRole('link', { name: title }).count()).toBe(1);
+    expect(await tab.getByText(sk('requests', 'status.open'), { exact: true }).count()).toBe(1);
+    expect(await tab.getByRole('button', { name: sk('requests', 'details.delete') }).count()).toBe(
+      1,
+    );
+
+    await page.getByRole('link', { name: 'Majstri' }).first().click();
+    await expect.poll(() => page.getByRole('link', { name: title }).count()).toBe(1);
+    expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('sends a visitor who clicks a card to sign in', async () => {
     const account = await verifiedAccount('client');
     const poster = await freshVisit(browser);

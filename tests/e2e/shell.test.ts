@@ -86,6 +86,42 @@ describe('the application shell', () => {
     await context.close();
   });
 
+  it("reloads once when a page's code does not arrive, then shows the translated error page", async () => {
+    const { page, context } = await freshVisit(browser);
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    // As after a deploy: the browse page's chunk is gone from the server.
+    const browseChunk = /\/assets\/BrowsePage-[\w-]+\.js$/;
+    await page.route(browseChunk, (route) => route.abort('failed'));
+    let documentLoads = 0;
+    page.on('load', () => documentLoads++);
+
+    await page
+      .getByRole('navigation', { name: text('sk', 'common', 'nav.main') })
+      .getByRole('link', { name: text('sk', 'common', 'nav.browse') })
+      .click();
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 10_000 })
+      .toBe(text('sk', 'common', 'routeError.title'));
+    // One reload by itself, no more (the chunk still fails after it), and no developer page.
+    expect(documentLoads).toBe(1);
+    expect(new URL(page.url()).pathname).toBe('/browse');
+    expect(await page.getByText(text('sk', 'common', 'routeError.chunkMessage')).count()).toBe(1);
+    expect(await page.getByText('Unexpected Application Error').count()).toBe(0);
+    expect(await page.getByRole('banner').count()).toBe(1);
+
+    // The chunk is back: reloading by hand shows the page, and the next failure may reload again.
+    await page.unroute(browseChunk);
+    await page.getByRole('button', { name: text('sk', 'common', 'routeError.reload') }).click();
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 10_000 })
+      .toBe(text('sk', 'requests', 'browse.title'));
+    expect(
+      await page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.includes('chunk'))),
+    ).toEqual([]);
+    await context.close();
+  });
+
   it('shows the no-requests message when there are none, and when the list cannot be loaded', async () => {
     for (const answer of ['empty', 'failure'] as const) {
       const { page, context } = await freshVisit(browser);

@@ -3,6 +3,7 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { PRODUCT_NAME } from '../../shared/brand';
+import { useSignOut as useSignOutMutation } from '../../features/accounts/ui/accounts.api';
 import { useSession } from '../../features/accounts/ui/session';
 import { ApiIndicator } from './ApiIndicator';
 import { LanguageSelector } from './LanguageSelector';
@@ -28,14 +29,16 @@ function useIsCurrent() {
 /** Signs out; whatever the server answers, this browser forgets the session (spec accounts §4). */
 export function useSignOut() {
   const { t } = useTranslation();
-  const { signOut } = useSession();
+  const signOut = useSignOutMutation();
   const { notify } = useNotify();
   const navigate = useNavigate();
-  return async () => {
-    await signOut().catch(() => undefined);
-    notify('success', t('nav.loggedOut'));
-    navigate('/');
-  };
+  return () =>
+    signOut.mutate(undefined, {
+      onSettled: () => {
+        notify('success', t('nav.loggedOut'));
+        navigate('/');
+      },
+    });
 }
 
 export function Header() {

@@ -1,40 +1,29 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../client/api/client';
 import { ErrorSummary, TextField } from '../../../client/components/ui/form';
 import { useForm } from '../../../client/hooks/useForm';
 import { useNotify } from '../../../client/layout/Notifications';
 import { clientProfileBody } from '../accounts.schema';
-import { useSession, type SessionUser } from './session';
+import { useUpdateProfile } from './accounts.api';
+import type { SessionUser } from './session';
 
 /** A client edits name and phone; the email is shown read-only (spec core §2). */
 export function ClientProfileTab({ user }: { user: SessionUser }) {
   const { t } = useTranslation('profile');
   const { notify } = useNotify();
-  const { setUser } = useSession();
-  const form = useForm({ name: user.name, phone_number: user.phoneNumber ?? '' });
-  const [busy, setBusy] = useState(false);
+  const save = useUpdateProfile();
+  const form = useForm(
+    { name: user.name, phone_number: user.phoneNumber ?? '' },
+    { write: save, failKey: 'profile_update_failed' },
+  );
 
-  const submit = async (event: React.FormEvent) => {
+  const submit = (event: React.FormEvent) => {
     event.preventDefault();
     const input = form.check(clientProfileBody);
     if (!input) return;
-    setBusy(true);
-    try {
-      const body = new FormData();
-      body.set('name', input.name);
-      body.set('phone_number', input.phone_number ?? '');
-      const { user: saved } = await api<{ user: SessionUser }>('/users/profile', {
-        method: 'PUT',
-        body,
-      });
-      setUser(saved);
-      notify('success', t('saved'));
-    } catch (error) {
-      form.fail(error, 'profile_update_failed');
-    } finally {
-      setBusy(false);
-    }
+    const body = new FormData();
+    body.set('name', input.name);
+    body.set('phone_number', input.phone_number ?? '');
+    save.mutate(body, { onSuccess: () => notify('success', t('saved')) });
   };
 
   return (
@@ -55,7 +44,7 @@ export function ClientProfileTab({ user }: { user: SessionUser }) {
         placeholder="+421 123 456 789"
         {...form.field('phone_number')}
       />
-      <button type="submit" className="btn-brand self-start" disabled={busy}>
+      <button type="submit" className="btn-brand self-start" disabled={save.isPending}>
         {t('save')}
       </button>
     </form>

@@ -1,18 +1,20 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../client/api/client';
 import { ErrorSummary, Notice, TextField } from '../../../client/components/ui/form';
 import { useForm } from '../../../client/hooks/useForm';
 import { useNotify } from '../../../client/layout/Notifications';
 import { emailBody } from '../accounts.schema';
+import { useRequestPasswordReset, useResendVerification } from './accounts.api';
 import type { AuthMode } from './auth-modes';
 
-/** A form that only asks for an email address and posts it to one endpoint. */
+type EmailAction = ReturnType<typeof useRequestPasswordReset>;
+
+/** A form that only asks for an email address and sends it with one mutation. */
 function EmailActionForm({
   email,
   intro,
   submitLabel,
-  endpoint,
+  action,
   failKey,
   onDone,
   children,
@@ -20,28 +22,18 @@ function EmailActionForm({
   email: string;
   intro: string;
   submitLabel: string;
-  endpoint: string;
+  action: EmailAction;
   failKey: string;
-  onDone: () => void;
+  onDone?: () => void;
   children?: ReactNode;
 }) {
   const { t } = useTranslation('auth');
-  const form = useForm({ email });
-  const [busy, setBusy] = useState(false);
+  const form = useForm({ email }, { write: action, failKey });
 
-  const submit = async (event: React.FormEvent) => {
+  const submit = (event: React.FormEvent) => {
     event.preventDefault();
     const input = form.check(emailBody);
-    if (!input) return;
-    setBusy(true);
-    try {
-      await api(endpoint, { method: 'POST', body: input });
-      onDone();
-    } catch (error) {
-      form.fail(error, failKey);
-    } finally {
-      setBusy(false);
-    }
+    if (input) action.mutate(input, { onSuccess: () => onDone?.() });
   };
 
   return (
@@ -55,7 +47,7 @@ function EmailActionForm({
         autoComplete="email"
         label={t('fields.email')}
       />
-      <button type="submit" className="btn-brand w-full" disabled={busy}>
+      <button type="submit" className="btn-brand w-full" disabled={action.isPending}>
         {submitLabel}
       </button>
     </form>
@@ -65,18 +57,17 @@ function EmailActionForm({
 /** Forgot password: always the same answer, whether or not the address has an account. */
 export function ForgotPasswordForm({ email, onBack }: { email: string; onBack?: () => void }) {
   const { t } = useTranslation('auth');
-  const [sent, setSent] = useState(false);
+  const requestReset = useRequestPasswordReset();
   return (
     <div className="flex flex-col gap-4">
       <EmailActionForm
         email={email}
         intro={t('forgot.intro')}
         submitLabel={t('forgot.submit')}
-        endpoint="/password-reset/request-reset"
+        action={requestReset}
         failKey="reset_request_failed"
-        onDone={() => setSent(true)}
       >
-        {sent && <Notice tone="success">{t('forgot.sent')}</Notice>}
+        {requestReset.isSuccess && <Notice tone="success">{t('forgot.sent')}</Notice>}
       </EmailActionForm>
       {onBack && (
         <button
@@ -101,13 +92,14 @@ export function VerificationRequired({
 }) {
   const { t } = useTranslation('auth');
   const { notify } = useNotify();
+  const resend = useResendVerification();
   return (
     <div className="flex flex-col gap-4">
       <EmailActionForm
         email={email}
         intro={t('verification.intro')}
         submitLabel={t('verification.resend')}
-        endpoint="/auth/resend-verification"
+        action={resend}
         failKey="resend_failed"
         onDone={() => {
           notify('success', t('verification.resent'));

@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { api } from '../../../client/api/client';
 import { Spinner } from '../../../client/components/ui/Spinner';
 import { useDocumentTitle } from '../../../client/hooks/useDocumentTitle';
 import { useNotify } from '../../../client/layout/Notifications';
+import { useCompleteGoogleRegistration } from './accounts.api';
 import { RoleDialog } from './RoleDialog';
-import { useSession, type SessionUser } from './session';
+import { useSession } from './session';
 import { useReenable } from './useReenable';
 
 /** Spec accounts §9: re-check after 500 ms; give up after 10 s. */
@@ -21,7 +21,7 @@ export function GoogleCallbackPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const { notify } = useNotify();
-  const { refresh, setUser } = useSession();
+  const { refresh } = useSession();
   const reenable = useReenable();
   const ran = useRef(false);
   const timeoutRef = useRef<number | undefined>(undefined);
@@ -32,7 +32,7 @@ export function GoogleCallbackPage() {
     const email = params.get('email');
     return params.get('needsRole') === 'true' && token && email ? { token, email } : undefined;
   });
-  const [busy, setBusy] = useState(false);
+  const completeRegistration = useCompleteGoogleRegistration();
   useDocumentTitle(t('titles.callback'));
 
   useEffect(() => {
@@ -81,23 +81,22 @@ export function GoogleCallbackPage() {
     sessionStorage.removeItem(PENDING_EMAIL);
   };
 
-  const choose = async (role: 'client' | 'provider') => {
+  const choose = (role: 'client' | 'provider') => {
     if (!pending) return;
-    setBusy(true);
-    try {
-      const { user } = await api<{ user: SessionUser }>('/auth/google/complete-registration', {
-        method: 'POST',
-        body: { token: pending.token, role },
-      });
-      forget();
-      setUser(user);
-      notify('success', t('google.registered', { name: user.name }));
-      navigate('/', { replace: true });
-    } catch {
-      forget();
-      notify('error', t('google.failed'));
-      navigate('/auth', { replace: true });
-    }
+    completeRegistration.mutate(
+      { token: pending.token, role },
+      {
+        onSuccess: ({ user }) => {
+          notify('success', t('google.registered', { name: user.name }));
+          navigate('/', { replace: true });
+        },
+        onError: () => {
+          notify('error', t('google.failed'));
+          navigate('/auth', { replace: true });
+        },
+        onSettled: forget,
+      },
+    );
   };
 
   return (
@@ -107,7 +106,7 @@ export function GoogleCallbackPage() {
       {pending && (
         <RoleDialog
           email={pending.email}
-          busy={busy}
+          busy={completeRegistration.isPending}
           onChoose={choose}
           onCancel={() => {
             forget();

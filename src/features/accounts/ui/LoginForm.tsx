@@ -1,16 +1,18 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { api, ApiError } from '../../../client/api/client';
+import { ApiError } from '../../../client/api/client';
 import { ErrorSummary, TextField } from '../../../client/components/ui/form';
 import { useForm } from '../../../client/hooks/useForm';
 import { useNotify } from '../../../client/layout/Notifications';
 import { usePublicConfig } from '../../../client/usePublicConfig';
 import { loginBody } from '../accounts.schema';
 import type { AuthMode } from './auth-modes';
+import { useLogin } from './accounts.api';
 import { GoogleButton } from './GoogleButton';
-import { useSession, type SessionUser } from './session';
 import { useReenable } from './useReenable';
+
+/** Refusals that lead elsewhere (another mode, a dialog) instead of into the summary box. */
+const HANDLED_ELSEWHERE = new Set(['email_verification_required', 'account_disabled_by_self']);
 
 export function LoginForm({
   email,
@@ -24,37 +26,38 @@ export function LoginForm({
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const { notify } = useNotify();
-  const { setUser } = useSession();
   const reenable = useReenable();
   const config = usePublicConfig();
-  const form = useForm({ email, password: '' });
-  const [busy, setBusy] = useState(false);
+  const login = useLogin();
+  const form = useForm(
+    { email, password: '' },
+    {
+      write: login,
+      failKey: 'login_failed',
+      failText: (text, error) =>
+        error instanceof ApiError && HANDLED_ELSEWHERE.has(error.code) ? undefined : text,
+    },
+  );
 
-  const submit = async (event: React.FormEvent) => {
+  const submit = (event: React.FormEvent) => {
     event.preventDefault();
     const input = form.check(loginBody);
     if (!input) return;
-    setBusy(true);
-    try {
-      const { user } = await api<{ user: SessionUser }>('/auth/login', {
-        method: 'POST',
-        body: input,
-      });
-      setUser(user);
-      notify('success', t('login.success', { name: user.name }));
-      navigate('/');
-    } catch (error) {
-      if (error instanceof ApiError && error.code === 'email_verification_required') {
-        onEmail(input.email);
-        onMode('verification-required', t('verification.notice'));
-      } else if (error instanceof ApiError && error.code === 'account_disabled_by_self') {
-        await reenable();
-      } else {
-        form.fail(error, 'login_failed');
-      }
-    } finally {
-      setBusy(false);
-    }
+    login.mutate(input, {
+      onSuccess: ({ user }) => {
+        notify('success', t('login.success', { name: user.name }));
+        navigate('/');
+      },
+      onError: (error) => {
+        if (!(error instanceof ApiError)) return;
+        if (error.code === 'email_verification_required') {
+          onEmail(input.email);
+          onMode('verification-required', t('verification.notice'));
+        } else if (error.code === 'account_disabled_by_self') {
+          void reenable();
+        }
+      },
+    });
   };
 
   return (
@@ -86,8 +89,8 @@ export function LoginForm({
         >
           {t('login.forgot')}
         </button>
-        <button type="submit" className="btn-brand w-full" disabled={busy}>
-          {busy ? t('login.submitting') : t('login.submit')}
+        <button type="submit" className="btn-brand w-full" disabled={login.isPending}>
+          {login.isPending ? t('login.submitting') : t('login.submit')}
         </button>
       </form>
       {config.data?.googleEnabled && <GoogleButton />}

@@ -1,14 +1,13 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { api } from '../../../client/api/client';
 import { ErrorSummary, Notice, TextField } from '../../../client/components/ui/form';
 import { PageLoading } from '../../../client/components/ui/PageLoading';
 import { useDocumentTitle } from '../../../client/hooks/useDocumentTitle';
 import { useForm } from '../../../client/hooks/useForm';
 import { useNotify } from '../../../client/layout/Notifications';
 import { resetPasswordForm } from '../accounts.schema';
+import { usePasswordResetToken, useResetPassword } from './accounts.api';
 import { ForgotPasswordForm } from './EmailOnlyForms';
 
 /** Spec accounts §9: after a reset the person is taken to login after 2 seconds. */
@@ -18,8 +17,9 @@ function ResetForm({ token, name, email }: { token: string; name: string; email:
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const { notify } = useNotify();
-  const form = useForm({ password: '', confirm: '' });
-  const [done, setDone] = useState(false);
+  const reset = useResetPassword();
+  const form = useForm({ password: '', confirm: '' }, { write: reset, failKey: 'reset_failed' });
+  const done = reset.isSuccess;
 
   useEffect(() => {
     if (!done) return;
@@ -27,23 +27,17 @@ function ResetForm({ token, name, email }: { token: string; name: string; email:
     return () => window.clearTimeout(timer);
   }, [done, navigate]);
 
-  const submit = async (event: React.FormEvent) => {
+  const submit = (event: React.FormEvent) => {
     event.preventDefault();
     // Spec accounts §5: this form alone says 'Please fill in all fields' for an empty one.
     const extra: Record<string, string> =
       !form.values.password || !form.values.confirm ? { password: 'fill_all_fields' } : {};
     const input = form.check(resetPasswordForm, extra);
     if (!input) return;
-    try {
-      await api('/password-reset/reset-password', {
-        method: 'POST',
-        body: { token, newPassword: input.password },
-      });
-      notify('success', t('reset.success'));
-      setDone(true);
-    } catch (error) {
-      form.fail(error, 'reset_failed');
-    }
+    reset.mutate(
+      { token, newPassword: input.password },
+      { onSuccess: () => notify('success', t('reset.success')) },
+    );
   };
 
   return (
@@ -64,7 +58,7 @@ function ResetForm({ token, name, email }: { token: string; name: string; email:
         label={t('fields.confirmPassword')}
         {...form.field('confirm')}
       />
-      <button type="submit" className="btn-brand w-full" disabled={done}>
+      <button type="submit" className="btn-brand w-full" disabled={done || reset.isPending}>
         {t('reset.submit')}
       </button>
     </form>
@@ -78,15 +72,7 @@ export function PasswordResetPage() {
   const token = params.get('token');
   const [invalidNotice, setInvalidNotice] = useState(false);
   useDocumentTitle(t('titles.reset'));
-  const check = useQuery({
-    queryKey: ['reset-token', token],
-    queryFn: () =>
-      api<{ email: string; name: string }>(
-        `/password-reset/verify-token/${encodeURIComponent(token!)}`,
-      ),
-    enabled: Boolean(token),
-    retry: false,
-  });
+  const check = usePasswordResetToken(token);
 
   let body;
   if (token && check.isPending) body = <PageLoading />;

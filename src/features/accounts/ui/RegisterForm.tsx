@@ -1,10 +1,10 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, ApiError } from '../../../client/api/client';
+import { ApiError } from '../../../client/api/client';
 import { ErrorSummary, TextField } from '../../../client/components/ui/form';
 import { useForm } from '../../../client/hooks/useForm';
 import { MathChallengeField, useChallenge } from '../../challenge/ui/MathChallenge';
 import { registerClientForm, registerProviderForm } from '../accounts.schema';
+import { useRegister } from './accounts.api';
 import type { AuthMode } from './auth-modes';
 
 export function RegisterForm({
@@ -20,41 +20,39 @@ export function RegisterForm({
 }) {
   const { t } = useTranslation('auth');
   const challenge = useChallenge();
-  const form = useForm({
-    name: '',
-    email,
-    password: '',
-    confirm: '',
-    phone_number: '',
-    math_answer: '',
-  });
-  const [busy, setBusy] = useState(false);
-  const [emailTaken, setEmailTaken] = useState(false);
+  const register = useRegister(role);
+  const form = useForm(
+    { name: '', email, password: '', confirm: '', phone_number: '', math_answer: '' },
+    { write: register, failKey: 'registration_failed' },
+  );
+  const emailTaken = register.error instanceof ApiError && register.error.code === 'email_exists';
   const schema = role === 'provider' ? registerProviderForm : registerClientForm;
 
-  const submit = async (event: React.FormEvent) => {
+  const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    setEmailTaken(false);
     const extra: Record<string, string> = {};
     if (!form.values.math_answer.trim()) extra.math_answer = 'challenge_required';
     const input = form.check(schema, extra);
     if (!input) return;
-    setBusy(true);
-    try {
-      await api(`/auth/register/${role}`, {
-        method: 'POST',
-        body: { ...input, mathAnswer: form.values.math_answer, challengeToken: challenge.token },
-      });
-      onEmail(input.email);
-      onMode('verification-required', t('register.success'));
-    } catch (error) {
-      if (error instanceof ApiError && error.code === 'email_exists') setEmailTaken(true);
-      form.fail(error, 'registration_failed');
-      form.setValues((current) => ({ ...current, math_answer: '' }));
-    } finally {
-      challenge.reload();
-      setBusy(false);
-    }
+    register.mutate(
+      {
+        name: input.name,
+        email: input.email,
+        password: input.password,
+        phoneNumber: input.phone_number,
+        mathAnswer: form.values.math_answer,
+        challengeToken: challenge.token,
+      },
+      {
+        onSuccess: () => {
+          onEmail(input.email);
+          onMode('verification-required', t('register.success'));
+        },
+        // Each question answers once: a refused form gets a new one and an empty answer field.
+        onError: () => form.setValues((current) => ({ ...current, math_answer: '' })),
+        onSettled: () => challenge.reload(),
+      },
+    );
   };
 
   const field = (name: 'name' | 'email' | 'password' | 'confirm' | 'phone_number') => ({
@@ -111,8 +109,12 @@ export function RegisterForm({
         onChange={(value) => form.set('math_answer', value)}
         error={form.fieldError('math_answer')}
       />
-      <button type="submit" className="btn-brand w-full" disabled={busy || !challenge.token}>
-        {busy
+      <button
+        type="submit"
+        className="btn-brand w-full"
+        disabled={register.isPending || !challenge.token}
+      >
+        {register.isPending
           ? t('register.submitting')
           : t(role === 'provider' ? 'register.submitProvider' : 'register.submitClient')}
       </button>

@@ -1,7 +1,5 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { api } from '../../../client/api/client';
 import { useApiErrorText } from '../../../client/api/useApiError';
 import { ErrorSummary, TextField } from '../../../client/components/ui/form';
 import { useForm } from '../../../client/hooks/useForm';
@@ -9,29 +7,33 @@ import { useConfirm } from '../../../client/layout/ConfirmDialog';
 import { LanguageSelector } from '../../../client/layout/LanguageSelector';
 import { useNotify } from '../../../client/layout/Notifications';
 import { changePasswordForm } from '../accounts.schema';
-import { useSession, type SessionUser } from './session';
+import {
+  useChangePassword,
+  useDeleteAccount,
+  useDisableAccount,
+  useSaveBidEmails,
+} from './accounts.api';
+import type { SessionUser } from './session';
 
 function ChangePassword() {
   const { t } = useTranslation('profile');
   const { notify } = useNotify();
-  const form = useForm({ currentPassword: '', newPassword: '', confirm: '' });
-  const [busy, setBusy] = useState(false);
+  const change = useChangePassword();
+  const form = useForm(
+    { currentPassword: '', newPassword: '', confirm: '' },
+    { write: change, failKey: 'password_change_failed' },
+  );
 
-  const submit = async (event: React.FormEvent) => {
+  const submit = (event: React.FormEvent) => {
     event.preventDefault();
     const input = form.check(changePasswordForm);
     if (!input) return;
-    setBusy(true);
-    try {
-      // Spec: this body keeps its camelCase keys.
-      await api('/users/password', { method: 'PUT', body: input, rawBody: true });
-      notify('success', t('password.changed'));
-      form.setValues({ currentPassword: '', newPassword: '', confirm: '' });
-    } catch (error) {
-      form.fail(error, 'password_change_failed');
-    } finally {
-      setBusy(false);
-    }
+    change.mutate(input, {
+      onSuccess: () => {
+        notify('success', t('password.changed'));
+        form.setValues({ currentPassword: '', newPassword: '', confirm: '' });
+      },
+    });
   };
 
   return (
@@ -60,7 +62,7 @@ function ChangePassword() {
           label={t('password.confirm')}
           {...form.field('confirm')}
         />
-        <button type="submit" className="btn-brand self-start" disabled={busy}>
+        <button type="submit" className="btn-brand self-start" disabled={change.isPending}>
           {t('password.submit')}
         </button>
       </form>
@@ -74,11 +76,13 @@ export function SecurityTab({ user }: { user: SessionUser }) {
   const confirm = useConfirm();
   const { notify } = useNotify();
   const errorText = useApiErrorText();
-  const { setUser } = useSession();
   const navigate = useNavigate();
+  const disableAccount = useDisableAccount();
+  const deleteAccount = useDeleteAccount();
+  const saveBidEmails = useSaveBidEmails();
 
+  /** The account is off or gone: this browser is signed out (the mutation forgot the session). */
   const leave = (message: string) => {
-    setUser(undefined);
     notify('success', message);
     navigate('/', { replace: true });
   };
@@ -91,12 +95,10 @@ export function SecurityTab({ user }: { user: SessionUser }) {
       destructive: true,
     });
     if (!yes) return;
-    try {
-      await api('/users/disable', { method: 'PATCH' });
-      leave(t('status.disabled'));
-    } catch (error) {
-      notify('error', `${t('status.disableFailed')} ${errorText(error)}`);
-    }
+    disableAccount.mutate(undefined, {
+      onSuccess: () => leave(t('status.disabled')),
+      onError: (error) => notify('error', `${t('status.disableFailed')} ${errorText(error)}`),
+    });
   };
 
   const remove = async () => {
@@ -107,12 +109,10 @@ export function SecurityTab({ user }: { user: SessionUser }) {
       destructive: true,
     });
     if (!yes) return;
-    try {
-      await api('/users/account', { method: 'DELETE' });
-      leave(t('danger.deleted'));
-    } catch (error) {
-      notify('error', `${t('danger.deleteFailed')} ${errorText(error)}`);
-    }
+    deleteAccount.mutate(undefined, {
+      onSuccess: () => leave(t('danger.deleted')),
+      onError: (error) => notify('error', `${t('danger.deleteFailed')} ${errorText(error)}`),
+    });
   };
 
   return (
@@ -134,18 +134,13 @@ export function SecurityTab({ user }: { user: SessionUser }) {
             type="checkbox"
             className="mt-0.5 size-5"
             checked={user.bidEmails}
-            onChange={async (event) => {
-              try {
-                const { user: saved } = await api<{ user: SessionUser }>('/users/notifications', {
-                  method: 'PUT',
-                  body: { bidEmails: event.target.checked },
-                });
-                setUser(saved);
-                notify('success', t('mail.saved'));
-              } catch (error) {
-                notify('error', errorText(error));
-              }
-            }}
+            disabled={saveBidEmails.isPending}
+            onChange={(event) =>
+              saveBidEmails.mutate(event.target.checked, {
+                onSuccess: () => notify('success', t('mail.saved')),
+                onError: (error) => notify('error', errorText(error)),
+              })
+            }
           />
           <span>{t(user.role === 'provider' ? 'mail.provider' : 'mail.client')}</span>
         </label>
@@ -171,7 +166,12 @@ export function SecurityTab({ user }: { user: SessionUser }) {
           </span>
         </p>
         <p className="mt-3 text-sm text-stone-700">{t('status.disableText')}</p>
-        <button type="button" className="btn-secondary mt-4" onClick={disable}>
+        <button
+          type="button"
+          className="btn-secondary mt-4"
+          onClick={disable}
+          disabled={disableAccount.isPending}
+        >
           {t('status.disable')}
         </button>
       </section>
@@ -184,7 +184,12 @@ export function SecurityTab({ user }: { user: SessionUser }) {
           {t('danger.title')}
         </h2>
         <p className="mt-1 text-sm text-stone-800">{t('danger.text')}</p>
-        <button type="button" className="btn-danger mt-4" onClick={remove}>
+        <button
+          type="button"
+          className="btn-danger mt-4"
+          onClick={remove}
+          disabled={deleteAccount.isPending}
+        >
           {t('danger.delete')}
         </button>
       </section>

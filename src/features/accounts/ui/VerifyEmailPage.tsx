@@ -1,13 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
 import { CircleCheck, CircleX, Clock } from 'lucide-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { api, ApiError } from '../../../client/api/client';
+import { ApiError } from '../../../client/api/client';
 import { useApiErrorText } from '../../../client/api/useApiError';
 import { Notice } from '../../../client/components/ui/form';
 import { PageLoading } from '../../../client/components/ui/PageLoading';
 import { useDocumentTitle } from '../../../client/hooks/useDocumentTitle';
+import { useEmailVerification, useResendVerification } from './accounts.api';
 
 /** /verify-email?token&email: loading, success, expired, error, or a link missing its parts. */
 export function VerifyEmailPage() {
@@ -16,25 +15,9 @@ export function VerifyEmailPage() {
   const [params] = useSearchParams();
   const token = params.get('token');
   const email = params.get('email');
-  const [resent, setResent] = useState<'sent' | 'failed' | undefined>();
   useDocumentTitle(t('titles.verify'));
-  const verification = useQuery({
-    queryKey: ['verify-email', token, email],
-    queryFn: () =>
-      api(`/auth/verify-email?${new URLSearchParams({ token: token!, email: email! }).toString()}`),
-    enabled: Boolean(token && email),
-    retry: false,
-    staleTime: Infinity,
-  });
-
-  const resend = async () => {
-    try {
-      await api('/auth/resend-verification', { method: 'POST', body: { email } });
-      setResent('sent');
-    } catch {
-      setResent('failed');
-    }
-  };
+  const verification = useEmailVerification(token, email);
+  const resend = useResendVerification();
 
   const expired =
     verification.error instanceof ApiError && verification.error.code === 'token_expired';
@@ -63,8 +46,8 @@ export function VerifyEmailPage() {
         {icon}
         <h1 className="text-2xl font-bold">{title}</h1>
         <p className="text-stone-700">{text}</p>
-        {resent === 'sent' && <Notice tone="success">{t('verification.resent')}</Notice>}
-        {resent === 'failed' && <Notice tone="warning">{t('verify.resendFailed')}</Notice>}
+        {resend.isSuccess && <Notice tone="success">{t('verification.resent')}</Notice>}
+        {resend.isError && <Notice tone="warning">{t('verify.resendFailed')}</Notice>}
         {verification.isSuccess ? (
           <Link to="/auth" className="btn-brand">
             {t('verify.toLogin')}
@@ -74,8 +57,8 @@ export function VerifyEmailPage() {
             <button
               type="button"
               className="btn-brand"
-              onClick={resend}
-              disabled={resent === 'sent'}
+              onClick={() => resend.mutate({ email })}
+              disabled={resend.isSuccess || resend.isPending}
             >
               {t('verification.resend')}
             </button>

@@ -1,12 +1,10 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { api } from '../../../client/api/client';
 import { ErrorSummary, TextArea, TextField } from '../../../client/components/ui/form';
 import { useForm } from '../../../client/hooks/useForm';
 import { useNotify } from '../../../client/layout/Notifications';
 import { bidAmount, bidDescription } from '../bids.schema';
+import { useChangeBid, usePlaceBid } from './bids.api';
 
 /** Decimal comma or point, as people type prices. */
 const bidForm = z.object({
@@ -29,32 +27,30 @@ export function BidForm({
 }) {
   const { t } = useTranslation('bids');
   const { notify } = useNotify();
-  const queryClient = useQueryClient();
-  const form = useForm({
-    amount: existing ? String(existing.amount) : '',
-    description: existing?.description ?? '',
-  });
-  const [busy, setBusy] = useState(false);
+  const placeBid = usePlaceBid(workRequestId);
+  const changeBid = useChangeBid(existing?.id ?? '');
+  const save = existing ? changeBid : placeBid;
+  const form = useForm(
+    {
+      amount: existing ? String(existing.amount) : '',
+      description: existing?.description ?? '',
+    },
+    { write: save, failKey: 'bid_create_failed' },
+  );
 
-  const submit = async (event: React.FormEvent) => {
+  const submit = (event: React.FormEvent) => {
     event.preventDefault();
     const input = form.check(bidForm);
     if (!input) {
       form.setFormError(t('form.fieldsRequired'));
       return;
     }
-    setBusy(true);
-    try {
-      if (existing) await api(`/bids/${existing.id}`, { method: 'PUT', body: input });
-      else await api('/bids', { method: 'POST', body: { ...input, workRequestId } });
-      notify('success', t(existing ? 'form.changed' : 'form.sent'));
-      await queryClient.invalidateQueries({ queryKey: ['bids'] });
-      onDone?.();
-    } catch (error) {
-      form.fail(error, 'bid_create_failed');
-    } finally {
-      setBusy(false);
-    }
+    save.mutate(input, {
+      onSuccess: () => {
+        notify('success', t(existing ? 'form.changed' : 'form.sent'));
+        onDone?.();
+      },
+    });
   };
 
   return (
@@ -67,7 +63,7 @@ export function BidForm({
         hint={t('form.amountHint')}
       />
       <TextArea {...form.field('description')} label={t('form.description')} maxLength={1000} />
-      <button type="submit" className="btn-primary" disabled={busy}>
+      <button type="submit" className="btn-primary" disabled={save.isPending}>
         {t(existing ? 'form.saveChange' : 'form.submit')}
       </button>
     </form>

@@ -1,10 +1,8 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, EyeOff } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { api } from '../../../client/api/client';
-import type { CamelCased } from '../../../client/api/types';
+import { ApiError } from '../../../client/api/client';
 import { useApiErrorText } from '../../../client/api/useApiError';
 import { Spinner } from '../../../client/components/ui/Spinner';
 import { useConfirm } from '../../../client/layout/ConfirmDialog';
@@ -12,12 +10,9 @@ import { useNotify } from '../../../client/layout/Notifications';
 import { formatDate, eurosToCents, formatEuro } from '../../../shared/format';
 import type { Language } from '../../../shared/languages';
 import type { SessionUser } from '../../accounts/ui/session';
-import type { WorkRequestDetail } from '../../requests/requests.schema';
-import type { BidView } from '../bids.schema';
+import type { RequestDetail } from '../../requests/ui/requests.api';
+import { useAcceptBid, useRequestBids, useWithdrawBid, type Bid } from './bids.api';
 import { BidForm } from './BidForm';
-
-type Bid = CamelCased<BidView>;
-type Detail = CamelCased<WorkRequestDetail>;
 
 const STATUS_STYLE: Record<Bid['status'], string> = {
   PENDING: 'bg-amber-50 text-amber-900 ring-amber-300',
@@ -25,33 +20,23 @@ const STATUS_STYLE: Record<Bid['status'], string> = {
   REJECTED: 'bg-stone-100 text-stone-700 ring-stone-300',
 };
 
-export function useBids(requestId: string) {
-  return useQuery({
-    queryKey: ['bids', requestId],
-    queryFn: () => api<{ bids: Bid[] }>(`/bids/work-request/${requestId}`),
-    retry: false,
-  });
-}
-
-/** Bids by role (spec core §2 Request details): the client and admins see all, a provider their own. */
-export function BidsSection({ request, viewer }: { request: Detail; viewer: SessionUser }) {
+/**
+ * The bids the server shows this viewer (spec core §2 Request details: the client and admins
+ * all, a provider their own), each with the buttons its `allowed_actions` name, and the bid
+ * form when the request's `allowed_actions` has `place_bid`.
+ */
+export function BidsSection({ request, viewer }: { request: RequestDetail; viewer: SessionUser }) {
   const { t, i18n } = useTranslation('bids');
   const language = i18n.language as Language;
   const confirm = useConfirm();
   const { notify } = useNotify();
   const errorText = useApiErrorText();
-  const queryClient = useQueryClient();
-  const bids = useBids(request.id);
-  const [editing, setEditing] = useState(false);
-  const isProvider = viewer.role === 'provider';
-  const seesAll = request.isOwner || viewer.role === 'administrator';
-  const open = request.status === 'OPEN';
-
-  const refresh = () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: ['bids'] }),
-      queryClient.invalidateQueries({ queryKey: ['work-request', request.id] }),
-    ]);
+  const bids = useRequestBids(request.id);
+  const acceptBid = useAcceptBid();
+  const withdrawBid = useWithdrawBid();
+  const [editing, setEditing] = useState<string | undefined>();
+  // A provider sees only their own bid: the heading and the note say so.
+  const ownBidOnly = viewer.role === 'provider';
 
   const accept = async (bid: Bid) => {
     const yes = await confirm({
@@ -63,13 +48,10 @@ export function BidsSection({ request, viewer }: { request: Detail; viewer: Sess
       confirmLabel: t('accept.confirm'),
     });
     if (!yes) return;
-    try {
-      await api(`/bids/${bid.id}/accept`, { method: 'PATCH' });
-      notify('success', t('accept.done'));
-      await refresh();
-    } catch (error) {
-      notify('error', `${t('accept.failed')} ${errorText(error)}`);
-    }
+    acceptBid.mutate(bid, {
+      onSuccess: () => notify('success', t('accept.done')),
+      onError: (error) => notify('error', `${t('accept.failed')} ${errorText(error)}`),
+    });
   };
 
   const withdraw = async (bid: Bid) => {
@@ -80,34 +62,32 @@ export function BidsSection({ request, viewer }: { request: Detail; viewer: Sess
       destructive: true,
     });
     if (!yes) return;
-    try {
-      await api(`/bids/${bid.id}`, { method: 'DELETE' });
-      notify('success', t('withdraw.done'));
-      await refresh();
-    } catch (error) {
-      notify('error', errorText(error));
-    }
+    withdrawBid.mutate(bid, {
+      onSuccess: () => notify('success', t('withdraw.done')),
+      onError: (error) => notify('error', errorText(error)),
+    });
   };
 
   if (bids.isPending) return <Spinner label={t('loading')} />;
   if (bids.isError) {
-    // Spec core §8: a provider's failed load is silent; the client and admins are told.
-    return seesAll ? (
+    // Spec core §8: a provider's failed load is silent; the client and admins are told. A viewer
+    // the server shows no bids to (another client) sees no section at all.
+    const refused = bids.error instanceof ApiError && bids.error.status === 403;
+    return ownBidOnly || refused ? null : (
       <p role="alert" className="text-red-800">
         {t('loadFailed')}
       </p>
-    ) : null;
+    );
   }
   const list = bids.data.bids;
-  const mine = isProvider ? list.find((bid) => bid.providerId === viewer.id) : undefined;
-  const canBid = isProvider && !mine && open && request.clientAccountStatus === 'active';
+  const busy = acceptBid.isPending || withdrawBid.isPending;
 
   return (
     <section className="card p-6" aria-labelledby="bids-title">
       <h2 id="bids-title" className="text-lg font-semibold">
-        {seesAll ? t('titleAll', { count: list.length }) : t('titleMine')}
+        {ownBidOnly ? t('titleMine') : t('titleAll', { count: list.length })}
       </h2>
-      {list.length === 0 && seesAll && <p className="mt-3 text-stone-600">{t('none')}</p>}
+      {list.length === 0 && !ownBidOnly && <p className="mt-3 text-stone-600">{t('none')}</p>}
       <ul className="mt-3 flex flex-col gap-3">
         {list.map((bid) => (
           <li
@@ -131,7 +111,7 @@ export function BidsSection({ request, viewer }: { request: Detail; viewer: Sess
                 {t(`status.${bid.status.toLowerCase()}`)}
               </span>
               <span className="text-stone-600">{formatDate(bid.createdAt, language)}</span>
-              {seesAll && (
+              {bid.providerId !== viewer.id && (
                 <Link
                   to={`/provider/${bid.providerId}`}
                   className="font-medium text-brand-700 underline"
@@ -139,49 +119,58 @@ export function BidsSection({ request, viewer }: { request: Detail; viewer: Sess
                   {t('viewProvider')}
                 </Link>
               )}
-              {request.isOwner && open && bid.status === 'PENDING' && (
-                <button type="button" className="btn-brand ml-auto" onClick={() => accept(bid)}>
-                  {t('accept.button')}
-                </button>
-              )}
-              {bid.providerId === viewer.id && open && bid.status === 'PENDING' && (
-                <span className="ml-auto flex gap-2">
+              <span className="ml-auto flex gap-2">
+                {bid.allowedActions.includes('accept') && (
+                  <button
+                    type="button"
+                    className="btn-brand"
+                    disabled={busy}
+                    onClick={() => accept(bid)}
+                  >
+                    {t('accept.button')}
+                  </button>
+                )}
+                {bid.allowedActions.includes('change') && (
                   <button
                     type="button"
                     className="btn-secondary"
-                    onClick={() => setEditing(!editing)}
+                    aria-expanded={editing === bid.id}
+                    onClick={() => setEditing(editing === bid.id ? undefined : bid.id)}
                   >
                     {t('change')}
                   </button>
+                )}
+                {bid.allowedActions.includes('withdraw') && (
                   <button
                     type="button"
                     className="btn-secondary text-red-800"
+                    disabled={busy}
                     onClick={() => withdraw(bid)}
                   >
                     {t('withdraw.button')}
                   </button>
-                </span>
-              )}
+                )}
+              </span>
             </div>
-            {editing && bid.providerId === viewer.id && (
+            {editing === bid.id && bid.allowedActions.includes('change') && (
               <div className="mt-4 border-t border-stone-200 pt-4">
                 <BidForm
                   workRequestId={request.id}
                   existing={bid}
-                  onDone={() => setEditing(false)}
+                  onDone={() => setEditing(undefined)}
                 />
               </div>
             )}
           </li>
         ))}
       </ul>
-      {isProvider && (
+      {ownBidOnly && (
         <p className="mt-4 flex items-center gap-2 text-sm text-stone-600">
           <EyeOff aria-hidden="true" className="size-4" />
           {t('othersHidden')}
         </p>
       )}
-      {canBid && (
+      {request.allowedActions.includes('place_bid') && (
         <div className="mt-6 border-t border-stone-200 pt-6">
           <h3 className="mb-3 font-semibold">{t('form.title')}</h3>
           <BidForm workRequestId={request.id} />

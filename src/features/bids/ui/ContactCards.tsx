@@ -1,18 +1,12 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Globe, Mail, Phone, Star } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { api } from '../../../client/api/client';
-import type { CamelCased } from '../../../client/api/types';
 import { useApiErrorText } from '../../../client/api/useApiError';
 import { useConfirm } from '../../../client/layout/ConfirmDialog';
 import { useNotify } from '../../../client/layout/Notifications';
 import type { SessionUser } from '../../accounts/ui/session';
-import type { PublicProvider } from '../../providers/providers.schema';
-import type { WorkRequestDetail } from '../../requests/requests.schema';
-import { useBids } from './BidsSection';
-
-type Detail = CamelCased<WorkRequestDetail>;
+import { useProvider } from '../../providers/ui/providers.api';
+import { useChangeRequestStatus, type RequestDetail } from '../../requests/ui/requests.api';
 
 function Card({
   title,
@@ -69,53 +63,56 @@ function Card({
   );
 }
 
-/** After acceptance: the winner's contact for the client (and admins), the client's for the winner. */
-export function ContactCards({ request, viewer }: { request: Detail; viewer: SessionUser }) {
+/**
+ * After a hire, the contacts the server lets this viewer see: the hired provider's for the client
+ * (and administrators), the client's for the hired provider. The server sends contact data only
+ * to those who may see it, so a card is shown exactly when its data is there.
+ */
+export function ContactCards({ request, viewer }: { request: RequestDetail; viewer: SessionUser }) {
   const { t } = useTranslation('bids');
-  const assigned = request.status === 'ASSIGNED' || request.status === 'COMPLETED';
-  const bids = useBids(request.id);
-  const winner = bids.data?.bids.find((bid) => bid.status === 'ACCEPTED');
-  const seesProvider =
-    assigned && (request.isOwner || viewer.role === 'administrator') && winner !== undefined;
-  const provider = useQuery({
-    queryKey: ['provider', winner?.providerId],
-    queryFn: () => api<{ user: CamelCased<PublicProvider> }>(`/providers/${winner!.providerId}`),
-    enabled: seesProvider,
-  });
+  // Non-null only for viewers who may see the hire's contacts; the hired provider is not shown
+  // their own card.
+  const hiredId = request.acceptedProviderId !== viewer.id ? request.acceptedProviderId : null;
+  const provider = useProvider(hiredId);
+  const hired = provider.data?.user;
   return (
     <>
-      {seesProvider && provider.data?.user.contact && (
+      {hired?.contact && (
         <Card
           title={t('contact.provider')}
-          name={provider.data.user.name}
-          email={provider.data.user.contact.email}
-          phone={provider.data.user.contact.phone}
-          website={provider.data.user.contact.website}
+          name={hired.name}
+          email={hired.contact.email}
+          phone={hired.contact.phone}
+          website={hired.contact.website}
         />
       )}
-      {seesProvider && request.isOwner && (
-        <Link to={`/provider/${winner!.providerId}?review=${request.id}`} className="btn-secondary">
+      {request.allowedActions.includes('review') && request.acceptedProviderId && (
+        <Link
+          to={`/provider/${request.acceptedProviderId}?review=${request.id}`}
+          className="btn-secondary"
+        >
           <Star aria-hidden="true" className="size-4" />
           {t('contact.review')}
         </Link>
       )}
-      {assigned && viewer.role === 'provider' && request.contactName && (
+      {request.contactName && !request.isOwner && (
         <Card title={t('contact.client')} name={request.contactName} email={request.contactEmail} />
       )}
     </>
   );
 }
 
-/** The client closes a done job or withdraws an open request (beyond the spec, issue 5). */
-export function RequestActions({ request }: { request: Detail }) {
+/** The client closes a hired job as done or withdraws an open request, as `allowed_actions` say. */
+export function RequestActions({ request }: { request: RequestDetail }) {
   const { t } = useTranslation('bids');
   const confirm = useConfirm();
   const { notify } = useNotify();
   const errorText = useApiErrorText();
-  const queryClient = useQueryClient();
-  if (!request.isOwner || (request.status !== 'OPEN' && request.status !== 'ASSIGNED')) return null;
-  const change = request.status === 'OPEN' ? 'cancel' : 'complete';
-  const run = async () => {
+  const changeStatus = useChangeRequestStatus();
+  const changes = (['complete', 'cancel'] as const).filter((change) =>
+    request.allowedActions.includes(change),
+  );
+  const run = async (change: (typeof changes)[number]) => {
     const yes = await confirm({
       title: t(`${change}.title`),
       message: t(`${change}.message`),
@@ -123,21 +120,23 @@ export function RequestActions({ request }: { request: Detail }) {
       destructive: change === 'cancel',
     });
     if (!yes) return;
-    try {
-      await api(`/work-requests/${request.id}/${change}`, { method: 'PATCH' });
-      notify('success', t(`${change}.done`));
-      await queryClient.invalidateQueries();
-    } catch (error) {
-      notify('error', errorText(error));
-    }
+    changeStatus.mutate(
+      { id: request.id, change },
+      {
+        onSuccess: () => notify('success', t(`${change}.done`)),
+        onError: (error) => notify('error', errorText(error)),
+      },
+    );
   };
-  return (
+  return changes.map((change) => (
     <button
+      key={change}
       type="button"
       className={change === 'cancel' ? 'btn-secondary' : 'btn-brand'}
-      onClick={run}
+      disabled={changeStatus.isPending}
+      onClick={() => run(change)}
     >
       {t(`${change}.button`)}
     </button>
-  );
+  ));
 }

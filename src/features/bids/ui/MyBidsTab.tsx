@@ -1,21 +1,15 @@
-import { useQuery } from '@tanstack/react-query';
 import { Inbox } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { api } from '../../../client/api/client';
-import type { CamelCased } from '../../../client/api/types';
 import { PageLoading } from '../../../client/components/ui/PageLoading';
 import { eurosToCents, formatEuro } from '../../../shared/format';
 import type { Language } from '../../../shared/languages';
-import type { BidView } from '../bids.schema';
+import { useProviderBids } from './bids.api';
 
 /** The provider's bids: request, amount, status, view (spec core §2 "My bids"); a failed load stays quiet. */
 export function MyBidsTab({ providerId }: { providerId: string }) {
   const { t, i18n } = useTranslation('bids');
-  const bids = useQuery({
-    queryKey: ['bids', 'provider', providerId],
-    queryFn: () => api<{ bids: CamelCased<BidView>[] }>(`/bids/provider/${providerId}`),
-  });
+  const bids = useProviderBids(providerId);
   if (bids.isPending) return <PageLoading />;
   const list = bids.data?.bids ?? [];
   if (list.length === 0) {

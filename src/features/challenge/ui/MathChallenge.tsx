@@ -1,17 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../client/api/client';
-import type { Challenge } from '../challenge.schema';
+import { useChallengeQuery } from './challenge.api';
 
 /** The server's maths question. Each question answers once, so a new one is fetched after every try. */
 export function useChallenge() {
-  const query = useQuery({
-    queryKey: ['challenge'],
-    queryFn: () => api<Challenge>('/challenge'),
-    staleTime: 9 * 60 * 1000,
-    gcTime: 0,
-  });
+  const query = useChallengeQuery();
   return {
     question: query.data?.question,
     token: query.data?.token,

@@ -1,8 +1,6 @@
 import { Clock, Mail, Users } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, ApiError } from '../../../client/api/client';
-import { useApiErrorText } from '../../../client/api/useApiError';
 import { ErrorSummary, Notice, TextArea, TextField } from '../../../client/components/ui/form';
 import { useDocumentTitle } from '../../../client/hooks/useDocumentTitle';
 import { useForm } from '../../../client/hooks/useForm';
@@ -11,6 +9,7 @@ import { BUSINESS_HOURS } from '../../../shared/brand';
 import { MathChallengeField, useChallenge } from '../../challenge/ui/MathChallenge';
 import { useSession } from '../../accounts/ui/session';
 import { contactBody } from '../contact.schema';
+import { useSendContactMessage } from './contact.api';
 
 export function ContactPage() {
   const { t } = useTranslation('contact');
@@ -18,47 +17,43 @@ export function ContactPage() {
   const config = usePublicConfig();
   const supportEmail = config.data?.supportEmail ?? 'podpora@majstri.sk';
   const challenge = useChallenge();
-  const form = useForm({
-    name: user?.name ?? '',
-    email: user?.email ?? '',
-    subject: '',
-    message: '',
-    math_answer: '',
-  });
-  const errorText = useApiErrorText();
+  const send = useSendContactMessage();
+  const form = useForm(
+    { name: user?.name ?? '', email: user?.email ?? '', subject: '', message: '', math_answer: '' },
+    // A refusal that names no field also says where else to write.
+    { write: send, failText: (text) => `${text} ${t('failed', { email: supportEmail })}` },
+  );
+  // The success notice stays until the next message is sent, even while the next one is typed.
   const [sent, setSent] = useState(false);
-  const [busy, setBusy] = useState(false);
   useDocumentTitle(t('title'));
 
-  const submit = async (event: React.FormEvent) => {
+  const submit = (event: React.FormEvent) => {
     event.preventDefault();
+    setSent(false);
     const extra: Record<string, string> = form.values.math_answer.trim()
       ? {}
       : { math_answer: 'challenge_required' };
     const input = form.check(contactBody, extra);
     if (!input) return;
-    setBusy(true);
-    try {
-      await api('/contact', {
-        method: 'POST',
-        body: { ...input, mathAnswer: form.values.math_answer, challengeToken: challenge.token },
-      });
-      setSent(true);
-      form.setValues({
-        name: form.values.name,
-        email: form.values.email,
-        subject: '',
-        message: '',
-        math_answer: '',
-      });
-    } catch (error) {
-      if (error instanceof ApiError && error.code === 'validation_failed') form.fail(error);
-      else form.setFormError(`${errorText(error)} ${t('failed', { email: supportEmail })}`);
-      form.setValues((current) => ({ ...current, math_answer: '' }));
-    } finally {
-      challenge.reload();
-      setBusy(false);
-    }
+    send.mutate(
+      {
+        name: input.name,
+        email: input.email,
+        subject: input.subject,
+        message: input.message,
+        mathAnswer: form.values.math_answer,
+        challengeToken: challenge.token,
+      },
+      {
+        onSuccess: () => {
+          setSent(true);
+          form.setValues((current) => ({ ...current, subject: '', message: '', math_answer: '' }));
+        },
+        // Each question answers once: a refused form gets a new one and an empty answer field.
+        onError: () => form.setValues((current) => ({ ...current, math_answer: '' })),
+        onSettled: () => challenge.reload(),
+      },
+    );
   };
 
   return (
@@ -91,9 +86,9 @@ export function ContactPage() {
           <button
             type="submit"
             className="btn-brand self-start"
-            disabled={busy || !challenge.token}
+            disabled={send.isPending || !challenge.token}
           >
-            {busy ? t('sending') : t('send')}
+            {send.isPending ? t('sending') : t('send')}
           </button>
         </form>
       </section>

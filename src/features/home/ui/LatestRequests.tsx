@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { Spinner } from '../../../client/components/ui/Spinner';
 import { isPagePath } from '../../../shared/routes';
 import { RequestCard } from '../../requests/ui/RequestCard';
-import { useLatestRequests } from '../../requests/ui/useLatestRequests';
+import { useLatestRequests } from '../../requests/ui/requests.api';
 
 /** Newest open requests. A failed load shows the empty state, as the spec asks (core §2 Home). */
 export function LatestRequests({ signedIn }: { signedIn: boolean }) {

@@ -1,70 +1,25 @@
-import { useQuery } from '@tanstack/react-query';
 import { Briefcase, Clock, Globe, Mail, MapPin, Phone, ShieldCheck, Tag } from 'lucide-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
-import { api, ApiError } from '../../../client/api/client';
-import type { CamelCased } from '../../../client/api/types';
+import { ApiError } from '../../../client/api/client';
 import { PageLoading } from '../../../client/components/ui/PageLoading';
-import { Pagination } from '../../../client/components/ui/Pagination';
 import { useDocumentTitle } from '../../../client/hooks/useDocumentTitle';
 import { NotFoundPage } from '../../../client/pages/NotFoundPage';
 import { formatDate, eurosToCents, formatEuro } from '../../../shared/format';
 import type { Language } from '../../../shared/languages';
-import { useSession } from '../../accounts/ui/session';
-import type { PublicProvider } from '../providers.schema';
-import type { reviewsResponse } from '../../reviews/reviews.schema';
-import type { z } from 'zod';
+import { ReviewForm } from '../../reviews/ui/ReviewForm';
+import { ReviewsList } from '../../reviews/ui/ReviewsList';
 import { ProviderPicture } from './ProviderPicture';
-import { ReviewForm } from './ReviewForm';
+import { useProvider } from './providers.api';
 import { Stars } from './Stars';
-
-type Provider = CamelCased<PublicProvider>;
-type Reviews = CamelCased<z.infer<typeof reviewsResponse>>;
-
-function ReviewList({ providerId }: { providerId: string }) {
-  const { t, i18n } = useTranslation('providers');
-  const [page, setPage] = useState(1);
-  const reviews = useQuery({
-    queryKey: ['provider', providerId, 'reviews', page],
-    queryFn: () => api<Reviews>(`/providers/${providerId}/reviews?page=${page}&limit=10`),
-  });
-  if (reviews.isPending) return null;
-  if (!reviews.data || reviews.data.reviews.length === 0)
-    return <p className="text-stone-600">{t('reviews.none')}</p>;
-  return (
-    <>
-      <ul className="flex flex-col gap-3">
-        {reviews.data.reviews.map((review) => (
-          <li key={review.id} className="rounded-lg border border-stone-200 p-4">
-            <div className="flex flex-wrap items-center justify-between gap-2">
-              <span className="font-medium">{review.authorName ?? t('reviews.anonymous')}</span>
-              <Stars rating={review.rating} />
-            </div>
-            {review.comment && <p className="mt-2 text-stone-800">{review.comment}</p>}
-            <p className="mt-1 text-xs text-stone-600">
-              {formatDate(review.createdAt, i18n.language as Language)}
-            </p>
-          </li>
-        ))}
-      </ul>
-      <Pagination page={page} totalPages={reviews.data.pagination.totalPages} onPage={setPage} />
-    </>
-  );
-}
 
 /** /provider/:id (spec core §2 Provider details). */
 export function ProviderPage() {
   const { id } = useParams();
   const [params, setParams] = useSearchParams();
   const { t, i18n } = useTranslation(['providers', 'categories']);
-  const { user } = useSession();
   const language = i18n.language as Language;
-  const provider = useQuery({
-    queryKey: ['provider', id],
-    queryFn: () => api<{ user: Provider }>(`/providers/${id}`),
-    retry: false,
-  });
+  const provider = useProvider(id);
   useDocumentTitle(provider.data?.user.name ?? t('title'));
 
   if (provider.isPending) return <PageLoading />;
@@ -85,7 +40,8 @@ export function ProviderPage() {
     );
   }
   const p = provider.data.user;
-  // The job to review: the one the request page linked to, else any of the viewer's unreviewed hires.
+  // The job to review (the server lists the viewer's unreviewed hires of this provider): the one
+  // the request page linked to, else any of them.
   const reviewFor =
     p.reviewableRequestIds.find((id) => id === params.get('review')) ?? p.reviewableRequestIds[0];
 
@@ -127,15 +83,10 @@ export function ProviderPage() {
             <p className="mt-2 whitespace-pre-line text-stone-800">{p.bio}</p>
           </section>
         )}
-        {reviewFor && user?.role === 'client' && (
+        {reviewFor && (
           <ReviewForm providerId={p.id} workRequestId={reviewFor} onDone={() => setParams({})} />
         )}
-        <section className="card p-6" aria-labelledby="reviews-title">
-          <h2 id="reviews-title" className="mb-3 text-lg font-semibold">
-            {t('reviews.title')}
-          </h2>
-          <ReviewList providerId={p.id} />
-        </section>
+        <ReviewsList providerId={p.id} />
       </div>
       <aside className="flex flex-col gap-6">
         <section className="card p-6" aria-labelledby="facts-title">

@@ -1,11 +1,11 @@
 import { Coins } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../client/api/client';
 import { ErrorSummary, TextArea, TextField } from '../../../client/components/ui/form';
 import { useForm } from '../../../client/hooks/useForm';
 import { useNotify } from '../../../client/layout/Notifications';
-import { useSession, type SessionUser } from '../../accounts/ui/session';
+import { useUpdateProfile } from '../../accounts/ui/accounts.api';
+import type { SessionUser } from '../../accounts/ui/session';
 import { CategorySelect } from '../../requests/ui/CategorySelect';
 import { providerProfileBody } from '../providers.schema';
 import { ProviderPicture } from './ProviderPicture';
@@ -14,22 +14,24 @@ import { ProviderPicture } from './ProviderPicture';
 export function ProviderProfileTab({ user }: { user: SessionUser }) {
   const { t } = useTranslation(['providers', 'profile']);
   const { notify } = useNotify();
-  const { setUser } = useSession();
+  const save = useUpdateProfile();
   const p = user.providerProfile;
-  const form = useForm({
-    name: user.name,
-    contact_email: p?.contactEmail ?? user.email,
-    contact_phone: p?.contactPhone ?? '',
-    bio: p?.bio ?? '',
-    service_category: p?.serviceCategory ?? '',
-    location: p?.location ?? '',
-    hourly_rate: p?.hourlyRate?.toString() ?? '',
-    experience_years: p?.experienceYears?.toString() ?? '',
-    availability: p?.availability ?? '',
-    website: p?.website ?? '',
-  });
+  const form = useForm(
+    {
+      name: user.name,
+      contact_email: p?.contactEmail ?? user.email,
+      contact_phone: p?.contactPhone ?? '',
+      bio: p?.bio ?? '',
+      service_category: p?.serviceCategory ?? '',
+      location: p?.location ?? '',
+      hourly_rate: p?.hourlyRate?.toString() ?? '',
+      experience_years: p?.experienceYears?.toString() ?? '',
+      availability: p?.availability ?? '',
+      website: p?.website ?? '',
+    },
+    { write: save, failKey: 'profile_update_failed' },
+  );
   const [picture, setPicture] = useState<File | undefined>();
-  const [busy, setBusy] = useState(false);
   // One preview address per chosen file, released when it is replaced or the tab closes.
   const preview = useMemo(() => (picture ? URL.createObjectURL(picture) : undefined), [picture]);
   useEffect(
@@ -39,27 +41,19 @@ export function ProviderProfileTab({ user }: { user: SessionUser }) {
     [preview],
   );
 
-  const submit = async (event: React.FormEvent) => {
+  const submit = (event: React.FormEvent) => {
     event.preventDefault();
     const values = { ...form.values, hourly_rate: form.values.hourly_rate.replace(',', '.') };
     if (!form.check(providerProfileBody)) return;
-    setBusy(true);
-    try {
-      const body = new FormData();
-      for (const [name, value] of Object.entries(values)) body.set(name, value);
-      if (picture) body.set('profile_picture', picture);
-      const { user: saved } = await api<{ user: SessionUser }>('/users/profile', {
-        method: 'PUT',
-        body,
-      });
-      setUser(saved);
-      setPicture(undefined);
-      notify('success', t('profile:saved'));
-    } catch (error) {
-      form.fail(error, 'profile_update_failed');
-    } finally {
-      setBusy(false);
-    }
+    const body = new FormData();
+    for (const [name, value] of Object.entries(values)) body.set(name, value);
+    if (picture) body.set('profile_picture', picture);
+    save.mutate(body, {
+      onSuccess: () => {
+        setPicture(undefined);
+        notify('success', t('profile:saved'));
+      },
+    });
   };
 
   return (
@@ -124,7 +118,7 @@ export function ProviderProfileTab({ user }: { user: SessionUser }) {
           <TextField {...form.field('availability')} label={t('edit.availability')} />
           <TextField {...form.field('website')} type="url" label={t('edit.website')} />
         </div>
-        <button type="submit" className="btn-brand self-start" disabled={busy}>
+        <button type="submit" className="btn-brand self-start" disabled={save.isPending}>
           {t('profile:save')}
         </button>
       </form>

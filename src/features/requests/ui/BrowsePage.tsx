@@ -1,18 +1,15 @@
-import { useQuery } from '@tanstack/react-query';
 import { SearchX, Search, WifiOff } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { api } from '../../../client/api/client';
-import type { CamelCased } from '../../../client/api/types';
 import { Pagination } from '../../../client/components/ui/Pagination';
 import { PageLoading } from '../../../client/components/ui/PageLoading';
 import { useDocumentTitle } from '../../../client/hooks/useDocumentTitle';
 import { isCategory } from '../../../shared/categories';
 import { LIMITS } from '../../../shared/limits';
-import type { WorkRequestList } from '../requests.schema';
 import { CategorySelect } from './CategorySelect';
 import { RequestCard } from './RequestCard';
+import { useRequestList } from './requests.api';
 
 /** /browse?q&category&page: open requests, searched and paged by the server (page only above 1). */
 export function BrowsePage() {
@@ -23,14 +20,11 @@ export function BrowsePage() {
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   useDocumentTitle(t('browse.title'));
 
-  const query = new URLSearchParams({ page: String(page), limit: String(LIMITS.browsePageSize) });
-  if (q) query.set('q', q);
-  if (category) query.set('category', category);
-  const results = useQuery({
-    queryKey: ['work-requests', 'browse', q, category, page],
-    queryFn: ({ signal }) =>
-      api<CamelCased<WorkRequestList>>(`/work-requests?${query.toString()}`, { signal }),
-    placeholderData: (previous) => previous,
+  const results = useRequestList({
+    q: q || undefined,
+    category: category || undefined,
+    page,
+    limit: LIMITS.browsePageSize,
   });
 
   const go = (next: { q?: string; category?: string; page?: number }) => {

@@ -2,17 +2,16 @@ import { Check, Gift } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { CamelCased } from '../../../client/api/types';
-import { uploadForm } from '../../../client/api/upload';
 import { ErrorSummary, Notice, TextArea, TextField } from '../../../client/components/ui/form';
 import { useDocumentTitle } from '../../../client/hooks/useDocumentTitle';
 import { useForm } from '../../../client/hooks/useForm';
 import { useNotify } from '../../../client/layout/Notifications';
 import { CATEGORIES } from '../../../shared/categories';
 import { useSession } from '../../accounts/ui/session';
-import { workRequestFields, type WorkRequestDetail } from '../requests.schema';
+import { workRequestFields } from '../requests.schema';
 import { AttachmentPicker } from './AttachmentPicker';
 import { CategorySelect } from './CategorySelect';
+import { useCreateRequest } from './requests.api';
 
 const STEPS = ['basics', 'contact', 'attachments'] as const;
 const STEP_FIELDS: Record<(typeof STEPS)[number], string[]> = {
@@ -27,13 +26,11 @@ export function CreateRequestPage() {
   const { user } = useSession();
   const navigate = useNavigate();
   const { notify } = useNotify();
-  const form = useForm({
-    title: '',
-    category: CATEGORIES[0],
-    description: '',
-    deadline: '',
-    location: '',
-  });
+  const create = useCreateRequest();
+  const form = useForm(
+    { title: '', category: CATEGORIES[0], description: '', deadline: '', location: '' },
+    { write: create, failKey: 'request_create_failed' },
+  );
   const [step, setStep] = useState(0);
   const [files, setFiles] = useState<File[]>([]);
   const [progress, setProgress] = useState<number[] | undefined>();
@@ -65,7 +62,7 @@ export function CreateRequestPage() {
     return undefined;
   };
 
-  const submit = async (event: React.FormEvent) => {
+  const submit = (event: React.FormEvent) => {
     event.preventDefault();
     if (step < STEPS.length - 1) return next();
     const input = checkAll();
@@ -77,26 +74,24 @@ export function CreateRequestPage() {
       files.slice(0, i).reduce((sum, file) => sum + file.size, 0),
     );
     setProgress(files.map(() => 0));
-    try {
-      const { workRequest } = await uploadForm<{ workRequest: CamelCased<WorkRequestDetail> }>(
-        '/work-requests',
-        body,
-        (sent, total) => {
-          // The files travel in order in one request: each one's share of the bytes sent so far.
-          const overhead = total - files.reduce((sum, file) => sum + file.size, 0);
-          setProgress(
-            files.map((file, i) =>
-              Math.min(1, Math.max(0, (sent - overhead - offsets[i]!) / Math.max(1, file.size))),
-            ),
-          );
-        },
+    // The files travel in order in one request: each one's share of the bytes sent so far.
+    const onProgress = (sent: number, total: number) => {
+      const overhead = total - files.reduce((sum, file) => sum + file.size, 0);
+      setProgress(
+        files.map((file, i) =>
+          Math.min(1, Math.max(0, (sent - overhead - offsets[i]!) / Math.max(1, file.size))),
+        ),
       );
-      notify('success', t('create.success'));
-      navigate(`/request/${workRequest.id}`);
-    } catch (error) {
-      setProgress(undefined);
-      form.fail(error, 'request_create_failed');
-    }
+    };
+    create.mutate(
+      { body, onProgress },
+      {
+        onSuccess: ({ workRequest }) => {
+          notify('success', t('create.success'));
+          navigate(`/request/${workRequest.id}`);
+        },
+      },
+    );
   };
 
   return (
@@ -180,24 +175,30 @@ export function CreateRequestPage() {
             />
           </>
         )}
-        {step === 2 && <AttachmentPicker files={files} onChange={setFiles} progress={progress} />}
+        {step === 2 && (
+          <AttachmentPicker
+            files={files}
+            onChange={setFiles}
+            progress={create.isPending ? progress : undefined}
+          />
+        )}
         <div className="flex flex-col-reverse gap-3 border-t border-stone-200 pt-5 sm:flex-row sm:justify-between">
           {step > 0 ? (
             <button
               type="button"
               className="btn-secondary"
               onClick={() => setStep(step - 1)}
-              disabled={progress !== undefined}
+              disabled={create.isPending}
             >
               {t('create.back')}
             </button>
           ) : (
             <span />
           )}
-          <button type="submit" className="btn-primary" disabled={progress !== undefined}>
+          <button type="submit" className="btn-primary" disabled={create.isPending}>
             {step < STEPS.length - 1
               ? t('create.next')
-              : progress
+              : create.isPending
                 ? t('create.submitting')
                 : t('create.submit')}
           </button>

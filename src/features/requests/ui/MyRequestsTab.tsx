@@ -1,29 +1,20 @@
-import { useQuery } from '@tanstack/react-query';
 import { Inbox, Plus, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { api } from '../../../client/api/client';
-import type { CamelCased } from '../../../client/api/types';
 import { useApiErrorText } from '../../../client/api/useApiError';
 import { PageLoading } from '../../../client/components/ui/PageLoading';
 import { formatDate } from '../../../shared/format';
 import type { Language } from '../../../shared/languages';
-import type { myWorkRequests } from '../requests.schema';
-import type { z } from 'zod';
+import { useMyRequests } from './requests.api';
 import { StatusBadge } from './StatusBadge';
-import { useDeleteRequest } from './useDeleteRequest';
+import { useConfirmDeleteRequest } from './useConfirmDeleteRequest';
 
-type Mine = CamelCased<z.infer<typeof myWorkRequests>>;
-
-/** The client's own requests in every status; delete only while open (spec core §2 "My requests"). */
+/** The client's own requests in every status, each with the actions the server allows (spec core §2 "My requests"). */
 export function MyRequestsTab() {
   const { t, i18n } = useTranslation('requests');
   const errorText = useApiErrorText();
-  const deleteRequest = useDeleteRequest();
-  const mine = useQuery({
-    queryKey: ['work-requests', 'my'],
-    queryFn: () => api<Mine>('/work-requests/my'),
-  });
+  const deletion = useConfirmDeleteRequest();
+  const mine = useMyRequests();
 
   if (mine.isPending) return <PageLoading />;
   if (mine.isError)
@@ -64,11 +55,12 @@ export function MyRequestsTab() {
           <Link to={`/request/${request.id}`} className="btn-secondary">
             {t('mine.view')}
           </Link>
-          {request.status === 'OPEN' && (
+          {request.allowedActions.includes('delete') && (
             <button
               type="button"
               className="btn-secondary text-red-800"
-              onClick={() => void deleteRequest(request)}
+              disabled={deletion.isPending}
+              onClick={() => void deletion.remove(request)}
             >
               <Trash2 aria-hidden="true" className="size-4" />
               {t('details.delete')}

@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import {
   ArrowLeft,
   Calendar,
@@ -14,7 +13,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { api, ApiError } from '../../../client/api/client';
+import { ApiError } from '../../../client/api/client';
 import type { CamelCased } from '../../../client/api/types';
 import { useApiErrorText } from '../../../client/api/useApiError';
 import { PageLoading } from '../../../client/components/ui/PageLoading';
@@ -24,19 +23,19 @@ import { NotFoundPage } from '../../../client/pages/NotFoundPage';
 import { formatDate } from '../../../shared/format';
 import type { Language } from '../../../shared/languages';
 import { isImage } from '../attachments.rules';
-import type { AttachmentInfo, WorkRequestDetail } from '../requests.schema';
+import type { AttachmentInfo } from '../requests.schema';
 import { formatSize } from './AttachmentPicker';
 import { AttachmentViewer, downloadUrl } from './AttachmentViewer';
+import { useRequestDetail, type RequestDetail } from './requests.api';
 import { StatusBadge } from './StatusBadge';
-import { useDeleteRequest } from './useDeleteRequest';
+import { useConfirmDeleteRequest } from './useConfirmDeleteRequest';
 import { BidsSection } from '../../bids/ui/BidsSection';
 import { ContactCards, RequestActions } from '../../bids/ui/ContactCards';
 import { useSession } from '../../accounts/ui/session';
 
-type Detail = CamelCased<WorkRequestDetail>;
 type Attachment = CamelCased<AttachmentInfo>;
 
-function Attachments({ request }: { request: Detail }) {
+function Attachments({ request }: { request: RequestDetail }) {
   const { t, i18n } = useTranslation('requests');
   const { notify } = useNotify();
   const [viewing, setViewing] = useState<Attachment | undefined>();
@@ -118,18 +117,14 @@ function Attachments({ request }: { request: Detail }) {
 
 /** /request/:id for signed-in people (spec core §2 Request details). */
 export function RequestDetailsPage() {
-  const { id } = useParams();
+  const { id = '' } = useParams();
   const { t, i18n } = useTranslation(['requests', 'categories']);
   const navigate = useNavigate();
   const errorText = useApiErrorText();
-  const deleteRequest = useDeleteRequest();
+  const deletion = useConfirmDeleteRequest();
   const { user } = useSession();
   const language = i18n.language as Language;
-  const detail = useQuery({
-    queryKey: ['work-request', id],
-    queryFn: () => api<{ workRequest: Detail }>(`/work-requests/${id}`),
-    retry: false,
-  });
+  const detail = useRequestDetail(id);
   const request = detail.data?.workRequest;
   useDocumentTitle(request?.title ?? t('details.title'));
 
@@ -149,10 +144,10 @@ export function RequestDetailsPage() {
     );
   }
 
-  const remove = async () => {
-    if (await deleteRequest({ ...request, attachmentCount: request.attachments.length }))
-      navigate('/');
-  };
+  const remove = () =>
+    deletion.remove({ ...request, attachmentCount: request.attachments.length }, () =>
+      navigate('/'),
+    );
 
   return (
     <div className="container-page py-8">
@@ -241,7 +236,12 @@ export function RequestDetailsPage() {
               <p className="text-sm text-stone-700">
                 {t(request.isOwner ? 'details.deleteHint' : 'details.deleteHintAdmin')}
               </p>
-              <button type="button" className="btn-danger mt-3" onClick={remove}>
+              <button
+                type="button"
+                className="btn-danger mt-3"
+                onClick={remove}
+                disabled={deletion.isPending}
+              >
                 <Trash2 aria-hidden="true" className="size-4" />
                 {t('details.delete')}
               </button>

@@ -1,21 +1,23 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../client/api/client';
 import { useApiErrorText } from '../../../client/api/useApiError';
 import { useConfirm } from '../../../client/layout/ConfirmDialog';
 import { useNotify } from '../../../client/layout/Notifications';
+import { useDeleteRequest } from './requests.api';
 
 /**
  * Deletes a request after a confirmation that says exactly what goes with it (the files and
- * every bid); answers whether it was deleted.
+ * every bid); `onDeleted` runs once it is gone and the lists show it.
  */
-export function useDeleteRequest() {
+export function useConfirmDeleteRequest() {
   const { t } = useTranslation('requests');
   const confirm = useConfirm();
   const { notify } = useNotify();
   const errorText = useApiErrorText();
-  const queryClient = useQueryClient();
-  return async (request: { id: string; title: string; attachmentCount: number }) => {
+  const deleteRequest = useDeleteRequest();
+  const remove = async (
+    request: { id: string; title: string; attachmentCount: number },
+    onDeleted?: () => void,
+  ) => {
     const yes = await confirm({
       title: t('details.deleteTitle'),
       message: request.attachmentCount
@@ -24,15 +26,14 @@ export function useDeleteRequest() {
       confirmLabel: t('details.delete'),
       destructive: true,
     });
-    if (!yes) return false;
-    try {
-      await api(`/work-requests/${request.id}`, { method: 'DELETE' });
-      notify('success', t('details.deleted'));
-      await queryClient.invalidateQueries({ queryKey: ['work-requests'] });
-      return true;
-    } catch (error) {
-      notify('error', `${t('details.deleteFailed')} ${errorText(error)}`);
-      return false;
-    }
+    if (!yes) return;
+    deleteRequest.mutate(request.id, {
+      onSuccess: () => {
+        notify('success', t('details.deleted'));
+        onDeleted?.();
+      },
+      onError: (error) => notify('error', `${t('details.deleteFailed')} ${errorText(error)}`),
+    });
   };
+  return { remove, isPending: deleteRequest.isPending };
 }

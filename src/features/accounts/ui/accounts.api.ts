@@ -1,0 +1,207 @@
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { api, ApiError } from '../../../client/api/client';
+import type { CamelCased } from '../../../client/api/types';
+import type { Language } from '../../../shared/languages';
+import { providerKeys } from '../../providers/ui/providers.api';
+import type { AccountUser } from '../accounts.schema';
+
+export type SessionUser = CamelCased<AccountUser>;
+
+export const accountKeys = {
+  /** The signed-in person, or null: the header, guards and pages all read this one entry. */
+  session: () => ['session'] as const,
+  resetToken: (token: string) => ['password-reset', token] as const,
+  emailVerification: (token: string, email: string) => ['verify-email', token, email] as const,
+};
+
+const hasSessionMarker = () =>
+  document.cookie.split('; ').some((part) => part.startsWith('has_session='));
+
+export async function fetchSession(): Promise<SessionUser | null> {
+  // Spec accounts §4: the session is checked only when the has_session marker exists.
+  if (!hasSessionMarker()) return null;
+  try {
+    return (await api<{ user: SessionUser }>('/auth/session')).user;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+/** Entries that belong to nobody in particular and survive a change of account. */
+const SHARED_KEYS = new Set<unknown>(['session', 'health']);
+
+/** Leaving an account (sign-out, disabling, deletion): nothing of that person stays cached. */
+function forgetAccount(queryClient: QueryClient) {
+  queryClient.setQueryData(accountKeys.session(), null);
+  queryClient.removeQueries({ predicate: (query) => !SHARED_KEYS.has(query.queryKey[0]) });
+}
+
+/** Every answer that carries the person's account puts it in the session entry at once. */
+function useSetSessionUser() {
+  const queryClient = useQueryClient();
+  return ({ user }: { user: SessionUser }) => {
+    queryClient.setQueryData(accountKeys.session(), user);
+  };
+}
+
+export function useLogin() {
+  const onSuccess = useSetSessionUser();
+  return useMutation({
+    mutationFn: (input: { email: string; password: string }) =>
+      api<{ user: SessionUser }>('/auth/login', { method: 'POST', body: input }),
+    onSuccess,
+  });
+}
+
+/** Signs out on the server; this browser forgets the session whatever it answers (spec accounts §4). */
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api('/auth/logout', { method: 'POST' }),
+    onSettled: () => forgetAccount(queryClient),
+  });
+}
+
+export interface RegistrationInput {
+  name: string;
+  email: string;
+  password: string;
+  phoneNumber?: string | undefined;
+  mathAnswer: string;
+  challengeToken: string | undefined;
+}
+
+export function useRegister(role: 'client' | 'provider') {
+  return useMutation({
+    mutationFn: (input: RegistrationInput) =>
+      api(`/auth/register/${role}`, { method: 'POST', body: input }),
+  });
+}
+
+/** Always the same answer, whether or not the address has an account. */
+export function useRequestPasswordReset() {
+  return useMutation({
+    mutationFn: (input: { email: string }) =>
+      api('/password-reset/request-reset', { method: 'POST', body: input }),
+  });
+}
+
+export function useResendVerification() {
+  return useMutation({
+    mutationFn: (input: { email: string }) =>
+      api('/auth/resend-verification', { method: 'POST', body: input }),
+  });
+}
+
+/** Whose reset link this is (name and email), or a refusal for an unknown or used one. */
+export function usePasswordResetToken(token: string | null) {
+  return useQuery({
+    queryKey: accountKeys.resetToken(token ?? ''),
+    queryFn: () =>
+      api<{ email: string; name: string }>(
+        `/password-reset/verify-token/${encodeURIComponent(token!)}`,
+      ),
+    enabled: Boolean(token),
+    retry: false,
+  });
+}
+
+export function useResetPassword() {
+  return useMutation({
+    mutationFn: (input: { token: string; newPassword: string }) =>
+      api('/password-reset/reset-password', { method: 'POST', body: input }),
+  });
+}
+
+/** Opening the mailed link verifies the address; the answer is kept for the page's life. */
+export function useEmailVerification(token: string | null, email: string | null) {
+  return useQuery({
+    queryKey: accountKeys.emailVerification(token ?? '', email ?? ''),
+    queryFn: () =>
+      api(`/auth/verify-email?${new URLSearchParams({ token: token!, email: email! }).toString()}`),
+    enabled: Boolean(token && email),
+    retry: false,
+    staleTime: Infinity,
+  });
+}
+
+export function useCompleteGoogleRegistration() {
+  const onSuccess = useSetSessionUser();
+  return useMutation({
+    mutationFn: (input: { token: string; role: 'client' | 'provider' }) =>
+      api<{ user: SessionUser }>('/auth/google/complete-registration', {
+        method: 'POST',
+        body: input,
+      }),
+    onSuccess,
+  });
+}
+
+export function useChangePassword() {
+  return useMutation({
+    // Spec: this body keeps its camelCase keys.
+    mutationFn: (input: { currentPassword: string; newPassword: string }) =>
+      api('/users/password', { method: 'PUT', body: input, rawBody: true }),
+  });
+}
+
+/** The profile form (multipart: a provider may send a picture); a provider's public page follows. */
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: FormData) =>
+      api<{ user: SessionUser }>('/users/profile', { method: 'PUT', body }),
+    onSuccess: ({ user }) => {
+      queryClient.setQueryData(accountKeys.session(), user);
+      return queryClient.invalidateQueries({ queryKey: providerKeys.detail(user.id), exact: true });
+    },
+  });
+}
+
+export function useSaveBidEmails() {
+  const onSuccess = useSetSessionUser();
+  return useMutation({
+    mutationFn: (bidEmails: boolean) =>
+      api<{ user: SessionUser }>('/users/notifications', { method: 'PUT', body: { bidEmails } }),
+    onSuccess,
+  });
+}
+
+export function useSaveLanguage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (language: Language) =>
+      api('/users/language', { method: 'PUT', body: { preferredLanguage: language } }),
+    onSuccess: (_answer, language) =>
+      queryClient.setQueryData<SessionUser | null>(
+        accountKeys.session(),
+        (user) => user && { ...user, preferredLanguage: language },
+      ),
+  });
+}
+
+/** A person who disabled their own account turns it back on (after proving who they are). */
+export function useEnableAccount() {
+  const onSuccess = useSetSessionUser();
+  return useMutation({
+    mutationFn: () => api<{ user: SessionUser }>('/users/enable', { method: 'POST' }),
+    onSuccess,
+  });
+}
+
+export function useDisableAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api('/users/disable', { method: 'PATCH' }),
+    onSuccess: () => forgetAccount(queryClient),
+  });
+}
+
+export function useDeleteAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api('/users/account', { method: 'DELETE' }),
+    onSuccess: () => forgetAccount(queryClient),
+  });
+}

@@ -16,3 +16,8 @@ export class AppError extends Error {
     this.status = ERROR_STATUS[code];
   }
 }
+
+/** A rule's refusal as an error, with this feature's English wording for the code. */
+export function refusalError(code: ErrorCode, messages: Partial<Record<ErrorCode, string>>) {
+  return new AppError(code, messages[code] ?? 'This action is not possible now.');
+}

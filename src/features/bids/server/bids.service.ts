@@ -1,7 +1,7 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { ServerContext } from '../../../server/context';
 import type { Db, Tx } from '../../../server/db/database';
-import { AppError } from '../../../server/errors';
+import { AppError, refusalError } from '../../../server/errors';
 import { money, notify } from '../../../server/mail/notify';
 import { eurosToCents } from '../../../shared/format';
 import { isAdministratorOrSelf, type Actor } from '../../../shared/actor';
@@ -21,8 +21,7 @@ const REFUSALS: Partial<Record<NonNullable<Refusal>, string>> = {
   bid_not_pending: 'Only a pending bid on an open request can be accepted, changed or withdrawn.',
 };
 
-const refuse = (code: NonNullable<Refusal>) =>
-  new AppError(code, REFUSALS[code] ?? 'This action is not possible now.');
+const refuse = (code: NonNullable<Refusal>) => refusalError(code, REFUSALS);
 
 const bidNotFound = () => new AppError('bid_not_found', 'Bid not found.');
 

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { ServerContext } from '../../../server/context';
 import type { Db, Tx } from '../../../server/db/database';
-import { AppError } from '../../../server/errors';
+import { AppError, refusalError } from '../../../server/errors';
 import { notify } from '../../../server/mail/notify';
 import type { Actor } from '../../../shared/actor';
 import { findUserById, isVerifiedClient } from '../../accounts/server';
@@ -30,8 +30,7 @@ const REFUSALS: Partial<Record<NonNullable<Refusal>, string>> = {
   request_not_assigned: 'Only an assigned request can be completed.',
 };
 
-const refuse = (code: NonNullable<Refusal>) =>
-  new AppError(code, REFUSALS[code] ?? 'This action is not possible now.');
+const refuse = (code: NonNullable<Refusal>) => refusalError(code, REFUSALS);
 
 const requestNotFound = () => new AppError('request_not_found', 'Request not found.');
 

@@ -1,6 +1,6 @@
 import type { ServerContext } from '../../../server/context';
 import type { Db } from '../../../server/db/database';
-import { AppError } from '../../../server/errors';
+import { refusalError } from '../../../server/errors';
 import type { Actor } from '../../../shared/actor';
 import { findUserById } from '../../accounts/server';
 import { hiresOf, readRequestFacts } from '../../requests/server';
@@ -55,11 +55,7 @@ export async function addReview(
   const wonByProvider = request?.acceptedProviderId === providerId;
   const refusal =
     request && wonByProvider ? reviewRefusal(viewer, request, false) : 'review_not_allowed';
-  if (refusal)
-    throw new AppError(
-      refusal,
-      REFUSALS[refusal as keyof typeof REFUSALS] ?? REFUSALS.review_not_allowed,
-    );
+  if (refusal) throw refusalError(refusal, REFUSALS);
   const review = await insertReview(ctx.db, {
     providerId,
     clientId: viewer.id,
@@ -68,7 +64,7 @@ export async function addReview(
     comment: input.comment ?? null,
     anonymous: input.anonymous,
   });
-  if (!review) throw new AppError('review_exists', REFUSALS.review_exists);
+  if (!review) throw refusalError('review_exists', REFUSALS);
   await ctx.writeAudit({
     action: 'review.create',
     outcome: 'success',

@@ -4,7 +4,6 @@ import { accountsHarness, type AccountsHarness } from '../../../../../tests/supp
 import { requestForm } from '../../../../../tests/factories/files';
 import type { Agent } from '../../../../../tests/support/agent';
 import { bids, users, workRequests } from '../../../../server/db/schema';
-import { ensureAdministrator } from '../../../accounts/server/accounts.service';
 
 let h: AccountsHarness;
 beforeAll(async () => {
@@ -157,12 +156,7 @@ describe('who sees which bids', () => {
     const second = await h.signedIn('provider');
     await first.agent.post('/api/bids', bidBody(request.id));
     await second.agent.post('/api/bids', bidBody(request.id, { amount: 70 }));
-    await ensureAdministrator({ db: h.database.db }, 'bids-admin@majstri.test', 'Spravca2025x');
-    const admin = h.agent();
-    await admin.post('/api/auth/login', {
-      email: 'bids-admin@majstri.test',
-      password: 'Spravca2025x',
-    });
+    const admin = (await h.signedIn('administrator')).agent;
 
     const url = `/api/bids/work-request/${request.id}`;
     expect((await client.agent.get(url)).json().bids).toHaveLength(2);

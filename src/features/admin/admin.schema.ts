@@ -1,8 +1,14 @@
 import { z } from 'zod';
 import { CATEGORIES } from '../../shared/categories';
 import { hasAtMostTwoDecimals } from '../../shared/format';
-import { ACCOUNT_STATUSES, ALERT_TYPES, WORK_REQUEST_STATUSES } from '../../shared/statuses';
+import {
+  ACCOUNT_STATUSES,
+  ALERT_TYPES,
+  BID_STATUSES,
+  WORK_REQUEST_STATUSES,
+} from '../../shared/statuses';
 import { emailField, nameField, optional, profilePhoneField } from '../../shared/validation';
+import { workRequestDetail } from '../requests/requests.schema';
 
 /**
  * The administration console's wire contract (accounts spec §2 "Admin dashboard", §7
@@ -51,6 +57,45 @@ export const adminRequestsResponse = z.object({
 export const adminBidsQuery = z.object({
   work_request_id: z.uuid({ message: 'request_not_found' }),
 });
+
+/** A person's contact as administrators see it on a request or a bid. */
+export const adminContact = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  /** The account's sign-in address. */
+  email: z.string(),
+  /** The client's phone or the provider's contact phone. */
+  phone: z.string().nullable(),
+  /** Providers only: the contact address of their profile (null for clients). */
+  contact_email: z.string().nullable(),
+  account_status: z.enum(ACCOUNT_STATUSES),
+});
+export type AdminContact = z.infer<typeof adminContact>;
+
+/**
+ * One request as administrators see it: the detail every viewer gets (contact fields and
+ * `allowed_actions` by the rules) plus the contacts of the client and of the hired provider.
+ */
+export const adminRequestDetail = workRequestDetail.extend({
+  client: adminContact.nullable(),
+  /** The provider whose bid was accepted, while the request is ASSIGNED or COMPLETED. */
+  provider: adminContact.nullable(),
+});
+export const adminRequestResponse = z.object({ work_request: adminRequestDetail });
+
+/** Every bid of a request, with the provider's name and contact (spec §7 GET /admin/bids). */
+export const adminBid = z.object({
+  id: z.uuid(),
+  work_request_id: z.uuid(),
+  amount: z.number(),
+  description: z.string(),
+  status: z.enum(BID_STATUSES),
+  created_at: z.iso.datetime({ offset: true }),
+  provider: adminContact,
+});
+export const adminBidsResponse = z.object({ bids: z.array(adminBid) });
+
+export const adminMessageResponse = z.object({ message: z.string() });
 
 // ── Users ───────────────────────────────────────────────────────────────────────────────────
 export const ADMIN_USER_TYPES = ['client', 'provider'] as const;

@@ -78,7 +78,7 @@ describe('the admin guard', () => {
 describe('clients and providers in the console', () => {
   it('lists clients or providers with filters, paging and the security cell', async () => {
     const tag = `zoznam${Date.now()}`;
-    const made = [];
+    const made: Awaited<ReturnType<AccountsHarness['signedIn']>>[] = [];
     for (let i = 0; i < 12; i++) {
       made.push(await h.signedIn('client', { name: `Ľuboš ${tag} ${i}` }));
     }
@@ -100,7 +100,9 @@ describe('clients and providers in the console', () => {
       await admin.agent.get(`/api/admin/users?user_type=client&search=${tag}&page=2`)
     ).json();
     expect(second.users).toHaveLength(2);
-    const locked = [...first.users, ...second.users].find((u) => u.id === made[0]!.id);
+    const locked = [...first.users, ...second.users].find(
+      (u: { id: string }) => u.id === made[0]!.id,
+    );
     expect(locked).toMatchObject({
       role: 'client',
       failed_login_attempts: 5,

@@ -185,7 +185,16 @@ export const adminProviderEdit = z.object({
       .max(100, { message: 'experience_invalid' }),
   ),
   availability: text(200),
-  website: text(300),
+  /** As on the provider's own form: only an http(s) address ever becomes a link on their page. */
+  website: optional(
+    z
+      .string()
+      .trim()
+      .max(300, { message: 'too_long' })
+      .refine((value) => /^https?:\/\/[^\s]+\.[^\s]+$/i.test(value), {
+        message: 'website_invalid',
+      }),
+  ),
   credits: z.preprocess(
     emptyToZero,
     z.coerce

@@ -62,9 +62,17 @@ function audit(
   });
 }
 
-/** Email addresses and phone numbers in an administrator's words, replaced before they are kept. */
+/**
+ * Email addresses and phone numbers in an administrator's words, replaced before they are kept in
+ * the audit trail. A phone number is a run of digits with the usual separators: seven digits or
+ * more after a plus sign, nine or more without one (so a date such as 2026-11-01 stays).
+ */
 export const withoutContactDetails = (text: string) =>
-  text.replace(/\S+@\S+/g, '[email]').replace(/\+?\d[\d\s()./-]{5,}\d/g, '[phone]');
+  text
+    .replace(/\S+@\S+/g, '[email]')
+    .replace(/\+?\d[\d\s()./-]*\d/g, (run) =>
+      run.replace(/\D/g, '').length >= (run.startsWith('+') ? 7 : 9) ? '[phone]' : run,
+    );
 
 export async function listUsersForAdministrator(
   ctx: ServerContext,

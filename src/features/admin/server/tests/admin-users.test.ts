@@ -263,6 +263,12 @@ describe('clients and providers in the console', () => {
         { field: 'credits', message: 'credits_invalid' },
       ]),
     );
+    const script = await admin.agent.put(url, {
+      name: 'Peter',
+      contact_email: 'kontakt@example.test',
+      website: 'javascript:alert(1)//x.sk',
+    });
+    expect(script.json().details).toContainEqual({ field: 'website', message: 'website_invalid' });
     const noEmail = await admin.agent.put(url, { name: 'Peter' });
     expect(noEmail.json().details).toContainEqual({ field: 'contact_email', message: 'required' });
   });
@@ -366,7 +372,7 @@ describe('clients and providers in the console', () => {
       ['client', client],
     ] as const) {
       const deleted = await send(admin.agent, 'DELETE', `/api/admin/users/${role}/${who.id}`, {
-        reason: `Spam, contact ${who.email} or +421 900 123 456`,
+        reason: `Spam since 2026-11-01, contact ${who.email} or +421 900 123 456, also 0905 111 222`,
       });
       expect(deleted.statusCode).toBe(200);
       expect(await h.database.db.select().from(users).where(eq(users.id, who.id))).toEqual([]);
@@ -378,7 +384,9 @@ describe('clients and providers in the console', () => {
     ).toEqual([]);
     const [entry] = await auditsOf('account.delete', client.id);
     expect(entry).toMatchObject({ actorType: 'administrator', actorId: admin.id });
-    expect(entry!.message).toContain('Spam');
+    expect(entry!.message).toBe(
+      'deleted by an administrator: reason: Spam since 2026-11-01, contact [email] or [phone], also [phone]',
+    );
     expect(entry!.message).not.toContain(client.email);
     expect(entry!.message).not.toContain('900 123');
     const gone = await send(admin.agent, 'DELETE', `/api/admin/users/client/${client.id}`, {

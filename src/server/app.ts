@@ -34,6 +34,7 @@ import { contactRoutes } from '../features/contact/server/contact.routes';
 import { bidsRoutes } from '../features/bids/server/bids.routes';
 import { providersRoutes } from '../features/providers/server/providers.routes';
 import { reviewsRoutes } from '../features/reviews/server/reviews.routes';
+import { adminRoutes } from '../features/admin/server/admin.routes';
 import { registerErrorHandling } from './plugins/errors';
 import { registerLanguage } from './plugins/language';
 import { requestIdFor } from './plugins/request-id';
@@ -189,6 +190,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(bidsRoutes, { ctx });
       await api.register(providersRoutes, { ctx });
       await api.register(reviewsRoutes, { ctx });
+      await api.register(adminRoutes, { ctx });
     },
     { prefix: '/api' },
   );

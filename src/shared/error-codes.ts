@@ -59,6 +59,9 @@ export const ERROR_STATUS = {
   picture_not_found: 404,
   review_not_allowed: 403,
   review_exists: 409,
+  user_not_found: 404,
+  cannot_change_own_account: 403,
+  last_administrator: 409,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -1,6 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import type { ServerContext } from '../../../server/context';
-import { administratorProfiles, clientProfiles, providerProfiles, users } from './accounts.table';
+import type { Db } from '../../../server/db/database';
+import {
+  administratorProfiles,
+  clientProfiles,
+  providerProfiles,
+  sessions,
+  users,
+} from './accounts.table';
 import { AppError } from '../../../server/errors';
 import { notify } from '../../../server/mail/notify';
 import type { Language } from '../../../shared/languages';
@@ -385,4 +392,37 @@ export async function resetLinkOwner(ctx: ServerContext, token: string) {
   const user = checked.status === 'valid' ? await findUserById(ctx.db, checked.userId) : undefined;
   if (!user) throw new AppError('invalid_token', 'Invalid or expired reset token');
   return { email: user.email, name: user.name };
+}
+
+/**
+ * An administrator turns an account on or off. Turning it off deletes every session of the
+ * account in the same transaction, so the person is signed out at once and nothing comes back
+ * when the account is turned on again; turning it on deletes any session too (one opened by a
+ * sign-in that raced the disabling), so an enabled account starts signed out everywhere.
+ * Answers whether the status changed.
+ */
+export async function setAccountStatusByAdministrator(
+  db: Db,
+  userId: string,
+  status: 'active' | 'disabled',
+) {
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ status: users.accountStatus })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('update');
+    if (!before) return false;
+    await tx
+      .update(users)
+      .set({ accountStatus: status, disabledBy: status === 'disabled' ? 'administrator' : null })
+      .where(eq(users.id, userId));
+    await tx.delete(sessions).where(eq(sessions.userId, userId));
+    return before.status !== status;
+  });
+}
+
+/** Lifts a sign-in lock and forgets the failed attempts (an administrator's unlock). */
+export async function unlockSignIn(db: Db, userId: string) {
+  await clearFailedSignIns(db, userId);
 }

@@ -42,3 +42,18 @@ export async function writeProviderProfile(
   await tx.update(providerProfiles).set(values).where(eq(providerProfiles.userId, userId));
   return current?.key ?? null;
 }
+
+export { clientProfiles } from './accounts.table';
+export { deleteAccount } from './own-account.service';
+export { setAccountStatusByAdministrator, unlockSignIn } from './accounts.service';
+
+/** Writes a client's name and phone (an administrator's correction). */
+export async function writeClientProfile(
+  tx: Tx,
+  userId: string,
+  name: string,
+  phoneNumber: string | null,
+) {
+  await tx.update(users).set({ name }).where(eq(users.id, userId));
+  await tx.update(clientProfiles).set({ phoneNumber }).where(eq(clientProfiles.userId, userId));
+}

@@ -142,13 +142,14 @@ export async function disableOwnAccount(ctx: ServerContext, me: SessionUser, req
 /**
  * Removes a person's data at once: the account, its profile, sessions and tokens, requests
  * with their files, and bids (foreign keys cascade). Audit entries keep only ids. Its owner may,
- * and so may an administrator.
+ * and so may an administrator (who gives a `note`, the reason, for the audit entry).
  */
 export async function deleteAccount(
   ctx: ServerContext,
   actor: Actor,
   userId: string,
   requestId: string,
+  note?: string,
 ) {
   if (!isAdministratorOrSelf(actor, userId)) throw notAllowed();
   const target = await findUserById(ctx.db, userId);
@@ -173,7 +174,10 @@ export async function deleteAccount(
     targetType: target.role,
     targetUserId: userId,
     requestId,
-    message: actor.id === userId ? 'deleted by its owner' : 'deleted by an administrator',
+    message:
+      actor.id === userId
+        ? 'deleted by its owner'
+        : `deleted by an administrator${note ? `: ${note}` : ''}`,
   });
   await tellClientsOfReleasedHires(ctx, released);
 }

@@ -2,6 +2,12 @@
  * What other features may use of requests: the lifecycle service calls, and the `work_requests`
  * table as a join target for titles and states (read only; every change goes through the service).
  */
+import type { ServerContext } from '../../../server/context';
+import type { Actor } from '../../../shared/actor';
+import type { WorkRequestDetail } from '../requests.schema';
+import { presentDetail } from './requests.presenter';
+import { viewRequest } from './requests.service';
+
 export {
   assignRequest,
   attachmentKeysOfClient,
@@ -12,3 +18,17 @@ export {
   tellClientsOfReleasedHires,
 } from './requests.service';
 export { workRequests } from './requests.table';
+
+/**
+ * One request presented for this viewer exactly as `GET /api/work-requests/:id` answers it
+ * (contact fields by the rules, `allowed_actions`): for screens of other features, such as the
+ * administration console's request page.
+ */
+export async function requestDetailFor(
+  ctx: ServerContext,
+  viewer: Actor,
+  id: string,
+): Promise<WorkRequestDetail> {
+  const { found, actions } = await viewRequest(ctx, viewer, id);
+  return presentDetail(found, viewer, actions);
+}

@@ -1,0 +1,40 @@
+import { centsToEuros } from '../../../shared/format';
+import type { AdminUser, AdminUserType } from '../admin.schema';
+import type { AdminUserRow } from './admin-users.repo';
+
+/**
+ * A client or provider with the security cell's data: `lock_until` only while the lock runs (an
+ * expired lock is no lock), and the failed attempts counted so far.
+ */
+export function presentAdminUser({ user, client, provider }: AdminUserRow): AdminUser {
+  const lockUntil = user.lockUntil && user.lockUntil.getTime() > Date.now() ? user.lockUntil : null;
+  return {
+    id: user.id,
+    role: user.role as AdminUserType,
+    name: user.name,
+    email: user.email,
+    email_verified: user.emailVerified,
+    account_status: user.accountStatus,
+    failed_login_attempts: user.failedLoginAttempts,
+    lock_until: lockUntil ? lockUntil.toISOString() : null,
+    is_locked: lockUntil !== null,
+    created_at: user.createdAt.toISOString(),
+    phone_number: user.role === 'client' ? (client?.phoneNumber ?? null) : null,
+    provider:
+      user.role === 'provider' && provider
+        ? {
+            contact_email: provider.contactEmail,
+            contact_phone: provider.contactPhone,
+            bio: provider.bio,
+            service_category: provider.serviceCategory,
+            location: provider.location,
+            hourly_rate:
+              provider.hourlyRateCents === null ? null : centsToEuros(provider.hourlyRateCents),
+            experience_years: provider.experienceYears,
+            availability: provider.availability,
+            website: provider.website,
+            credits: provider.credits,
+          }
+        : null,
+  };
+}

@@ -1,0 +1,15 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ServerContext } from '../../../server/context';
+import { registerAdminGuard } from './admin-guard';
+import { adminRequestsRoutes } from './admin-requests.routes';
+import { adminUsersRoutes } from './admin-users.routes';
+
+/**
+ * The administration console's routes, in one scope behind the admin guard (administrators only;
+ * every refusal audited). Registered inside the `/api` scope, so the request chain runs first.
+ */
+export const adminRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = async (app, { ctx }) => {
+  registerAdminGuard(app, ctx);
+  await app.register(adminRequestsRoutes, { ctx });
+  await app.register(adminUsersRoutes, { ctx });
+};

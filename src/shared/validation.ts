@@ -35,6 +35,9 @@ export const VALIDATION_MESSAGES = {
   experience_invalid: 'Enter whole years from 0 to 100.',
   website_invalid: 'Enter a web address starting with http:// or https://.',
   rating_required: 'Choose a star rating.',
+  credits_invalid: 'Enter a whole number of credits from 0 to 1,000,000.',
+  reason_length: 'The reason must be 3 to 500 characters long.',
+  actor_id_invalid: 'The actor ID must be a valid UUID.',
 } as const;
 
 export type ValidationMessage = keyof typeof VALIDATION_MESSAGES;

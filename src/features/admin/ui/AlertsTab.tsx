@@ -29,7 +29,7 @@ export function AlertsTab({ page, onPage }: TabProps) {
       <Metrics />
       <form
         role="search"
-        className="card mt-6 grid gap-3 p-4 sm:grid-cols-[minmax(0,16rem)_auto] sm:items-end sm:justify-start"
+        className="card mt-6 grid grid-cols-[minmax(0,1fr)] gap-3 p-4 sm:grid-cols-[minmax(0,16rem)_auto] sm:items-end sm:justify-start"
         onSubmit={(event) => {
           event.preventDefault();
           setFilters({ type: draft || undefined });
@@ -145,7 +145,7 @@ function Metrics() {
     <>
       <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         {counters.map((counter) => (
-          <div key={counter.key} className="card flex flex-col-reverse gap-1 p-4">
+          <div key={counter.key} className="card flex flex-col-reverse justify-end gap-1 p-4">
             <dt className="text-sm text-stone-700">{t(`alerts.counters.${counter.key}`)}</dt>
             <dd className="text-2xl font-bold tabular-nums">{number.format(counter.value)}</dd>
           </div>

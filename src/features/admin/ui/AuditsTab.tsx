@@ -28,6 +28,12 @@ const COLUMNS = [
   'message',
 ] as const;
 type Column = (typeof COLUMNS)[number];
+const COLUMN_WIDTH: Partial<Record<Column, string>> = {
+  timestamp: 'w-28',
+  level: 'w-20',
+  outcome: 'w-24',
+  message: 'w-1/5',
+};
 
 /** The audit trail: four filters, the total found, the spec's columns and the two exports. */
 export function AuditsTab({ page, onPage }: TabProps) {
@@ -46,7 +52,7 @@ export function AuditsTab({ page, onPage }: TabProps) {
     switch (column) {
       case 'timestamp':
         return (
-          <span className="whitespace-nowrap">
+          <span className="tabular-nums">
             {formatDateTime(audit.timestamp, i18n.language, true)}
           </span>
         );
@@ -87,7 +93,7 @@ export function AuditsTab({ page, onPage }: TabProps) {
       <form
         role="search"
         noValidate
-        className="card grid gap-3 p-4 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_12rem_auto] lg:items-start"
+        className="card grid grid-cols-[minmax(0,1fr)] gap-3 p-4 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_12rem_auto] lg:items-start"
         onSubmit={(event) => {
           event.preventDefault();
           const checked = form.check(auditFilters);
@@ -170,7 +176,7 @@ export function AuditsTab({ page, onPage }: TabProps) {
                         <th
                           key={column}
                           scope="col"
-                          className={`p-2 ${column === 'message' ? 'w-1/5' : ''}`}
+                          className={`p-2 break-words hyphens-auto ${COLUMN_WIDTH[column] ?? ''}`}
                         >
                           {t(`audits.columns.${column}`)}
                         </th>

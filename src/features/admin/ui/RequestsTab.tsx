@@ -60,7 +60,7 @@ export function RequestsTab({ page, onPage }: TabProps) {
       </h2>
       <form
         role="search"
-        className="card grid gap-3 p-4 sm:grid-cols-2 lg:grid-cols-[1fr_12rem_16rem_auto] lg:items-end"
+        className="card grid grid-cols-[minmax(0,1fr)] gap-3 p-4 sm:grid-cols-2 lg:grid-cols-[1fr_12rem_16rem_auto] lg:items-end"
         onSubmit={(event) => {
           event.preventDefault();
           setFilters({ ...draft });
@@ -86,13 +86,15 @@ export function RequestsTab({ page, onPage }: TabProps) {
             })),
           ]}
         />
-        <CategorySelect
-          id="admin-requests-category"
-          label={t('requests.category')}
-          value={draft.category}
-          onChange={(category) => setDraft({ ...draft, category })}
-          allLabel={t('filters.allCategories')}
-        />
+        <div className="min-w-0">
+          <CategorySelect
+            id="admin-requests-category"
+            label={t('requests.category')}
+            value={draft.category}
+            onChange={(category) => setDraft({ ...draft, category })}
+            allLabel={t('filters.allCategories')}
+          />
+        </div>
         <button type="submit" className="btn-brand">
           <Search aria-hidden="true" className="size-4" />
           {t('filters.search')}

@@ -190,7 +190,7 @@ function ProviderForm({ user, onClose }: { user: AdminUserRow; onClose: () => vo
       />
       <PhoneField form={form} name="contact_phone" label={t('edit.contactPhone')} />
       <TextArea label={t('edit.bio')} {...form.field('bio')} />
-      <div className="flex flex-col gap-1">
+      <div className="flex min-w-0 flex-col gap-1">
         <CategorySelect
           id="field-service_category"
           label={t('edit.serviceCategory')}

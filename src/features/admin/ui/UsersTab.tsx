@@ -149,7 +149,7 @@ export function UsersTab({ userType: role, page, onPage }: TabProps & { userType
       </h2>
       <form
         role="search"
-        className="card grid gap-3 p-4 sm:grid-cols-[1fr_14rem_auto] sm:items-end"
+        className="card grid grid-cols-[minmax(0,1fr)] gap-3 p-4 sm:grid-cols-[1fr_14rem_auto] sm:items-end"
         onSubmit={(event) => {
           event.preventDefault();
           setFilters({ ...draft });

@@ -47,6 +47,7 @@ const RequestDetailsPage = page(
   'RequestDetailsPage',
 );
 const ProviderPage = page(() => import('../features/providers/ui/ProviderPage'), 'ProviderPage');
+const AdminPage = page(() => import('../features/admin/ui/AdminPage'), 'AdminPage');
 const NotFoundPage = page(() => import('./pages/NotFoundPage'), 'NotFoundPage');
 
 /**
@@ -100,6 +101,14 @@ export const router = createBrowserRouter([
             element: (
               <RequireRole>
                 <ProviderPage />
+              </RequireRole>
+            ),
+          },
+          {
+            path: 'admin',
+            element: (
+              <RequireRole roles={['administrator']}>
+                <AdminPage />
               </RequireRole>
             ),
           },

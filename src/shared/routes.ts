@@ -16,6 +16,7 @@ export const PAGE_PATHS = {
   create: '/create',
   request: '/request/:id',
   provider: '/provider/:id',
+  admin: '/admin',
 } as const;
 
 const PAGE_PATTERNS: RegExp[] = Object.values(PAGE_PATHS).map(

@@ -17,6 +17,8 @@ declare module 'vitest' {
     mailboxUrl: string;
     /** Sign-ins the test OpenID provider (standing in for Google) knows. */
     googleLogins: string[];
+    /** The administrator the app creates at start (ADMIN_EMAIL / ADMIN_PASSWORD). */
+    adminLogin: { email: string; password: string };
   }
 }
 
@@ -29,6 +31,9 @@ export const GOOGLE_TEST_ACCOUNTS = {
  * a real SMTP server on loopback and Google replaced by a real OpenID provider on loopback.
  * TRUST_PROXY is on so each simulated visitor can come from its own address (X-Forwarded-For).
  */
+/** The app creates this administrator at start; the admin journey signs in with it. */
+export const E2E_ADMIN = { email: 'spravca.e2e@example.test', password: 'Spravca-Kluc2026x' };
+
 export default async function setup(project: TestProject) {
   if (!fs.existsSync('dist/server/main.js') || !fs.existsSync('dist/client/index.html')) {
     throw new Error('Browser journeys need the built app: run `npm run build` first.');
@@ -61,6 +66,8 @@ export default async function setup(project: TestProject) {
       GOOGLE_CLIENT_ID: google.clientId,
       GOOGLE_CLIENT_SECRET: google.clientSecret,
       GOOGLE_ISSUER_URL: google.issuer,
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
     },
     'dist/server/main.js',
   );
@@ -69,6 +76,7 @@ export default async function setup(project: TestProject) {
   project.provide('baseUrl', baseUrl);
   project.provide('mailboxUrl', `http://127.0.0.1:${(mailView.address() as AddressInfo).port}`);
   project.provide('googleLogins', Object.keys(GOOGLE_TEST_ACCOUNTS));
+  project.provide('adminLogin', E2E_ADMIN);
   project.provide('adminDatabaseUrl', postgres.adminUrl);
   project.provide('templateDatabase', postgres.template);
 

@@ -1,7 +1,10 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 
-/** Previous / next with "page X of Y"; shown only when there is more than one page. */
+/**
+ * Previous / next with "page X of Y"; shown only when there is more than one page. Below 640 px
+ * the buttons show only their arrows (the words stay for screen readers), so the row fits 360 px.
+ */
 export function Pagination({
   page,
   totalPages,
@@ -14,7 +17,10 @@ export function Pagination({
   const { t } = useTranslation();
   if (totalPages <= 1) return null;
   return (
-    <nav aria-label={t('pagination.label')} className="mt-8 flex items-center justify-center gap-3">
+    <nav
+      aria-label={t('pagination.label')}
+      className="mt-8 flex items-center justify-center gap-2 sm:gap-3"
+    >
       <button
         type="button"
         className="btn-secondary"
@@ -22,7 +28,7 @@ export function Pagination({
         onClick={() => onPage(page - 1)}
       >
         <ChevronLeft aria-hidden="true" className="size-4" />
-        {t('pagination.previous')}
+        <span className="max-sm:sr-only">{t('pagination.previous')}</span>
       </button>
       <span className="text-sm text-stone-700" aria-current="page">
         {t('pagination.pageOf', { page, total: totalPages })}
@@ -33,7 +39,7 @@ export function Pagination({
         disabled={page >= totalPages}
         onClick={() => onPage(page + 1)}
       >
-        {t('pagination.next')}
+        <span className="max-sm:sr-only">{t('pagination.next')}</span>
         <ChevronRight aria-hidden="true" className="size-4" />
       </button>
     </nav>

@@ -1,0 +1,250 @@
+import { Download, Search } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useApiErrorText } from '../../../client/api/useApiError';
+import { Spinner } from '../../../client/components/ui/Spinner';
+import { useForm } from '../../../client/hooks/useForm';
+import { useNotify } from '../../../client/layout/Notifications';
+import { AUDIT_ACTOR_TYPES, EXPORT_FORMATS, auditFilters } from '../admin.schema';
+import { useAdminAudits, useExportAudits, type AdminAudit, type AuditFilters } from './admin.api';
+import {
+  BREAKPOINT,
+  EmptyList,
+  ListArea,
+  SelectFilter,
+  TextFilter,
+  formatDateTime,
+  type TabProps,
+} from './parts';
+
+const COLUMNS = [
+  'timestamp',
+  'level',
+  'action',
+  'outcome',
+  'actor',
+  'target',
+  'requestId',
+  'message',
+] as const;
+type Column = (typeof COLUMNS)[number];
+const COLUMN_WIDTH: Partial<Record<Column, string>> = {
+  timestamp: 'w-28',
+  level: 'w-20',
+  outcome: 'w-24',
+  message: 'w-1/5',
+};
+
+/** The audit trail: four filters, the total found, the spec's columns and the two exports. */
+export function AuditsTab({ page, onPage }: TabProps) {
+  const { t, i18n } = useTranslation('admin');
+  const [filters, setFilters] = useState<AuditFilters>({});
+  const form = useForm<Record<string, string>>({
+    request_id: '',
+    action: '',
+    actor_id: '',
+    actor_type: '',
+  });
+  const list = useAdminAudits(filters, page);
+  const na = t('notAvailable');
+
+  const cell = (audit: AdminAudit, column: Column) => {
+    switch (column) {
+      case 'timestamp':
+        return (
+          <span className="tabular-nums">
+            {formatDateTime(audit.timestamp, i18n.language, true)}
+          </span>
+        );
+      case 'level':
+        return audit.level;
+      case 'action':
+        return <code className="break-all">{audit.action}</code>;
+      case 'outcome':
+        return audit.outcome;
+      case 'actor':
+        return (
+          <span className="break-all">
+            {audit.actorType ?? na}
+            {audit.actorId && <span className="block text-xs text-stone-600">{audit.actorId}</span>}
+          </span>
+        );
+      case 'target':
+        return (
+          <span className="break-all">
+            {audit.targetType ?? na}
+            {audit.targetUserId && (
+              <span className="block text-xs text-stone-600">{audit.targetUserId}</span>
+            )}
+          </span>
+        );
+      case 'requestId':
+        return <span className="text-xs break-all">{audit.requestId ?? na}</span>;
+      case 'message':
+        return <span className="break-words">{audit.message ?? na}</span>;
+    }
+  };
+
+  return (
+    <section aria-labelledby="admin-audits-heading">
+      <h2 id="admin-audits-heading" className="sr-only">
+        {t('tabs.audits')}
+      </h2>
+      <form
+        role="search"
+        noValidate
+        className="card grid grid-cols-[minmax(0,1fr)] gap-3 p-4 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_12rem_auto] lg:items-start"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const checked = form.check(auditFilters);
+          if (!checked) return;
+          setFilters({ ...form.values });
+          onPage(1);
+        }}
+      >
+        <TextFilter
+          id="field-request_id"
+          label={t('audits.filters.requestId')}
+          value={form.values.request_id ?? ''}
+          onChange={(value) => form.set('request_id', value)}
+          error={form.fieldError('request_id')}
+        />
+        <TextFilter
+          id="field-action"
+          label={t('audits.filters.action')}
+          placeholder={t('audits.filters.actionExample')}
+          value={form.values.action ?? ''}
+          onChange={(value) => form.set('action', value)}
+          error={form.fieldError('action')}
+        />
+        <TextFilter
+          id="field-actor_id"
+          label={t('audits.filters.actorId')}
+          value={form.values.actor_id ?? ''}
+          onChange={(value) => form.set('actor_id', value)}
+          error={form.fieldError('actor_id')}
+        />
+        <SelectFilter
+          id="field-actor_type"
+          label={t('audits.filters.actorType')}
+          value={form.values.actor_type ?? ''}
+          onChange={(value) => form.set('actor_type', value)}
+          options={[
+            { value: '', label: t('filters.all') },
+            ...AUDIT_ACTOR_TYPES.map((type) => ({ value: type, label: t(`actorType.${type}`) })),
+          ]}
+        />
+        <button type="submit" className="btn-brand lg:mt-6">
+          <Search aria-hidden="true" className="size-4" />
+          {t('filters.search')}
+        </button>
+      </form>
+
+      <ExportButtons filters={filters} />
+
+      <ListArea query={list} page={page} onPage={onPage}>
+        {(data) =>
+          data.audits.length === 0 ? (
+            <EmptyList text={t('audits.empty')} />
+          ) : (
+            <>
+              <p className="mb-3 text-sm font-medium text-stone-700">
+                {t('audits.total', {
+                  count: data.total,
+                  formatted: new Intl.NumberFormat(i18n.language).format(data.total),
+                })}
+              </p>
+              <ul className={`flex flex-col gap-3 ${BREAKPOINT.wideCards}`}>
+                {data.audits.map((audit) => (
+                  <li key={audit.id} className="card p-4">
+                    <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1.5 text-sm">
+                      {COLUMNS.map((column) => (
+                        <div key={column} className="contents">
+                          <dt className="text-stone-600">{t(`audits.columns.${column}`)}</dt>
+                          <dd className="min-w-0">{cell(audit, column)}</dd>
+                        </div>
+                      ))}
+                    </dl>
+                  </li>
+                ))}
+              </ul>
+              <div className={`card overflow-hidden ${BREAKPOINT.wideTable}`}>
+                <table className="w-full table-fixed text-left text-sm">
+                  <thead className="bg-stone-50 text-stone-700">
+                    <tr>
+                      {COLUMNS.map((column) => (
+                        <th
+                          key={column}
+                          scope="col"
+                          className={`p-2 break-words hyphens-auto ${COLUMN_WIDTH[column] ?? ''}`}
+                        >
+                          {t(`audits.columns.${column}`)}
+                        </th>
+                      ))}
+                    </tr>
+                  </thead>
+                  <tbody className="divide-y divide-stone-200">
+                    {data.audits.map((audit) => (
+                      <tr key={audit.id} className="align-top">
+                        {COLUMNS.map((column) => (
+                          <td key={column} className="p-2">
+                            {cell(audit, column)}
+                          </td>
+                        ))}
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </>
+          )
+        }
+      </ListArea>
+    </section>
+  );
+}
+
+/** CSV and NDJSON of the filtered trail; the pressed button shows that the export runs. */
+function ExportButtons({ filters }: { filters: AuditFilters }) {
+  const { t } = useTranslation('admin');
+  const { notify } = useNotify();
+  const errorText = useApiErrorText();
+  const exporting = useExportAudits();
+  return (
+    <div className="mt-4 flex flex-wrap items-center gap-2" aria-live="polite">
+      <span className="text-sm font-medium text-stone-700">{t('audits.export')}</span>
+      {EXPORT_FORMATS.map((format) => {
+        const running = exporting.isPending && exporting.variables?.format === format;
+        return (
+          <button
+            key={format}
+            type="button"
+            className="btn-secondary min-h-10 px-3 text-sm"
+            disabled={exporting.isPending}
+            aria-busy={running}
+            onClick={() =>
+              exporting.mutate(
+                { filters, format },
+                {
+                  onSuccess: () =>
+                    notify('success', t('notices.exported', { format: format.toUpperCase() })),
+                  onError: (error) =>
+                    notify('error', `${t('notices.exportFailed')} ${errorText(error)}`),
+                },
+              )
+            }
+          >
+            {running ? (
+              <Spinner label={t('audits.exporting')} />
+            ) : (
+              <Download aria-hidden="true" className="size-4" />
+            )}
+            {running
+              ? t('audits.exportingFormat', { format: format.toUpperCase() })
+              : t(`audits.exportAs.${format}`)}
+          </button>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,303 @@
+import { useTranslation } from 'react-i18next';
+import { ErrorSummary, TextArea, TextField } from '../../../client/components/ui/form';
+import { Spinner } from '../../../client/components/ui/Spinner';
+import { useForm } from '../../../client/hooks/useForm';
+import { useNotify } from '../../../client/layout/Notifications';
+import { CategorySelect } from '../../requests/ui/CategorySelect';
+import {
+  adminClientEdit,
+  adminDeleteBody,
+  adminProviderEdit,
+  type AdminUserType,
+} from '../admin.schema';
+import {
+  useAdminDeleteUser,
+  useAdminUpdateUser,
+  useAdminUser,
+  type AdminUserRow,
+} from './admin.api';
+import { AdminDialog } from './parts';
+
+/** Spec accounts §5: the admin phone input keeps only digits, plus and spaces, at most 16. */
+export const cleanAdminPhone = (value: string) => value.replace(/[^\d+ ]/g, '').slice(0, 16);
+
+const str = (value: number | string | null | undefined) =>
+  value === null || value === undefined ? '' : String(value);
+
+/** The edit dialog: the user as the server has them now, then their fields (spec accounts §2). */
+export function EditUserDialog({
+  role,
+  user,
+  onClose,
+}: {
+  role: AdminUserType;
+  user: AdminUserRow;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('admin');
+  const fresh = useAdminUser(role, user.id);
+  const current = fresh.data?.user ?? user;
+  return (
+    <AdminDialog
+      title={t(role === 'client' ? 'edit.clientTitle' : 'edit.providerTitle', { name: user.name })}
+      onClose={onClose}
+    >
+      {fresh.isPending ? (
+        <div className="flex min-h-40 items-center justify-center">
+          <Spinner label={t('loading')} />
+        </div>
+      ) : role === 'client' ? (
+        <ClientForm user={current} onClose={onClose} />
+      ) : (
+        <ProviderForm user={current} onClose={onClose} />
+      )}
+    </AdminDialog>
+  );
+}
+
+function DialogButtons({
+  busy,
+  onClose,
+  submit,
+}: {
+  busy: boolean;
+  onClose: () => void;
+  submit: string;
+}) {
+  const { t } = useTranslation('admin');
+  return (
+    <div className="mt-2 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+      <button type="button" className="btn-secondary" onClick={onClose}>
+        {t('actions.cancel')}
+      </button>
+      <button type="submit" className="btn-brand" disabled={busy}>
+        {busy && <Spinner label={t('saving')} />}
+        {submit}
+      </button>
+    </div>
+  );
+}
+
+function ClientForm({ user, onClose }: { user: AdminUserRow; onClose: () => void }) {
+  const { t } = useTranslation('admin');
+  const { notify } = useNotify();
+  const save = useAdminUpdateUser();
+  const form = useForm<Record<string, string>>(
+    { name: user.name, phone_number: str(user.phoneNumber) },
+    { write: save, failText: (text) => `${t('notices.updateFailed')} ${text}` },
+  );
+  return (
+    <form
+      noValidate
+      className="mt-4 flex flex-col gap-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const body = form.check(adminClientEdit);
+        if (!body) return;
+        save.mutate(
+          {
+            role: 'client',
+            id: user.id,
+            body: { ...body, phone_number: body.phone_number ?? null },
+          },
+          {
+            onSuccess: () => {
+              notify('success', t('notices.updated', { name: body.name }));
+              onClose();
+            },
+          },
+        );
+      }}
+    >
+      <ErrorSummary messages={form.messages} />
+      <TextField label={t('edit.name')} autoComplete="off" {...form.field('name')} />
+      <PhoneField form={form} name="phone_number" label={t('edit.phone')} />
+      <DialogButtons busy={save.isPending} onClose={onClose} submit={t('edit.save')} />
+    </form>
+  );
+}
+
+type Form = ReturnType<typeof useForm<Record<string, string>>>;
+
+function PhoneField({ form, name, label }: { form: Form; name: string; label: string }) {
+  const { t } = useTranslation('admin');
+  const field = form.field(name);
+  return (
+    <TextField
+      {...field}
+      type="tel"
+      inputMode="tel"
+      maxLength={16}
+      label={label}
+      hint={t('edit.phoneHint')}
+      placeholder="+421 123 456 789"
+      onChange={(event) => form.set(name, cleanAdminPhone(event.target.value))}
+    />
+  );
+}
+
+function ProviderForm({ user, onClose }: { user: AdminUserRow; onClose: () => void }) {
+  const { t } = useTranslation('admin');
+  const { notify } = useNotify();
+  const save = useAdminUpdateUser();
+  const p = user.provider;
+  const form = useForm<Record<string, string>>(
+    {
+      name: user.name,
+      contact_email: str(p?.contactEmail ?? user.email),
+      contact_phone: str(p?.contactPhone),
+      bio: str(p?.bio),
+      service_category: str(p?.serviceCategory),
+      location: str(p?.location),
+      hourly_rate: str(p?.hourlyRate),
+      experience_years: str(p?.experienceYears),
+      availability: str(p?.availability),
+      website: str(p?.website),
+      credits: str(p?.credits),
+    },
+    { write: save, failText: (text) => `${t('notices.updateFailed')} ${text}` },
+  );
+  return (
+    <form
+      noValidate
+      className="mt-4 flex flex-col gap-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const body = form.check(adminProviderEdit);
+        if (!body) return;
+        save.mutate(
+          {
+            role: 'provider',
+            id: user.id,
+            body: { ...body, contact_phone: body.contact_phone ?? null },
+          },
+          {
+            onSuccess: () => {
+              notify('success', t('notices.updated', { name: body.name }));
+              onClose();
+            },
+          },
+        );
+      }}
+    >
+      <ErrorSummary messages={form.messages} />
+      <TextField label={t('edit.name')} autoComplete="off" {...form.field('name')} />
+      <TextField
+        type="email"
+        label={t('edit.contactEmail')}
+        autoComplete="off"
+        {...form.field('contact_email')}
+      />
+      <PhoneField form={form} name="contact_phone" label={t('edit.contactPhone')} />
+      <TextArea label={t('edit.bio')} {...form.field('bio')} />
+      <div className="flex min-w-0 flex-col gap-1">
+        <CategorySelect
+          id="field-service_category"
+          label={t('edit.serviceCategory')}
+          value={form.values.service_category ?? ''}
+          onChange={(value) => form.set('service_category', value)}
+          allLabel={t('edit.noCategory')}
+        />
+        {form.fieldError('service_category') && (
+          <p className="text-sm text-red-700">{form.fieldError('service_category')}</p>
+        )}
+      </div>
+      <TextField label={t('edit.location')} {...form.field('location')} />
+      <div className="grid gap-4 sm:grid-cols-3">
+        <TextField
+          type="number"
+          inputMode="decimal"
+          min={0}
+          step="0.01"
+          label={t('edit.hourlyRate')}
+          {...form.field('hourly_rate')}
+        />
+        <TextField
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={100}
+          step={1}
+          label={t('edit.experienceYears')}
+          {...form.field('experience_years')}
+        />
+        <TextField
+          type="number"
+          inputMode="numeric"
+          min={0}
+          step={1}
+          label={t('edit.credits')}
+          {...form.field('credits')}
+        />
+      </div>
+      <TextField label={t('edit.availability')} {...form.field('availability')} />
+      <TextField type="url" label={t('edit.website')} {...form.field('website')} />
+      <DialogButtons busy={save.isPending} onClose={onClose} submit={t('edit.save')} />
+    </form>
+  );
+}
+
+/** Deleting a user needs a reason (3 to 500 characters) and says what goes with the account. */
+export function DeleteUserDialog({
+  role,
+  user,
+  onClose,
+}: {
+  role: AdminUserType;
+  user: AdminUserRow;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('admin');
+  const { notify } = useNotify();
+  const remove = useAdminDeleteUser();
+  const form = useForm(
+    { reason: '' },
+    { write: remove, failText: (text) => `${t('notices.deleteFailed')} ${text}` },
+  );
+  return (
+    <AdminDialog title={t('users.deleteTitle')} onClose={onClose}>
+      <form
+        noValidate
+        className="mt-2 flex flex-col gap-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const body = form.check(adminDeleteBody);
+          if (!body) return;
+          remove.mutate(
+            { role, id: user.id, reason: body.reason },
+            {
+              onSuccess: () => {
+                notify('success', t('notices.deleted', { name: user.name }));
+                onClose();
+              },
+            },
+          );
+        }}
+      >
+        <p className="text-stone-700">
+          {t(role === 'client' ? 'users.deleteClientMessage' : 'users.deleteProviderMessage', {
+            name: user.name,
+            email: user.email,
+          })}
+        </p>
+        <ErrorSummary messages={form.messages} />
+        <TextArea
+          label={t('users.reason')}
+          required
+          aria-required="true"
+          maxLength={500}
+          {...form.field('reason')}
+        />
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <button type="button" className="btn-secondary" onClick={onClose}>
+            {t('actions.cancel')}
+          </button>
+          <button type="submit" className="btn-danger" disabled={remove.isPending}>
+            {remove.isPending && <Spinner label={t('deleting')} />}
+            {t('users.deleteConfirm')}
+          </button>
+        </div>
+      </form>
+    </AdminDialog>
+  );
+}

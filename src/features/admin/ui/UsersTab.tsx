@@ -1,0 +1,297 @@
+import { ExternalLink, Pencil, Search, Trash2, Unlock, UserCheck, UserX } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useApiErrorText } from '../../../client/api/useApiError';
+import { useConfirm } from '../../../client/layout/ConfirmDialog';
+import { useNotify } from '../../../client/layout/Notifications';
+import type { AdminUserType } from '../admin.schema';
+import {
+  useAdminSetStatus,
+  useAdminUnlock,
+  useAdminUsers,
+  type AdminUserRow,
+  type UserFilters,
+} from './admin.api';
+import { DeleteUserDialog, EditUserDialog } from './UserDialogs';
+import {
+  AccountStatusBadge,
+  BREAKPOINT,
+  EmptyList,
+  ListArea,
+  SecurityCell,
+  SelectFilter,
+  TextFilter,
+  type TabProps,
+} from './parts';
+
+type Open = { kind: 'edit' | 'delete'; user: AdminUserRow } | null;
+
+/** Clients or providers: search, status filter, the security cell and every action on a user. */
+export function UsersTab({ userType: role, page, onPage }: TabProps & { userType: AdminUserType }) {
+  const { t } = useTranslation(['admin', 'categories']);
+  const [draft, setDraft] = useState({ search: '', account_status: '' });
+  const [filters, setFilters] = useState<UserFilters>({});
+  const [open, setOpen] = useState<Open>(null);
+  const list = useAdminUsers(role, filters, page);
+  const act = useUserActions(role);
+  const heading = t(role === 'client' ? 'tabs.clients' : 'tabs.providers');
+
+  const phoneOf = (user: AdminUserRow) =>
+    role === 'client' ? user.phoneNumber : (user.provider?.contactPhone ?? null);
+  const phone = (user: AdminUserRow) => {
+    const number = phoneOf(user);
+    return number ? (
+      <a
+        href={`tel:${number.replace(/\s/g, '')}`}
+        className="whitespace-nowrap text-brand-800 underline underline-offset-4"
+      >
+        {number}
+      </a>
+    ) : (
+      t('notAvailable')
+    );
+  };
+  const category = (user: AdminUserRow) =>
+    user.provider?.serviceCategory
+      ? t(`categories:${user.provider.serviceCategory}`)
+      : t('notAvailable');
+  const security = (user: AdminUserRow) => (
+    <SecurityCell
+      isLocked={user.isLocked}
+      lockUntil={user.lockUntil}
+      failedLoginAttempts={user.failedLoginAttempts}
+    />
+  );
+
+  const actions = (user: AdminUserRow) => {
+    const disabled = user.accountStatus === 'disabled';
+    const small = 'btn-secondary min-h-10 px-3 text-sm';
+    return (
+      <div className="flex flex-wrap gap-2">
+        {role === 'provider' && (
+          <Link to={`/provider/${user.id}`} className={small}>
+            <ExternalLink aria-hidden="true" className="size-4" />
+            {t('actions.view')}
+            <span className="sr-only">{` – ${user.name}`}</span>
+          </Link>
+        )}
+        <button type="button" className={small} onClick={() => setOpen({ kind: 'edit', user })}>
+          <Pencil aria-hidden="true" className="size-4" />
+          {t('actions.edit')}
+          <span className="sr-only">{` – ${user.name}`}</span>
+        </button>
+        <button
+          type="button"
+          className={small}
+          disabled={act.busy}
+          onClick={() => void act.toggle(user)}
+        >
+          {disabled ? (
+            <UserCheck aria-hidden="true" className="size-4" />
+          ) : (
+            <UserX aria-hidden="true" className="size-4" />
+          )}
+          {t(disabled ? 'actions.enable' : 'actions.disable')}
+          <span className="sr-only">{` – ${user.name}`}</span>
+        </button>
+        {(user.isLocked || user.failedLoginAttempts > 0) && (
+          <button
+            type="button"
+            className={small}
+            disabled={act.busy}
+            onClick={() => void act.unlock(user)}
+          >
+            <Unlock aria-hidden="true" className="size-4" />
+            {t('actions.unlock')}
+            <span className="sr-only">{` – ${user.name}`}</span>
+          </button>
+        )}
+        <button
+          type="button"
+          className={`${small} text-red-800`}
+          onClick={() => setOpen({ kind: 'delete', user })}
+        >
+          <Trash2 aria-hidden="true" className="size-4" />
+          {t('actions.delete')}
+          <span className="sr-only">{` – ${user.name}`}</span>
+        </button>
+      </div>
+    );
+  };
+
+  const columns =
+    role === 'client'
+      ? (['name', 'email', 'phone', 'status', 'security'] as const)
+      : (['name', 'category', 'email', 'contactPhone', 'status', 'security'] as const);
+  const cell = (user: AdminUserRow, column: (typeof columns)[number]) => {
+    switch (column) {
+      case 'name':
+        return <span className="font-semibold break-words">{user.name}</span>;
+      case 'category':
+        return category(user);
+      case 'email':
+        return <span className="break-all">{user.email}</span>;
+      case 'phone':
+      case 'contactPhone':
+        return phone(user);
+      case 'status':
+        return <AccountStatusBadge status={user.accountStatus} />;
+      case 'security':
+        return security(user);
+    }
+  };
+
+  return (
+    <section aria-labelledby={`admin-${role}-heading`}>
+      <h2 id={`admin-${role}-heading`} className="sr-only">
+        {heading}
+      </h2>
+      <form
+        role="search"
+        className="card grid grid-cols-[minmax(0,1fr)] gap-3 p-4 sm:grid-cols-[1fr_14rem_auto] sm:items-end"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setFilters({ ...draft });
+          onPage(1);
+        }}
+      >
+        <TextFilter
+          id={`admin-${role}-search`}
+          label={t('users.search')}
+          placeholder={t('users.searchPlaceholder')}
+          value={draft.search}
+          onChange={(search) => setDraft({ ...draft, search })}
+        />
+        <SelectFilter
+          id={`admin-${role}-status`}
+          label={t('users.accountStatus')}
+          value={draft.account_status}
+          onChange={(account_status) => setDraft({ ...draft, account_status })}
+          options={[
+            { value: '', label: t('filters.all') },
+            { value: 'active', label: t('accountStatus.active') },
+            { value: 'disabled', label: t('accountStatus.disabled') },
+          ]}
+        />
+        <button type="submit" className="btn-brand">
+          <Search aria-hidden="true" className="size-4" />
+          {t('filters.search')}
+        </button>
+      </form>
+
+      <ListArea query={list} page={page} onPage={onPage}>
+        {(data) =>
+          data.users.length === 0 ? (
+            <EmptyList
+              text={t(role === 'client' ? 'users.emptyClients' : 'users.emptyProviders')}
+            />
+          ) : (
+            <>
+              <ul className={`flex flex-col gap-3 ${BREAKPOINT.wideCards}`}>
+                {data.users.map((user) => (
+                  <li key={user.id} className="card flex flex-col gap-3 p-4">
+                    <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1.5 text-sm">
+                      {columns.map((column) => (
+                        <div key={column} className="contents">
+                          <dt className="text-stone-600">{t(`users.columns.${column}`)}</dt>
+                          <dd className="min-w-0">{cell(user, column)}</dd>
+                        </div>
+                      ))}
+                    </dl>
+                    {actions(user)}
+                  </li>
+                ))}
+              </ul>
+              <div className={`card overflow-hidden ${BREAKPOINT.wideTable}`}>
+                <table className="w-full text-left text-sm">
+                  <thead className="bg-stone-50 text-stone-700">
+                    <tr>
+                      {columns.map((column) => (
+                        <th key={column} scope="col" className="p-3">
+                          {t(`users.columns.${column}`)}
+                        </th>
+                      ))}
+                      <th scope="col" className="p-3">
+                        {t('actions.label')}
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody className="divide-y divide-stone-200">
+                    {data.users.map((user) => (
+                      <tr key={user.id} className="align-top">
+                        {columns.map((column) => (
+                          <td key={column} className="p-3">
+                            {cell(user, column)}
+                          </td>
+                        ))}
+                        <td className="w-64 p-3">{actions(user)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </>
+          )
+        }
+      </ListArea>
+      {open?.kind === 'edit' && (
+        <EditUserDialog role={role} user={open.user} onClose={() => setOpen(null)} />
+      )}
+      {open?.kind === 'delete' && (
+        <DeleteUserDialog role={role} user={open.user} onClose={() => setOpen(null)} />
+      )}
+    </section>
+  );
+}
+
+/** Enable or disable, and unlock: each after a confirmation, each with its own notices (spec accounts §8). */
+function useUserActions(role: AdminUserType) {
+  const { t } = useTranslation('admin');
+  const confirm = useConfirm();
+  const { notify } = useNotify();
+  const errorText = useApiErrorText();
+  const setStatus = useAdminSetStatus();
+  const unlock = useAdminUnlock();
+
+  const toggle = async (user: AdminUserRow) => {
+    const enable = user.accountStatus === 'disabled';
+    const yes = await confirm({
+      title: t(enable ? 'users.enableTitle' : 'users.disableTitle'),
+      message: t(enable ? 'users.enableMessage' : 'users.disableMessage', { name: user.name }),
+      confirmLabel: t(enable ? 'actions.enable' : 'actions.disable'),
+      destructive: !enable,
+    });
+    if (!yes) return;
+    setStatus.mutate(
+      { role, id: user.id, status: enable ? 'active' : 'disabled' },
+      {
+        onSuccess: () =>
+          notify(
+            'success',
+            t(enable ? 'notices.enabled' : 'notices.disabled', { name: user.name }),
+          ),
+        onError: (error) => notify('error', `${t('notices.statusFailed')} ${errorText(error)}`),
+      },
+    );
+  };
+
+  const unlockUser = async (user: AdminUserRow) => {
+    const yes = await confirm({
+      title: t('users.unlockTitle'),
+      message: t('users.unlockMessage', { name: user.name }),
+      confirmLabel: t('actions.unlock'),
+    });
+    if (!yes) return;
+    unlock.mutate(
+      { role, id: user.id },
+      {
+        onSuccess: () => notify('success', t('notices.unlocked', { name: user.name })),
+        // Spec accounts §8: the unlock failure shows the server's own message.
+        onError: (error) => notify('error', errorText(error, 'http_error')),
+      },
+    );
+  };
+
+  return { toggle, unlock: unlockUser, busy: setStatus.isPending || unlock.isPending };
+}

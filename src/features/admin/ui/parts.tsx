@@ -1,0 +1,255 @@
+import { ShieldAlert, ShieldCheck, WifiOff } from 'lucide-react';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Pagination } from '../../../client/components/ui/Pagination';
+import { Spinner } from '../../../client/components/ui/Spinner';
+import { LOCALE_OF, type Language } from '../../../shared/languages';
+import type { AccountStatus } from '../../../shared/statuses';
+
+/** A moment such as "23. 11. 2026 17:41" in the page's language (seconds for the audit trail). */
+export function formatDateTime(value: string, language: string, seconds = false): string {
+  const locale = LOCALE_OF[language as Language] ?? language;
+  return new Intl.DateTimeFormat(locale, {
+    dateStyle: 'short',
+    timeStyle: seconds ? 'medium' : 'short',
+  }).format(new Date(value));
+}
+
+/** What every tab gets from the page: the page number from the address and a way to change it. */
+export interface TabProps {
+  page: number;
+  onPage: (page: number) => void;
+}
+
+/** Cards below the breakpoint, a table from it on (DESIGN: mobile first). */
+export const BREAKPOINT = {
+  cards: 'lg:hidden',
+  table: 'hidden lg:block',
+  wideCards: 'xl:hidden',
+  wideTable: 'hidden xl:block',
+} as const;
+
+interface ListQuery<T> {
+  data: T | undefined;
+  isPending: boolean;
+  isError: boolean;
+  isFetching: boolean;
+  isPlaceholderData: boolean;
+  refetch: () => unknown;
+}
+
+/**
+ * The results area of a tab: a spinner while the first page loads, the connection error in place
+ * of the list when it fails (spec accounts §8), the list, and "page X of Y" when there is more
+ * than one page (spec accounts §2).
+ */
+export function ListArea<T extends { pagination: { totalPages: number } }>({
+  query,
+  page,
+  onPage,
+  children,
+}: {
+  query: ListQuery<T>;
+  page: number;
+  onPage: (page: number) => void;
+  children: (data: T) => ReactNode;
+}) {
+  const { t } = useTranslation('admin');
+  const busy = query.isPending || (query.isFetching && query.isPlaceholderData);
+  return (
+    <div aria-live="polite" aria-busy={busy} className="mt-4">
+      {query.isPending ? (
+        <div className="flex min-h-48 items-center justify-center">
+          <Spinner label={t('loading')} />
+        </div>
+      ) : query.isError || !query.data ? (
+        <div role="alert" className="card flex flex-col items-center gap-3 p-8 text-center">
+          <WifiOff aria-hidden="true" className="size-8 text-stone-400" />
+          <p className="font-medium">{t('apiConnectionError')}</p>
+          <button type="button" className="btn-secondary" onClick={() => void query.refetch()}>
+            {t('retry')}
+          </button>
+        </div>
+      ) : (
+        <>
+          {busy && (
+            <div className="mb-2 flex justify-end">
+              <Spinner label={t('loading')} />
+            </div>
+          )}
+          {children(query.data)}
+          <Pagination
+            page={page}
+            totalPages={query.data.pagination.totalPages}
+            onPage={(next) => {
+              if (next >= 1 && next <= query.data!.pagination.totalPages) onPage(next);
+            }}
+          />
+        </>
+      )}
+    </div>
+  );
+}
+
+export function EmptyList({ text }: { text: string }) {
+  return <p className="card p-8 text-center font-medium text-stone-700">{text}</p>;
+}
+
+/** Account status; "N/A" when there is none (spec accounts §2). */
+export function AccountStatusBadge({ status }: { status: AccountStatus | null | undefined }) {
+  const { t } = useTranslation('admin');
+  const style =
+    status === 'active'
+      ? 'bg-emerald-100 text-emerald-900 ring-emerald-300'
+      : status === 'disabled' || status === 'suspended'
+        ? 'bg-red-50 text-red-900 ring-red-300'
+        : 'bg-stone-100 text-stone-800 ring-stone-300';
+  return (
+    <span
+      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ${style}`}
+    >
+      {status ? t(`accountStatus.${status}`) : t('notAvailable')}
+    </span>
+  );
+}
+
+/** "Locked until …" or "Good", with the failed sign-ins when there are any (spec accounts §2). */
+export function SecurityCell({
+  isLocked,
+  lockUntil,
+  failedLoginAttempts,
+}: {
+  isLocked: boolean;
+  lockUntil: string | null;
+  failedLoginAttempts: number;
+}) {
+  const { t, i18n } = useTranslation('admin');
+  if (isLocked && lockUntil) {
+    return (
+      <span className="inline-flex items-start gap-1 text-sm font-medium text-red-800">
+        <ShieldAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+        {t('security.lockedUntil', { time: formatDateTime(lockUntil, i18n.language) })}
+      </span>
+    );
+  }
+  return (
+    <span className="inline-flex items-start gap-1 text-sm text-stone-700">
+      <ShieldCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-emerald-700" />
+      {failedLoginAttempts > 0
+        ? t('security.goodWithFailures', { count: failedLoginAttempts })
+        : t('security.good')}
+    </span>
+  );
+}
+
+/** A labelled select for a search form. */
+export function SelectFilter({
+  id,
+  label,
+  value,
+  onChange,
+  options,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: { value: string; label: string }[];
+}) {
+  return (
+    <div className="flex min-w-0 flex-col gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium text-stone-800">
+        {label}
+      </label>
+      <select
+        id={id}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        className="min-h-11 w-full min-w-0 rounded-lg border border-stone-300 bg-white px-3"
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** A labelled text input for a search form. */
+export function TextFilter({
+  id,
+  label,
+  value,
+  onChange,
+  placeholder,
+  error,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  placeholder?: string;
+  error?: string | undefined;
+}) {
+  return (
+    <div className="flex min-w-0 flex-col gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium text-stone-800">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="search"
+        value={value}
+        placeholder={placeholder}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(event) => onChange(event.target.value)}
+        className="min-h-11 w-full min-w-0 rounded-lg border border-stone-300 bg-white px-3 aria-[invalid=true]:border-red-600"
+      />
+      {error && (
+        <p id={`${id}-error`} className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * A modal on the native <dialog> (focus trap, Escape, inert page from the browser), open while
+ * mounted; Escape or the backdrop's cancel closes it through `onClose`.
+ */
+export function AdminDialog({
+  title,
+  onClose,
+  children,
+}: {
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open) dialog.showModal();
+    return () => dialog?.close();
+  }, []);
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby="admin-dialog-title"
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+      className="m-auto max-h-[90vh] w-[calc(100%-1rem)] max-w-xl overflow-y-auto rounded-xl border border-stone-200 bg-white p-4 text-stone-900 shadow-xl backdrop:bg-stone-900/50 sm:p-6"
+    >
+      <h2 id="admin-dialog-title" className="text-lg font-semibold">
+        {title}
+      </h2>
+      {children}
+    </dialog>
+  );
+}

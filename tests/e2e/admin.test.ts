@@ -1,0 +1,314 @@
+import fs from 'node:fs';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { verifiedAccount } from './accounts-helpers';
+import {
+  baseUrl,
+  freshVisit,
+  launchBrowser,
+  logIn,
+  seriousViolations,
+  text,
+  visitorAddress,
+} from './browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => browser.close());
+
+const sk = (namespace: string, key: string) => text('sk', namespace, key);
+const admin = (key: string) => sk('admin', key);
+
+/** A word nobody else will have used, so searches find exactly this journey's people and request. */
+const marker = () =>
+  `zqx${Math.random()
+    .toString(36)
+    .replace(/[^a-z]/g, '')
+    .slice(0, 6)}`;
+
+/** Five wrong passwords, each from its own address (so the rate limit does not answer first): the account locks. */
+async function lockOut(email: string) {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const headers = { 'x-forwarded-for': visitorAddress() };
+    const health = await fetch(`${baseUrl()}/api/health`, { headers });
+    const csrf = /csrf_token=([^;]+)/.exec(health.headers.get('set-cookie') ?? '')![1]!;
+    const answer = await fetch(`${baseUrl()}/api/auth/login`, {
+      method: 'POST',
+      headers: {
+        ...headers,
+        'content-type': 'application/json',
+        cookie: `csrf_token=${csrf}`,
+        'x-csrf-token': csrf,
+      },
+      body: JSON.stringify({ email, password: 'Nespravne-Heslo-2026' }),
+    });
+    expect(answer.ok).toBe(false);
+  }
+}
+
+/** A client's request, posted through the form as in the requests journey. */
+async function postRequest(page: Page, title: string) {
+  await page.goto('/create');
+  await page.getByLabel(sk('requests', 'create.fields.title')).fill(title);
+  await page.getByLabel(sk('requests', 'create.fields.category')).selectOption('plumbing');
+  await page
+    .getByLabel(sk('requests', 'create.fields.description'))
+    .fill('Kvapká batéria v kúpeľni, treba vymeniť tesnenie.');
+  await page.getByRole('button', { name: sk('requests', 'create.next') }).click();
+  await page.getByLabel(sk('requests', 'create.fields.location')).fill('Nitra');
+  await page.getByRole('button', { name: sk('requests', 'create.next') }).click();
+  await page.getByRole('button', { name: sk('requests', 'create.submit') }).click();
+  await page.waitForURL(/\/request\/[0-9a-f-]{36}$/);
+}
+
+const tab = (page: Page, name: string) =>
+  page.getByRole('tab', { name: admin(`tabs.${name}`), exact: true });
+const panel = (page: Page) => page.getByRole('tabpanel');
+/** Cards (mobile) and the table (desktop) both hold each row; count only what is on screen. */
+const shown = (locator: Locator) => locator.filter({ visible: true });
+const confirmDialog = (page: Page, title: string) => page.getByRole('dialog', { name: title });
+const notice = (page: Page, message: string) => shown(page.getByText(message, { exact: true }));
+
+async function search(page: Page, label: string, value: string) {
+  await panel(page).getByLabel(label).fill(value);
+  await panel(page)
+    .getByRole('button', { name: admin('filters.search'), exact: true })
+    .click();
+}
+
+describe('the administration console in the browser', () => {
+  it('an administrator unlocks a client, disables and edits a provider, deletes a request, filters and exports audits and sees an alert', async () => {
+    const word = marker();
+    const client = await verifiedAccount('client', `Klára Zamknutá ${word}`);
+    const provider = await verifiedAccount('provider', `Pavol Majster ${word}`);
+    const title = `Oprava batérie ${word}`;
+
+    // The client posts a request, then their account is locked by wrong passwords.
+    const poster = await freshVisit(browser);
+    await logIn(poster.page, client.email, client.password);
+    await postRequest(poster.page, title);
+    await poster.context.close();
+    await lockOut(client.email);
+
+    const { page, context, problems } = await freshVisit(browser);
+    const login = inject('adminLogin');
+    await logIn(page, login.email, login.password);
+    await page
+      .getByRole('navigation', { name: sk('common', 'nav.main') })
+      .getByRole('link', { name: sk('common', 'nav.admin') })
+      .click();
+    await page.waitForURL((url) => url.pathname === '/admin');
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toBe(admin('title'));
+    await expect.poll(() => tab(page, 'requests').getAttribute('aria-selected')).toBe('true');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Clients: the locked client shows "locked until …"; unlocking clears it.
+    await tab(page, 'clients').click();
+    expect(new URL(page.url()).searchParams.get('tab')).toBe('clients');
+    await search(page, admin('users.search'), client.email);
+    const lockedText = admin('security.lockedUntil').split('{{')[0]!.trim();
+    await expect.poll(() => shown(panel(page).getByText(lockedText)).count()).toBe(1);
+    expect(await seriousViolations(page)).toEqual([]);
+    await panel(page)
+      .getByRole('button', { name: admin('actions.unlock') })
+      .click();
+    await confirmDialog(page, admin('users.unlockTitle'))
+      .getByRole('button', { name: admin('actions.unlock'), exact: true })
+      .click();
+    await expect
+      .poll(() => notice(page, admin('notices.unlocked').replace('{{name}}', client.name)).count())
+      .toBe(1);
+    await expect.poll(() => shown(panel(page).getByText(lockedText)).count()).toBe(0);
+    await expect
+      .poll(() => shown(panel(page).getByText(admin('security.good'), { exact: true })).count())
+      .toBe(1);
+
+    // Providers: disable after confirming, then correct the profile.
+    await tab(page, 'providers').click();
+    await search(page, admin('users.search'), provider.email);
+    await expect
+      .poll(() => shown(panel(page).getByText(provider.name, { exact: true })).count())
+      .toBe(1);
+    await panel(page)
+      .getByRole('button', { name: admin('actions.disable') })
+      .click();
+    await confirmDialog(page, admin('users.disableTitle'))
+      .getByRole('button', { name: admin('actions.disable'), exact: true })
+      .click();
+    await expect
+      .poll(() =>
+        notice(page, admin('notices.disabled').replace('{{name}}', provider.name)).count(),
+      )
+      .toBe(1);
+    await expect
+      .poll(() =>
+        shown(panel(page).getByText(admin('accountStatus.disabled'), { exact: true })).count(),
+      )
+      .toBe(1);
+
+    await panel(page)
+      .getByRole('button', { name: admin('actions.edit') })
+      .click();
+    const edit = page.getByRole('dialog', {
+      name: admin('edit.providerTitle').replace('{{name}}', provider.name),
+    });
+    await edit.getByLabel(admin('edit.location')).fill('Banská Bystrica');
+    // The phone keeps only digits, plus and spaces, at most 16 characters.
+    await edit.getByLabel(admin('edit.contactPhone')).fill('');
+    await edit
+      .getByLabel(admin('edit.contactPhone'))
+      .pressSequentially('+421-(905) 111 222 333 444');
+    expect(await edit.getByLabel(admin('edit.contactPhone')).inputValue()).toBe('+421905 111 222 ');
+    await edit.getByLabel(admin('edit.contactPhone')).fill('+421 905 111 222');
+    await edit.getByLabel(admin('edit.hourlyRate')).fill('-5');
+    await edit.getByRole('button', { name: admin('edit.save') }).click();
+    await expect
+      .poll(() => edit.getByText(sk('validation', 'hourly_rate_invalid')).count())
+      .toBeGreaterThan(0);
+    await edit.getByLabel(admin('edit.hourlyRate')).fill('32.5');
+    expect(await seriousViolations(page)).toEqual([]);
+    await edit.getByRole('button', { name: admin('edit.save') }).click();
+    await expect
+      .poll(() => notice(page, admin('notices.updated').replace('{{name}}', provider.name)).count())
+      .toBe(1);
+    const profile = await page.request.get(
+      `/api/admin/users/provider/${await providerId(page, provider.email)}`,
+    );
+    const saved = (await profile.json()) as {
+      user: { provider: { location: string; hourly_rate: number; contact_phone: string } };
+    };
+    expect(saved.user.provider).toMatchObject({
+      location: 'Banská Bystrica',
+      hourly_rate: 32.5,
+      contact_phone: '+421 905 111 222',
+    });
+
+    // Requests: find the client's request and delete it.
+    await tab(page, 'requests').click();
+    expect(new URL(page.url()).searchParams.get('page')).toBeNull();
+    await search(page, admin('requests.query'), word);
+    await expect.poll(() => panel(page).getByRole('link', { name: title }).count()).toBe(1);
+    expect(await seriousViolations(page)).toEqual([]);
+    await panel(page)
+      .getByRole('button', { name: admin('actions.delete') })
+      .click();
+    await confirmDialog(page, admin('requests.deleteTitle'))
+      .getByRole('button', { name: admin('actions.delete'), exact: true })
+      .click();
+    await expect.poll(() => notice(page, admin('notices.requestDeleted')).count()).toBe(1);
+    await expect.poll(() => shown(panel(page).getByText(admin('requests.empty'))).count()).toBe(1);
+
+    // Audits: filtered by actor type, with the total found, and both exports downloaded.
+    await tab(page, 'audits').click();
+    await panel(page).getByLabel(admin('audits.filters.actorType')).selectOption('administrator');
+    await panel(page)
+      .getByRole('button', { name: admin('filters.search'), exact: true })
+      .click();
+    const totalPrefix = /^Nájden/;
+    await expect.poll(() => shown(panel(page).getByText(totalPrefix)).count()).toBe(1);
+    expect(await panel(page).locator('tbody tr').count()).toBeGreaterThan(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    // An actor id that is not a UUID is refused next to the field, before any call.
+    await panel(page).getByLabel(admin('audits.filters.actorId')).fill('nie-je-uuid');
+    await panel(page)
+      .getByRole('button', { name: admin('filters.search'), exact: true })
+      .click();
+    await expect
+      .poll(() => shown(panel(page).getByText(sk('validation', 'actor_id_invalid'))).count())
+      .toBe(1);
+    await panel(page).getByLabel(admin('audits.filters.actorId')).fill('');
+
+    for (const format of ['csv', 'ndjson'] as const) {
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        panel(page)
+          .getByRole('button', { name: admin(`audits.exportAs.${format}`), exact: true })
+          .click(),
+      ]);
+      expect(download.suggestedFilename()).toBe(`audits.${format}`);
+      const body = fs.readFileSync((await download.path())!, 'utf8').trim();
+      const lines = body.split('\n');
+      if (format === 'csv') {
+        expect(lines[0]).toMatch(/timestamp/);
+        expect(lines.length).toBeGreaterThan(1);
+      } else {
+        for (const line of lines) expect(() => JSON.parse(line)).not.toThrow();
+        expect(lines.some((line) => /"actor_type":"administrator"/.test(line))).toBe(true);
+      }
+    }
+
+    // Alerts: the lockout of the client is there, counted and listed.
+    await tab(page, 'alerts').click();
+    await expect.poll(() => page.getByRole('img', { name: admin('chart.title') }).count()).toBe(1);
+    await expect
+      .poll(async () =>
+        Number(
+          (await panel(page)
+            .getByText(admin('alerts.counters.lockouts'))
+            .locator('xpath=following-sibling::dd | preceding-sibling::dd')
+            .first()
+            .textContent()) ?? '0',
+        ),
+      )
+      .toBeGreaterThan(0);
+    await panel(page).getByLabel(admin('alerts.type')).selectOption('lockout');
+    await panel(page)
+      .getByRole('button', { name: admin('filters.search'), exact: true })
+      .click();
+    await expect
+      .poll(() =>
+        panel(page).locator('table').getByText(admin('alertType.lockout'), { exact: true }).count(),
+      )
+      .toBeGreaterThan(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('sends a client away from /admin with the permissions notice', async () => {
+    const account = await verifiedAccount('client');
+    const { page, context } = await freshVisit(browser);
+    await logIn(page, account.email, account.password);
+    expect(
+      await page
+        .getByRole('navigation', { name: sk('common', 'nav.main') })
+        .getByRole('link', { name: sk('common', 'nav.admin') })
+        .count(),
+    ).toBe(0);
+    await page.goto('/admin');
+    await page.waitForURL((url) => url.pathname === '/');
+    await expect.poll(() => page.getByText(sk('common', 'guards.forbidden')).count()).toBe(1);
+    await context.close();
+  });
+
+  it('fits the console into 360 px without sideways scrolling', async () => {
+    const { page, context } = await freshVisit(browser, { width: 360, height: 800 });
+    const login = inject('adminLogin');
+    await logIn(page, login.email, login.password);
+    for (const name of ['requests', 'clients', 'providers', 'audits', 'alerts']) {
+      await page.goto(`/admin?tab=${name}`);
+      await expect.poll(() => tab(page, name).getAttribute('aria-selected')).toBe('true');
+      await page.waitForLoadState('networkidle');
+      expect(
+        await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        ),
+        name,
+      ).toBe(0);
+    }
+    await context.close();
+  });
+});
+
+/** The provider's id, as the administrators' list answers it. */
+async function providerId(page: Page, email: string): Promise<string> {
+  const answer = await page.request.get(
+    `/api/admin/users?user_type=provider&search=${encodeURIComponent(email)}`,
+  );
+  const { users } = (await answer.json()) as { users: { id: string; email: string }[] };
+  return users.find((user) => user.email === email)!.id;
+}

@@ -34,6 +34,8 @@ import { contactRoutes } from '../features/contact/server/contact.routes';
 import { bidsRoutes } from '../features/bids/server/bids.routes';
 import { providersRoutes } from '../features/providers/server/providers.routes';
 import { reviewsRoutes } from '../features/reviews/server/reviews.routes';
+import { memoryResponseCounts, redisResponseCounts } from '../features/admin/server/metrics';
+import { adminMonitoringRoutes } from '../features/admin/server/monitoring.routes';
 import { registerErrorHandling } from './plugins/errors';
 import { registerLanguage } from './plugins/language';
 import { requestIdFor } from './plugins/request-id';
@@ -111,7 +113,12 @@ export async function buildApp(deps: AppDeps) {
   });
 
   const recordAlert = alertRecorder(deps.db, app.log);
+  // 4xx and 5xx answers per minute for the admin metrics: shared through Redis when configured.
+  const responseCounts = deps.redis
+    ? redisResponseCounts(deps.redis, app.log)
+    : memoryResponseCounts();
   app.addHook('onResponse', async (request, reply) => {
+    responseCounts.record(reply.statusCode);
     if (reply.statusCode >= 500) {
       await recordAlert(
         '5xx',
@@ -189,6 +196,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(bidsRoutes, { ctx });
       await api.register(providersRoutes, { ctx });
       await api.register(reviewsRoutes, { ctx });
+      await api.register(adminMonitoringRoutes, { ctx, responseCounts });
     },
     { prefix: '/api' },
   );

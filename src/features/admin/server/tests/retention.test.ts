@@ -31,15 +31,13 @@ describe('retention', () => {
         message: `${d} days`,
       })),
     );
-    await database.db
-      .insert(alerts)
-      .values(
-        [1, 89, 91, 400].map((d) => ({
-          createdAt: at(d),
-          type: 'csp' as const,
-          message: `${d} days`,
-        })),
-      );
+    await database.db.insert(alerts).values(
+      [1, 89, 91, 400].map((d) => ({
+        createdAt: at(d),
+        type: 'csp' as const,
+        message: `${d} days`,
+      })),
+    );
 
     const result = await applyRetention(database.pool, { auditDays: 365, alertDays: 90 }, now);
     expect(result).toEqual({ ran: true, audits: 2, alerts: 2 });

@@ -53,7 +53,7 @@ export function findAudits(db: Db, filters: AuditFilters, page: number, limit: n
 export async function* auditBatches(
   db: Db,
   filters: AuditFilters,
-  batchSize = 1000,
+  batchSize = 500,
 ): AsyncGenerator<AuditRow[]> {
   let after: { at: string; id: number } | undefined;
   for (;;) {

@@ -3,7 +3,7 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../server/db/database';
 
 /** Matches are counted exactly up to this many; beyond, the total is PostgreSQL's estimate. */
-export const EXACT_COUNT_LIMIT = 10_000;
+export const EXACT_COUNT_LIMIT = 1_000;
 /**
  * Pages reach this many rows into a filter's results, no further: an OFFSET walks every row
  * before the page, so page 50 000 of a million entries would cost a second. Narrower filters

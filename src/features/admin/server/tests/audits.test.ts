@@ -271,7 +271,7 @@ describe('GET /api/admin/audits/export', () => {
 });
 
 describe('a million-row filter', () => {
-  it('counts exactly up to 10 000 and estimates beyond, paging the newest 10 000', async () => {
+  it('counts exactly up to 1 000 and estimates beyond, paging the newest 10 000', async () => {
     await h.database.db.execute(sql`
       insert into audit_entries (created_at, action, outcome)
       select now() - interval '1 day' - g * interval '1 second', 'bulk.many', 'success'
@@ -279,7 +279,7 @@ describe('a million-row filter', () => {
     await h.database.db.execute(sql`analyze audit_entries`);
     const body = await list('?action=bulk.many');
     expect(body.total_estimated).toBe(true);
-    expect(body.total).toBeGreaterThan(10_000);
+    expect(body.total).toBeGreaterThan(1_000);
     expect(body.pagination.total_pages).toBe(1000);
     expect((await list('?action=bulk.many&page=1000')).audits).toHaveLength(10);
     expect((await list('?action=bulk.many&page=1001')).audits).toEqual([]);

@@ -3,7 +3,7 @@
 // kinds of filter) and the full export in both formats while sampling the server process's
 // resident memory. Build first (the npm script does). Traffic goes to 127.0.0.1 only.
 //
-// BENCH_ENTRIES=1000000  BENCH_REQUESTS=1600  BENCH_ENGINE=server|embedded
+// BENCH_ENTRIES=1000000  BENCH_REQUESTS=1600  BENCH_ENGINE=server|embedded  BENCH_NODE_OPTIONS=…
 // BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres
 import fs from 'node:fs';
 import os from 'node:os';
@@ -199,6 +199,7 @@ async function main() {
         TRUST_PROXY: '1',
         LOG_LEVEL: 'warn',
         ...(ENGINE === 'server' ? { DATABASE_URL: url } : {}),
+        ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}),
       },
       'dist/server/main.js',
     );

@@ -35,6 +35,7 @@ import { bidsRoutes } from '../features/bids/server/bids.routes';
 import { providersRoutes } from '../features/providers/server/providers.routes';
 import { reviewsRoutes } from '../features/reviews/server/reviews.routes';
 import { adminRoutes } from '../features/admin/server/admin.routes';
+import { memoryResponseCounts, redisResponseCounts } from '../features/admin/server/metrics';
 import { registerErrorHandling } from './plugins/errors';
 import { registerLanguage } from './plugins/language';
 import { requestIdFor } from './plugins/request-id';
@@ -112,7 +113,12 @@ export async function buildApp(deps: AppDeps) {
   });
 
   const recordAlert = alertRecorder(deps.db, app.log);
+  // 4xx and 5xx answers per minute for the admin metrics: shared through Redis when configured.
+  const responseCounts = deps.redis
+    ? redisResponseCounts(deps.redis, app.log)
+    : memoryResponseCounts();
   app.addHook('onResponse', async (request, reply) => {
+    responseCounts.record(reply.statusCode);
     if (reply.statusCode >= 500) {
       await recordAlert(
         '5xx',
@@ -190,7 +196,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(bidsRoutes, { ctx });
       await api.register(providersRoutes, { ctx });
       await api.register(reviewsRoutes, { ctx });
-      await api.register(adminRoutes, { ctx });
+      await api.register(adminRoutes, { ctx, responseCounts });
     },
     { prefix: '/api' },
   );

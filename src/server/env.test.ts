@@ -21,6 +21,15 @@ describe('the operating contract', () => {
     });
   });
 
+  it('keeps audit entries a year and alerts 90 days unless told otherwise', () => {
+    expect(parseEnv({})).toMatchObject({ AUDIT_RETENTION_DAYS: 365, ALERT_RETENTION_DAYS: 90 });
+    expect(parseEnv({ AUDIT_RETENTION_DAYS: '30' }).AUDIT_RETENTION_DAYS).toBe(30);
+    expect(() => parseEnv({ AUDIT_RETENTION_DAYS: '0' })).toThrow(
+      'Invalid configuration: AUDIT_RETENTION_DAYS must be at least 1 day (got "0").',
+    );
+    expect(() => parseEnv({ ALERT_RETENTION_DAYS: 'soon' })).toThrow(/ALERT_RETENTION_DAYS/);
+  });
+
   it('reads the time-outs in seconds', () => {
     const env = parseEnv({ REQUEST_TIMEOUT_SECONDS: '30', HEADERS_TIMEOUT_SECONDS: '5' });
     expect(timeoutsOf(env)).toMatchObject({ requestMs: 30_000, headersMs: 5_000 });

@@ -36,6 +36,15 @@ const seconds = (fallback: number) =>
     .max(3600, { message: 'must be at most 3600 seconds' })
     .default(fallback);
 
+/** How long a kind of record is kept, in whole days. */
+const days = (fallback: number) =>
+  z.coerce
+    .number({ message: 'must be a number of days' })
+    .int({ message: 'must be a whole number of days' })
+    .min(1, { message: 'must be at least 1 day' })
+    .max(36_500, { message: 'must be at most 36500 days' })
+    .default(fallback);
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -92,6 +101,8 @@ const envSchema = z
     HEADERS_TIMEOUT_SECONDS: seconds(DEFAULT_TIMEOUTS.headersMs / 1000),
     IDLE_TIMEOUT_SECONDS: seconds(DEFAULT_TIMEOUTS.idleMs / 1000),
     KEEP_ALIVE_TIMEOUT_SECONDS: seconds(DEFAULT_TIMEOUTS.keepAliveMs / 1000),
+    AUDIT_RETENTION_DAYS: days(365),
+    ALERT_RETENTION_DAYS: days(90),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {

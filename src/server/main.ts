@@ -11,6 +11,7 @@ import { outboxMailer, smtpMailer } from './mail/mailer';
 import { loadSessionSecret } from './secrets';
 import { diskStorage } from './storage/storage';
 import { ensureAdministrator } from '../features/accounts/server/accounts.service';
+import { startRetention } from '../features/admin/server/retention';
 import { Redis } from 'ioredis';
 
 /** Process entry: environment -> database -> application -> listen; drains and stops on a signal. */
@@ -88,6 +89,13 @@ async function main() {
     timeouts: timeoutsOf(env),
   });
 
+  // Old audit entries and alerts go, hourly, in one instance at a time (docs/admin.md).
+  const stopRetention = startRetention(
+    database.pool,
+    { auditDays: env.AUDIT_RETENTION_DAYS, alertDays: env.ALERT_RETENTION_DAYS },
+    app.log,
+  );
+
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) {
@@ -97,6 +105,7 @@ async function main() {
     stopping = true;
     app.log.info({ signal }, 'shutting down: finishing requests in progress');
     await app.close();
+    await stopRetention();
     redis?.disconnect();
     await database.close();
     process.exit(0);

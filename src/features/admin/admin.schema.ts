@@ -246,6 +246,11 @@ export const auditsResponse = z.object({
   audits: z.array(auditView),
   pagination: adminPagination,
   total: z.number().int(),
+  /**
+   * True when more than 1 000 entries match: the total is then PostgreSQL's estimate (shown as
+   * "about N") and pages reach the newest 10 000 (docs/admin.md).
+   */
+  total_estimated: z.boolean().optional(),
 });
 
 // ── Alerts and metrics ──────────────────────────────────────────────────────────────────────

@@ -22,11 +22,34 @@ export const auditEntries = pgTable(
     requestId: text('request_id'),
     message: text('message'),
   },
+  // The audit list and its export read newest first, (created_at, id) descending, optionally
+  // narrowed by one of the filters: each filter has an index in that order, so a page is an index
+  // walk that stops after `limit` rows whatever the table's size (docs/admin.md).
   (t) => [
-    index('audit_entries_created_idx').on(t.createdAt.desc().nullsFirst()),
-    index('audit_entries_action_created_idx').on(t.action, t.createdAt.desc().nullsFirst()),
-    index('audit_entries_actor_idx').on(t.actorId),
-    index('audit_entries_request_idx').on(t.requestId),
+    index('audit_entries_created_idx').on(
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('audit_entries_action_created_idx').on(
+      t.action,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('audit_entries_actor_created_idx').on(
+      t.actorId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('audit_entries_actor_type_created_idx').on(
+      t.actorType,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('audit_entries_request_created_idx').on(
+      t.requestId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
   ],
 );
 
@@ -41,7 +64,11 @@ export const alerts = pgTable(
     details: jsonb('details'),
   },
   (t) => [
-    index('alerts_created_idx').on(t.createdAt.desc().nullsFirst()),
-    index('alerts_type_created_idx').on(t.type, t.createdAt.desc().nullsFirst()),
+    index('alerts_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('alerts_type_created_idx').on(
+      t.type,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
   ],
 );

@@ -1,0 +1,106 @@
+import type pg from 'pg';
+
+export interface RetentionPolicy {
+  /** AUDIT_RETENTION_DAYS */
+  auditDays: number;
+  /** ALERT_RETENTION_DAYS */
+  alertDays: number;
+}
+
+/** Rows removed per statement: short statements, short row locks, bounded WAL per step. */
+const BATCH = 5_000;
+/** At most this many batches per table and run; what is left waits for the next run. */
+const MAX_BATCHES = 200;
+/** One number for pg_try_advisory_lock: "majstri retention". */
+const RETENTION_LOCK = 0x6d616a_7265;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The tables and their clocks; constants, never input. */
+const TABLES = { audits: 'audit_entries', alerts: 'alerts' } as const;
+
+async function deleteOlderThan(client: pg.PoolClient, table: string, cutoff: Date) {
+  let deleted = 0;
+  for (let batch = 0; batch < MAX_BATCHES; batch++) {
+    const result = await client.query(
+      `delete from ${table} where id in
+         (select id from ${table} where created_at < $1 order by created_at limit $2)`,
+      [cutoff, BATCH],
+    );
+    deleted += result.rowCount ?? 0;
+    if ((result.rowCount ?? 0) < BATCH) break;
+  }
+  return deleted;
+}
+
+/**
+ * Removes audit entries and alerts older than their retention. Runs in one instance at a time:
+ * the others find the advisory lock taken and skip this round (`ran: false`).
+ */
+export async function applyRetention(
+  pool: pg.Pool,
+  policy: RetentionPolicy,
+  now = new Date(),
+): Promise<{ ran: boolean; audits: number; alerts: number }> {
+  const client = await pool.connect();
+  try {
+    const { rows } = await client.query<{ locked: boolean }>(
+      'select pg_try_advisory_lock($1) as locked',
+      [RETENTION_LOCK],
+    );
+    if (!rows[0]?.locked) return { ran: false, audits: 0, alerts: 0 };
+    try {
+      return {
+        ran: true,
+        audits: await deleteOlderThan(
+          client,
+          TABLES.audits,
+          new Date(now.getTime() - policy.auditDays * DAY_MS),
+        ),
+        alerts: await deleteOlderThan(
+          client,
+          TABLES.alerts,
+          new Date(now.getTime() - policy.alertDays * DAY_MS),
+        ),
+      };
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [RETENTION_LOCK]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
+/**
+ * Applies the retention shortly after start and then every `everyMs` (hourly), in the
+ * background; a failed run is logged and retried at the next. Returns the stop for shutdown,
+ * which waits for a run in progress.
+ */
+export function startRetention(
+  pool: pg.Pool,
+  policy: RetentionPolicy,
+  log: { info(msg: string): void; error(obj: object, msg: string): void },
+  timing: { firstAfterMs: number; everyMs: number } = { firstAfterMs: 60_000, everyMs: 3_600_000 },
+): () => Promise<void> {
+  let running: Promise<void> | undefined;
+  let stopped = false;
+  let timer: NodeJS.Timeout;
+  const run = () => {
+    running = applyRetention(pool, policy)
+      .then((result) => {
+        if (result.audits + result.alerts > 0)
+          log.info(`retention: removed ${result.audits} audit entries and ${result.alerts} alerts`);
+      })
+      .catch((err: unknown) => log.error({ err }, 'retention clean-up failed'))
+      .finally(() => {
+        running = undefined;
+        if (!stopped) timer = setTimeout(run, timing.everyMs).unref();
+      });
+  };
+  timer = setTimeout(run, timing.firstAfterMs).unref();
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    await running;
+  };
+}

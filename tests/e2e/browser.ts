@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -33,10 +34,15 @@ export interface Visit {
 }
 
 let visitor = 0;
+/**
+ * Journeys of every file talk to one server: each file's visitors come from their own random
+ * 10.x network, so one file's sign-ins never spend another file's rate-limit points.
+ */
+const network = randomInt(1, 255);
 
 /** A new visitor's address: each fresh browser counts as its own person for rate limits. */
 export const visitorAddress = () =>
-  `10.77.${Math.floor(++visitor / 250) % 250}.${(visitor % 250) + 1}`;
+  `10.${network}.${Math.floor(++visitor / 250) % 250}.${(visitor % 250) + 1}`;
 
 /** A fresh browser profile: no cookies, no storage, its own address. */
 export async function freshVisit(

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { CATEGORIES } from '../../shared/categories';
-import { hasAtMostTwoDecimals } from '../../shared/format';
+import { experienceYears, hourlyRate, providerProfileBody } from '../providers/providers.schema';
 import {
   ACCOUNT_STATUSES,
   ALERT_TYPES,
   BID_STATUSES,
   WORK_REQUEST_STATUSES,
 } from '../../shared/statuses';
-import { emailField, nameField, optional, profilePhoneField } from '../../shared/validation';
+import { nameField, optional, profilePhoneField } from '../../shared/validation';
 import { workRequestDetail } from '../requests/requests.schema';
 
 /**
@@ -154,47 +154,17 @@ export const adminUserResponse = z.object({ user: adminUser, user_type: z.enum(A
 
 /** Spec §5 "Admin provider edit": empty numbers become 0; hourly rate not negative; experience 0–100. */
 const emptyToZero = (value: unknown) => (value === '' || value === null ? 0 : value);
-const text = (max: number) => optional(z.string().trim().max(max, { message: 'too_long' }));
 
 export const adminClientEdit = z.object({
   name: nameField,
   phone_number: optional(profilePhoneField).nullable(),
 });
 
-export const adminProviderEdit = z.object({
-  name: nameField,
-  contact_email: emailField,
+/** The provider's own profile rules (providers.schema.ts), plus credits; empty numbers become 0. */
+export const adminProviderEdit = providerProfileBody.extend({
   contact_phone: optional(profilePhoneField).nullable(),
-  bio: text(2000),
-  service_category: optional(z.enum(CATEGORIES, { message: 'category_required' })),
-  location: text(200),
-  hourly_rate: z.preprocess(
-    emptyToZero,
-    z.coerce
-      .number({ message: 'hourly_rate_invalid' })
-      .min(0, { message: 'hourly_rate_invalid' })
-      .max(100_000, { message: 'hourly_rate_invalid' })
-      .refine(hasAtMostTwoDecimals, { message: 'amount_decimals' }),
-  ),
-  experience_years: z.preprocess(
-    emptyToZero,
-    z.coerce
-      .number({ message: 'experience_invalid' })
-      .int({ message: 'experience_invalid' })
-      .min(0, { message: 'experience_invalid' })
-      .max(100, { message: 'experience_invalid' }),
-  ),
-  availability: text(200),
-  /** As on the provider's own form: only an http(s) address ever becomes a link on their page. */
-  website: optional(
-    z
-      .string()
-      .trim()
-      .max(300, { message: 'too_long' })
-      .refine((value) => /^https?:\/\/[^\s]+\.[^\s]+$/i.test(value), {
-        message: 'website_invalid',
-      }),
-  ),
+  hourly_rate: z.preprocess(emptyToZero, hourlyRate),
+  experience_years: z.preprocess(emptyToZero, experienceYears),
   credits: z.preprocess(
     emptyToZero,
     z.coerce

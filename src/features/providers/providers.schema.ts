@@ -11,6 +11,19 @@ const text = (max: number) => optional(z.string().trim().max(max, { message: 'to
 export const providerPictureUrl = (providerId: string) =>
   `/api/users/profile-picture/provider/${providerId}`;
 
+/** Euros an hour: not negative, at most two decimals (spec core §5). Form fields arrive as text. */
+export const hourlyRate = z.coerce
+  .number({ message: 'hourly_rate_invalid' })
+  .min(0, { message: 'hourly_rate_invalid' })
+  .max(100_000, { message: 'hourly_rate_invalid' })
+  .refine(hasAtMostTwoDecimals, { message: 'amount_decimals' });
+
+export const experienceYears = z.coerce
+  .number({ message: 'experience_invalid' })
+  .int({ message: 'experience_invalid' })
+  .min(LIMITS.experienceYears.min, { message: 'experience_invalid' })
+  .max(LIMITS.experienceYears.max, { message: 'experience_invalid' });
+
 /** The provider's editable profile (spec core §2 "Profile, provider"; §5 rules). Form fields arrive as text. */
 export const providerProfileBody = z.object({
   name: nameField,
@@ -19,22 +32,8 @@ export const providerProfileBody = z.object({
   bio: text(2000),
   service_category: optional(z.enum(CATEGORIES, { message: 'category_required' })),
   location: text(200),
-  hourly_rate: optional(
-    z.coerce
-      .number({ message: 'hourly_rate_invalid' })
-      .min(0, { message: 'hourly_rate_invalid' })
-      .max(100_000, { message: 'hourly_rate_invalid' })
-      .refine(hasAtMostTwoDecimals, {
-        message: 'amount_decimals',
-      }),
-  ),
-  experience_years: optional(
-    z.coerce
-      .number({ message: 'experience_invalid' })
-      .int({ message: 'experience_invalid' })
-      .min(LIMITS.experienceYears.min, { message: 'experience_invalid' })
-      .max(LIMITS.experienceYears.max, { message: 'experience_invalid' }),
-  ),
+  hourly_rate: optional(hourlyRate),
+  experience_years: optional(experienceYears),
   availability: text(200),
   website: optional(
     z

@@ -20,19 +20,25 @@ export function presentAccount({ user, client, provider }: AccountRow): AccountU
     phone_number: client?.phoneNumber ?? null,
     provider_profile: provider
       ? {
-          contact_email: provider.contactEmail,
-          contact_phone: provider.contactPhone,
-          bio: provider.bio,
-          service_category: provider.serviceCategory,
-          location: provider.location,
-          hourly_rate:
-            provider.hourlyRateCents === null ? null : centsToEuros(provider.hourlyRateCents),
-          experience_years: provider.experienceYears,
-          availability: provider.availability,
-          website: provider.website,
+          ...presentProviderFields(provider),
           profile_picture_url: provider.pictureKey ? providerPictureUrl(user.id) : null,
-          credits: provider.credits,
         }
       : null,
+  };
+}
+
+/** A provider's profile fields as the provider and administrators see them (money in euros). */
+export function presentProviderFields(provider: NonNullable<AccountRow['provider']>) {
+  return {
+    contact_email: provider.contactEmail,
+    contact_phone: provider.contactPhone,
+    bio: provider.bio,
+    service_category: provider.serviceCategory,
+    location: provider.location,
+    hourly_rate: provider.hourlyRateCents === null ? null : centsToEuros(provider.hourlyRateCents),
+    experience_years: provider.experienceYears,
+    availability: provider.availability,
+    website: provider.website,
+    credits: provider.credits,
   };
 }

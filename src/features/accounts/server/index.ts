@@ -7,6 +7,7 @@ import type { Db, Tx } from '../../../server/db/database';
 import { clientProfiles, providerProfiles, users } from './accounts.table';
 
 export { findUserById, type UserRow } from './accounts.repo';
+export { presentProviderFields } from './accounts.presenter';
 export { users } from './accounts.table';
 
 /** A client with a verified email (spec core §6: who may post), or undefined. */

@@ -1,4 +1,4 @@
-import { centsToEuros } from '../../../shared/format';
+import { presentProviderFields } from '../../accounts/server';
 import type { AdminUser, AdminUserType } from '../admin.schema';
 import type { AdminUserRow } from './admin-users.repo';
 
@@ -20,21 +20,6 @@ export function presentAdminUser({ user, client, provider }: AdminUserRow): Admi
     is_locked: lockUntil !== null,
     created_at: user.createdAt.toISOString(),
     phone_number: user.role === 'client' ? (client?.phoneNumber ?? null) : null,
-    provider:
-      user.role === 'provider' && provider
-        ? {
-            contact_email: provider.contactEmail,
-            contact_phone: provider.contactPhone,
-            bio: provider.bio,
-            service_category: provider.serviceCategory,
-            location: provider.location,
-            hourly_rate:
-              provider.hourlyRateCents === null ? null : centsToEuros(provider.hourlyRateCents),
-            experience_years: provider.experienceYears,
-            availability: provider.availability,
-            website: provider.website,
-            credits: provider.credits,
-          }
-        : null,
+    provider: user.role === 'provider' && provider ? presentProviderFields(provider) : null,
   };
 }

@@ -5,14 +5,7 @@ import { Spinner } from '../../../client/components/ui/Spinner';
 import { ALERT_TYPES } from '../../../shared/statuses';
 import { useAdminAlerts, useAdminMetrics, type AlertFilters } from './admin.api';
 import { MetricsChart } from './MetricsChart';
-import {
-  BREAKPOINT,
-  EmptyList,
-  ListArea,
-  SelectFilter,
-  formatDateTime,
-  type TabProps,
-} from './parts';
+import { DataList, ListArea, SelectFilter, formatDateTime, type TabProps } from './parts';
 
 /** The four counters, the last hour per minute, and the alerts filtered by type. */
 export function AlertsTab({ page, onPage }: TabProps) {
@@ -20,6 +13,8 @@ export function AlertsTab({ page, onPage }: TabProps) {
   const [draft, setDraft] = useState('');
   const [filters, setFilters] = useState<AlertFilters>({});
   const list = useAdminAlerts(filters, page);
+  const when = (alert: { timestamp: string }) =>
+    formatDateTime(alert.timestamp, i18n.language, true);
 
   return (
     <section aria-labelledby="admin-alerts-heading">
@@ -51,58 +46,49 @@ export function AlertsTab({ page, onPage }: TabProps) {
           {t('filters.search')}
         </button>
       </form>
-      <ListArea query={list} page={page} onPage={onPage}>
-        {(data) =>
-          data.alerts.length === 0 ? (
-            <EmptyList text={t('alerts.empty')} />
-          ) : (
-            <>
-              <ul className={`flex flex-col gap-3 ${BREAKPOINT.cards}`}>
-                {data.alerts.map((alert) => (
-                  <li key={alert.id} className="card flex flex-col gap-1 p-4 text-sm">
-                    <span className="flex flex-wrap items-center gap-2">
-                      <AlertTypeBadge type={alert.type} />
-                      <span className="text-stone-600">
-                        {formatDateTime(alert.timestamp, i18n.language, true)}
-                      </span>
-                    </span>
-                    <span className="break-words">{alert.message}</span>
-                  </li>
-                ))}
-              </ul>
-              <div className={`card overflow-hidden ${BREAKPOINT.table}`}>
-                <table className="w-full text-left text-sm">
-                  <thead className="bg-stone-50 text-stone-700">
-                    <tr>
-                      <th scope="col" className="w-48 p-3">
-                        {t('alerts.timestamp')}
-                      </th>
-                      <th scope="col" className="w-40 p-3">
-                        {t('alerts.type')}
-                      </th>
-                      <th scope="col" className="p-3">
-                        {t('alerts.message')}
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody className="divide-y divide-stone-200">
-                    {data.alerts.map((alert) => (
-                      <tr key={alert.id} className="align-top">
-                        <td className="p-3 whitespace-nowrap">
-                          {formatDateTime(alert.timestamp, i18n.language, true)}
-                        </td>
-                        <td className="p-3">
-                          <AlertTypeBadge type={alert.type} />
-                        </td>
-                        <td className="p-3 break-words">{alert.message}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            </>
-          )
-        }
+      <ListArea
+        query={list}
+        page={page}
+        onPage={onPage}
+        items={(data) => data.alerts}
+        empty={t('alerts.empty')}
+      >
+        {(alerts) => (
+          <DataList
+            rows={alerts}
+            cardClass="card flex flex-col gap-1 p-4 text-sm"
+            card={(alert) => (
+              <>
+                <span className="flex flex-wrap items-center gap-2">
+                  <AlertTypeBadge type={alert.type} />
+                  <span className="text-stone-600">{when(alert)}</span>
+                </span>
+                <span className="break-words">{alert.message}</span>
+              </>
+            )}
+            columns={[
+              {
+                key: 'timestamp',
+                header: t('alerts.timestamp'),
+                headerClass: 'w-48 p-3',
+                cellClass: 'p-3 whitespace-nowrap',
+                cell: when,
+              },
+              {
+                key: 'type',
+                header: t('alerts.type'),
+                headerClass: 'w-40 p-3',
+                cell: (alert) => <AlertTypeBadge type={alert.type} />,
+              },
+              {
+                key: 'message',
+                header: t('alerts.message'),
+                cellClass: 'p-3 break-words',
+                cell: (alert) => alert.message,
+              },
+            ]}
+          />
+        )}
       </ListArea>
     </section>
   );

@@ -8,12 +8,13 @@ import { useNotify } from '../../../client/layout/Notifications';
 import { AUDIT_ACTOR_TYPES, EXPORT_FORMATS, auditFilters } from '../admin.schema';
 import { useAdminAudits, useExportAudits, type AdminAudit, type AuditFilters } from './admin.api';
 import {
-  BREAKPOINT,
-  EmptyList,
+  ColumnFields,
+  DataList,
   ListArea,
   SelectFilter,
   TextFilter,
   formatDateTime,
+  type Column as ListColumn,
   type TabProps,
 } from './parts';
 
@@ -85,6 +86,14 @@ export function AuditsTab({ page, onPage }: TabProps) {
     }
   };
 
+  const columns = COLUMNS.map((key): ListColumn<AdminAudit> => ({
+    key,
+    header: t(`audits.columns.${key}`),
+    cell: (audit) => cell(audit, key),
+    headerClass: `p-2 break-words hyphens-auto ${COLUMN_WIDTH[key] ?? ''}`,
+    cellClass: 'p-2',
+  }));
+
   return (
     <section aria-labelledby="admin-audits-heading">
       <h2 id="admin-audits-heading" className="sr-only">
@@ -142,63 +151,31 @@ export function AuditsTab({ page, onPage }: TabProps) {
 
       <ExportButtons filters={filters} />
 
-      <ListArea query={list} page={page} onPage={onPage}>
-        {(data) =>
-          data.audits.length === 0 ? (
-            <EmptyList text={t('audits.empty')} />
-          ) : (
-            <>
-              <p className="mb-3 text-sm font-medium text-stone-700">
-                {t('audits.total', {
-                  count: data.total,
-                  formatted: new Intl.NumberFormat(i18n.language).format(data.total),
-                })}
-              </p>
-              <ul className={`flex flex-col gap-3 ${BREAKPOINT.wideCards}`}>
-                {data.audits.map((audit) => (
-                  <li key={audit.id} className="card p-4">
-                    <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1.5 text-sm">
-                      {COLUMNS.map((column) => (
-                        <div key={column} className="contents">
-                          <dt className="text-stone-600">{t(`audits.columns.${column}`)}</dt>
-                          <dd className="min-w-0">{cell(audit, column)}</dd>
-                        </div>
-                      ))}
-                    </dl>
-                  </li>
-                ))}
-              </ul>
-              <div className={`card overflow-hidden ${BREAKPOINT.wideTable}`}>
-                <table className="w-full table-fixed text-left text-sm">
-                  <thead className="bg-stone-50 text-stone-700">
-                    <tr>
-                      {COLUMNS.map((column) => (
-                        <th
-                          key={column}
-                          scope="col"
-                          className={`p-2 break-words hyphens-auto ${COLUMN_WIDTH[column] ?? ''}`}
-                        >
-                          {t(`audits.columns.${column}`)}
-                        </th>
-                      ))}
-                    </tr>
-                  </thead>
-                  <tbody className="divide-y divide-stone-200">
-                    {data.audits.map((audit) => (
-                      <tr key={audit.id} className="align-top">
-                        {COLUMNS.map((column) => (
-                          <td key={column} className="p-2">
-                            {cell(audit, column)}
-                          </td>
-                        ))}
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            </>
-          )
-        }
+      <ListArea
+        query={list}
+        page={page}
+        onPage={onPage}
+        items={(data) => data.audits}
+        empty={t('audits.empty')}
+      >
+        {(audits, data) => (
+          <>
+            <p className="mb-3 text-sm font-medium text-stone-700">
+              {t('audits.total', {
+                count: data.total,
+                formatted: new Intl.NumberFormat(i18n.language).format(data.total),
+              })}
+            </p>
+            <DataList
+              wide
+              rows={audits}
+              cardClass="card p-4"
+              card={(audit) => <ColumnFields columns={columns} row={audit} />}
+              tableClass="w-full table-fixed text-left text-sm"
+              columns={columns}
+            />
+          </>
+        )}
       </ListArea>
     </section>
   );

@@ -16,12 +16,13 @@ import {
 import { DeleteUserDialog, EditUserDialog } from './UserDialogs';
 import {
   AccountStatusBadge,
-  BREAKPOINT,
-  EmptyList,
+  ColumnFields,
+  DataList,
   ListArea,
   SecurityCell,
   SelectFilter,
   TextFilter,
+  type Column,
   type TabProps,
 } from './parts';
 
@@ -120,27 +121,20 @@ export function UsersTab({ userType: role, page, onPage }: TabProps & { userType
     );
   };
 
-  const columns =
+  const cells = {
+    name: (user: AdminUserRow) => <span className="font-semibold break-words">{user.name}</span>,
+    category,
+    email: (user: AdminUserRow) => <span className="break-all">{user.email}</span>,
+    phone,
+    contactPhone: phone,
+    status: (user: AdminUserRow) => <AccountStatusBadge status={user.accountStatus} />,
+    security,
+  };
+  const columns: Column<AdminUserRow>[] = (
     role === 'client'
       ? (['name', 'email', 'phone', 'status', 'security'] as const)
-      : (['name', 'category', 'email', 'contactPhone', 'status', 'security'] as const);
-  const cell = (user: AdminUserRow, column: (typeof columns)[number]) => {
-    switch (column) {
-      case 'name':
-        return <span className="font-semibold break-words">{user.name}</span>;
-      case 'category':
-        return category(user);
-      case 'email':
-        return <span className="break-all">{user.email}</span>;
-      case 'phone':
-      case 'contactPhone':
-        return phone(user);
-      case 'status':
-        return <AccountStatusBadge status={user.accountStatus} />;
-      case 'security':
-        return security(user);
-    }
-  };
+      : (['name', 'category', 'email', 'contactPhone', 'status', 'security'] as const)
+  ).map((key) => ({ key, header: t(`users.columns.${key}`), cell: cells[key] }));
 
   return (
     <section aria-labelledby={`admin-${role}-heading`}>
@@ -180,60 +174,35 @@ export function UsersTab({ userType: role, page, onPage }: TabProps & { userType
         </button>
       </form>
 
-      <ListArea query={list} page={page} onPage={onPage}>
-        {(data) =>
-          data.users.length === 0 ? (
-            <EmptyList
-              text={t(role === 'client' ? 'users.emptyClients' : 'users.emptyProviders')}
-            />
-          ) : (
-            <>
-              <ul className={`flex flex-col gap-3 ${BREAKPOINT.wideCards}`}>
-                {data.users.map((user) => (
-                  <li key={user.id} className="card flex flex-col gap-3 p-4">
-                    <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1.5 text-sm">
-                      {columns.map((column) => (
-                        <div key={column} className="contents">
-                          <dt className="text-stone-600">{t(`users.columns.${column}`)}</dt>
-                          <dd className="min-w-0">{cell(user, column)}</dd>
-                        </div>
-                      ))}
-                    </dl>
-                    {actions(user)}
-                  </li>
-                ))}
-              </ul>
-              <div className={`card overflow-hidden ${BREAKPOINT.wideTable}`}>
-                <table className="w-full text-left text-sm">
-                  <thead className="bg-stone-50 text-stone-700">
-                    <tr>
-                      {columns.map((column) => (
-                        <th key={column} scope="col" className="p-3">
-                          {t(`users.columns.${column}`)}
-                        </th>
-                      ))}
-                      <th scope="col" className="p-3">
-                        {t('actions.label')}
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody className="divide-y divide-stone-200">
-                    {data.users.map((user) => (
-                      <tr key={user.id} className="align-top">
-                        {columns.map((column) => (
-                          <td key={column} className="p-3">
-                            {cell(user, column)}
-                          </td>
-                        ))}
-                        <td className="w-64 p-3">{actions(user)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            </>
-          )
-        }
+      <ListArea
+        query={list}
+        page={page}
+        onPage={onPage}
+        items={(data) => data.users}
+        empty={t(role === 'client' ? 'users.emptyClients' : 'users.emptyProviders')}
+      >
+        {(users) => (
+          <DataList
+            wide
+            rows={users}
+            cardClass="card flex flex-col gap-3 p-4"
+            card={(user) => (
+              <>
+                <ColumnFields columns={columns} row={user} />
+                {actions(user)}
+              </>
+            )}
+            columns={[
+              ...columns,
+              {
+                key: 'actions',
+                header: t('actions.label'),
+                cellClass: 'w-64 p-3',
+                cell: actions,
+              },
+            ]}
+          />
+        )}
       </ListArea>
       {open?.kind === 'edit' && (
         <EditUserDialog role={role} user={open.user} onClose={() => setOpen(null)} />

@@ -1,11 +1,17 @@
-import { Search } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../client/components/ui/Spinner';
 import { ALERT_TYPES } from '../../../shared/statuses';
 import { useAdminAlerts, useAdminMetrics, type AlertFilters } from './admin.api';
 import { MetricsChart } from './MetricsChart';
-import { DataList, ListArea, SelectFilter, formatDateTime, type TabProps } from './parts';
+import {
+  DataList,
+  ListArea,
+  SearchForm,
+  SelectFilter,
+  formatDateTime,
+  type TabProps,
+} from './parts';
 
 /** The four counters, the last hour per minute, and the alerts filtered by type. */
 export function AlertsTab({ page, onPage }: TabProps) {
@@ -22,11 +28,9 @@ export function AlertsTab({ page, onPage }: TabProps) {
         {t('tabs.alerts')}
       </h2>
       <Metrics />
-      <form
-        role="search"
-        className="card mt-6 grid grid-cols-[minmax(0,1fr)] gap-3 p-4 sm:grid-cols-[minmax(0,16rem)_auto] sm:items-end sm:justify-start"
-        onSubmit={(event) => {
-          event.preventDefault();
+      <SearchForm
+        className="mt-6 sm:grid-cols-[minmax(0,16rem)_auto] sm:items-end sm:justify-start"
+        onSearch={() => {
           setFilters({ type: draft || undefined });
           onPage(1);
         }}
@@ -41,11 +45,7 @@ export function AlertsTab({ page, onPage }: TabProps) {
             ...ALERT_TYPES.map((type) => ({ value: type, label: t(`alertType.${type}`) })),
           ]}
         />
-        <button type="submit" className="btn-brand">
-          <Search aria-hidden="true" className="size-4" />
-          {t('filters.search')}
-        </button>
-      </form>
+      </SearchForm>
       <ListArea
         query={list}
         page={page}

@@ -1,4 +1,4 @@
-import { Download, Search } from 'lucide-react';
+import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiErrorText } from '../../../client/api/useApiError';
@@ -11,6 +11,7 @@ import {
   ColumnFields,
   DataList,
   ListArea,
+  SearchForm,
   SelectFilter,
   TextFilter,
   formatDateTime,
@@ -99,12 +100,11 @@ export function AuditsTab({ page, onPage }: TabProps) {
       <h2 id="admin-audits-heading" className="sr-only">
         {t('tabs.audits')}
       </h2>
-      <form
-        role="search"
+      <SearchForm
         noValidate
-        className="card grid grid-cols-[minmax(0,1fr)] gap-3 p-4 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_12rem_auto] lg:items-start"
-        onSubmit={(event) => {
-          event.preventDefault();
+        className="sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_12rem_auto] lg:items-start"
+        buttonClass="btn-brand lg:mt-6"
+        onSearch={() => {
           const checked = form.check(auditFilters);
           if (!checked) return;
           setFilters({ ...form.values });
@@ -143,11 +143,7 @@ export function AuditsTab({ page, onPage }: TabProps) {
             ...AUDIT_ACTOR_TYPES.map((type) => ({ value: type, label: t(`actorType.${type}`) })),
           ]}
         />
-        <button type="submit" className="btn-brand lg:mt-6">
-          <Search aria-hidden="true" className="size-4" />
-          {t('filters.search')}
-        </button>
-      </form>
+      </SearchForm>
 
       <ExportButtons filters={filters} />
 

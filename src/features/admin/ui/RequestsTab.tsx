@@ -1,4 +1,4 @@
-import { Eye, Search, Trash2 } from 'lucide-react';
+import { Eye, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -16,7 +16,15 @@ import {
   type AdminRequestRow,
   type RequestFilters,
 } from './admin.api';
-import { DataList, Field, ListArea, SelectFilter, TextFilter, type TabProps } from './parts';
+import {
+  DataList,
+  Field,
+  ListArea,
+  SearchForm,
+  SelectFilter,
+  TextFilter,
+  type TabProps,
+} from './parts';
 
 /** Every request in every state, searched by text, status (open, assigned) and category. */
 export function RequestsTab({ page, onPage }: TabProps) {
@@ -61,11 +69,9 @@ export function RequestsTab({ page, onPage }: TabProps) {
       <h2 id="admin-requests-heading" className="sr-only">
         {t('tabs.requests')}
       </h2>
-      <form
-        role="search"
-        className="card grid grid-cols-[minmax(0,1fr)] gap-3 p-4 sm:grid-cols-2 lg:grid-cols-[1fr_12rem_16rem_auto] lg:items-end"
-        onSubmit={(event) => {
-          event.preventDefault();
+      <SearchForm
+        className="sm:grid-cols-2 lg:grid-cols-[1fr_12rem_16rem_auto] lg:items-end"
+        onSearch={() => {
           setFilters({ ...draft });
           onPage(1);
         }}
@@ -98,11 +104,7 @@ export function RequestsTab({ page, onPage }: TabProps) {
             allLabel={t('filters.allCategories')}
           />
         </div>
-        <button type="submit" className="btn-brand">
-          <Search aria-hidden="true" className="size-4" />
-          {t('filters.search')}
-        </button>
-      </form>
+      </SearchForm>
 
       <ListArea
         query={list}

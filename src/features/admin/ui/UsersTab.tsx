@@ -1,4 +1,4 @@
-import { ExternalLink, Pencil, Search, Trash2, Unlock, UserCheck, UserX } from 'lucide-react';
+import { ExternalLink, Pencil, Trash2, Unlock, UserCheck, UserX } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -19,6 +19,7 @@ import {
   ColumnFields,
   DataList,
   ListArea,
+  SearchForm,
   SecurityCell,
   SelectFilter,
   TextFilter,
@@ -141,11 +142,9 @@ export function UsersTab({ userType: role, page, onPage }: TabProps & { userType
       <h2 id={`admin-${role}-heading`} className="sr-only">
         {heading}
       </h2>
-      <form
-        role="search"
-        className="card grid grid-cols-[minmax(0,1fr)] gap-3 p-4 sm:grid-cols-[1fr_14rem_auto] sm:items-end"
-        onSubmit={(event) => {
-          event.preventDefault();
+      <SearchForm
+        className="sm:grid-cols-[1fr_14rem_auto] sm:items-end"
+        onSearch={() => {
           setFilters({ ...draft });
           onPage(1);
         }}
@@ -168,11 +167,7 @@ export function UsersTab({ userType: role, page, onPage }: TabProps & { userType
             { value: 'disabled', label: t('accountStatus.disabled') },
           ]}
         />
-        <button type="submit" className="btn-brand">
-          <Search aria-hidden="true" className="size-4" />
-          {t('filters.search')}
-        </button>
-      </form>
+      </SearchForm>
 
       <ListArea
         query={list}

@@ -1,4 +1,4 @@
-import { ShieldAlert, ShieldCheck, WifiOff } from 'lucide-react';
+import { Search, ShieldAlert, ShieldCheck, WifiOff } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Pagination } from '../../../client/components/ui/Pagination';
@@ -244,6 +244,41 @@ export function SecurityCell({
         ? t('security.goodWithFailures', { count: failedLoginAttempts })
         : t('security.good')}
     </span>
+  );
+}
+
+/** A tab's search form: the card with its filters, then the search button. */
+export function SearchForm({
+  className,
+  buttonClass = 'btn-brand',
+  noValidate,
+  onSearch,
+  children,
+}: {
+  /** The grid's columns and alignment from the small breakpoint on. */
+  className: string;
+  buttonClass?: string;
+  noValidate?: boolean;
+  onSearch: () => void;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('admin');
+  return (
+    <form
+      role="search"
+      noValidate={noValidate}
+      className={`card grid grid-cols-[minmax(0,1fr)] gap-3 p-4 ${className}`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSearch();
+      }}
+    >
+      {children}
+      <button type="submit" className={buttonClass}>
+        <Search aria-hidden="true" className="size-4" />
+        {t('filters.search')}
+      </button>
+    </form>
   );
 }
 

@@ -27,16 +27,15 @@ export const cleanAdminPhone = (value: string) => value.replace(/[^\d+ ]/g, '').
 const str = (value: number | string | null | undefined) =>
   value === null || value === undefined ? '' : String(value);
 
-/** The edit dialog: the user as the server has them now, then their fields (spec accounts §2). */
-export function EditUserDialog({
-  role,
-  user,
-  onClose,
-}: {
+/** What the users tab gives each dialog: whose account, and how to close. */
+interface UserDialogProps {
   role: AdminUserType;
   user: AdminUserRow;
   onClose: () => void;
-}) {
+}
+
+/** The edit dialog: the user as the server has them now, then their fields (spec accounts §2). */
+export function EditUserDialog({ role, user, onClose }: UserDialogProps) {
   const { t } = useTranslation('admin');
   const fresh = useAdminUser(role, user.id);
   const current = fresh.data?.user ?? user;
@@ -89,7 +88,7 @@ function DialogButtons({
   );
 }
 
-function ClientForm({ user, onClose }: { user: AdminUserRow; onClose: () => void }) {
+function ClientForm({ user, onClose }: Omit<UserDialogProps, 'role'>) {
   const { t } = useTranslation('admin');
   return (
     <EditForm
@@ -188,7 +187,7 @@ function PhoneField({ form, name, label }: { form: Form; name: string; label: st
   );
 }
 
-function ProviderForm({ user, onClose }: { user: AdminUserRow; onClose: () => void }) {
+function ProviderForm({ user, onClose }: Omit<UserDialogProps, 'role'>) {
   const { t } = useTranslation('admin');
   const p = user.provider;
   return (
@@ -274,15 +273,7 @@ function ProviderForm({ user, onClose }: { user: AdminUserRow; onClose: () => vo
 }
 
 /** Deleting a user needs a reason (3 to 500 characters) and says what goes with the account. */
-export function DeleteUserDialog({
-  role,
-  user,
-  onClose,
-}: {
-  role: AdminUserType;
-  user: AdminUserRow;
-  onClose: () => void;
-}) {
+export function DeleteUserDialog({ role, user, onClose }: UserDialogProps) {
   const { t } = useTranslation('admin');
   const { notify } = useNotify();
   const remove = useAdminDeleteUser();

@@ -282,6 +282,18 @@ export function SearchForm({
   );
 }
 
+/** A search form's control under its label. */
+function FilterField({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <div className="flex min-w-0 flex-col gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium text-stone-800">
+        {label}
+      </label>
+      {children}
+    </div>
+  );
+}
+
 /** A labelled select for a search form. */
 export function SelectFilter({
   id,
@@ -297,10 +309,7 @@ export function SelectFilter({
   options: { value: string; label: string }[];
 }) {
   return (
-    <div className="flex min-w-0 flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium text-stone-800">
-        {label}
-      </label>
+    <FilterField id={id} label={label}>
       <select
         id={id}
         value={value}
@@ -313,7 +322,7 @@ export function SelectFilter({
           </option>
         ))}
       </select>
-    </div>
+    </FilterField>
   );
 }
 
@@ -334,10 +343,7 @@ export function TextFilter({
   error?: string | undefined;
 }) {
   return (
-    <div className="flex min-w-0 flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium text-stone-800">
-        {label}
-      </label>
+    <FilterField id={id} label={label}>
       <input
         id={id}
         type="search"
@@ -353,7 +359,7 @@ export function TextFilter({
           {error}
         </p>
       )}
-    </div>
+    </FilterField>
   );
 }
 

@@ -1,4 +1,12 @@
-import { ExternalLink, Pencil, Trash2, Unlock, UserCheck, UserX } from 'lucide-react';
+import {
+  ExternalLink,
+  Pencil,
+  Trash2,
+  Unlock,
+  UserCheck,
+  UserX,
+  type LucideIcon,
+} from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -68,56 +76,44 @@ export function UsersTab({ userType: role, page, onPage }: TabProps & { userType
 
   const actions = (user: AdminUserRow) => {
     const disabled = user.accountStatus === 'disabled';
-    const small = 'btn-secondary min-h-10 px-3 text-sm';
     return (
       <div className="flex flex-wrap gap-2">
         {role === 'provider' && (
-          <Link to={`/provider/${user.id}`} className={small}>
+          <Link to={`/provider/${user.id}`} className={SMALL}>
             <ExternalLink aria-hidden="true" className="size-4" />
             {t('actions.view')}
-            <span className="sr-only">{` – ${user.name}`}</span>
+            <ForUser user={user} />
           </Link>
         )}
-        <button type="button" className={small} onClick={() => setOpen({ kind: 'edit', user })}>
-          <Pencil aria-hidden="true" className="size-4" />
-          {t('actions.edit')}
-          <span className="sr-only">{` – ${user.name}`}</span>
-        </button>
-        <button
-          type="button"
-          className={small}
+        <UserAction
+          user={user}
+          icon={Pencil}
+          label={t('actions.edit')}
+          onClick={() => setOpen({ kind: 'edit', user })}
+        />
+        <UserAction
+          user={user}
+          icon={disabled ? UserCheck : UserX}
+          label={t(disabled ? 'actions.enable' : 'actions.disable')}
           disabled={act.busy}
           onClick={() => void act.toggle(user)}
-        >
-          {disabled ? (
-            <UserCheck aria-hidden="true" className="size-4" />
-          ) : (
-            <UserX aria-hidden="true" className="size-4" />
-          )}
-          {t(disabled ? 'actions.enable' : 'actions.disable')}
-          <span className="sr-only">{` – ${user.name}`}</span>
-        </button>
+        />
         {(user.isLocked || user.failedLoginAttempts > 0) && (
-          <button
-            type="button"
-            className={small}
+          <UserAction
+            user={user}
+            icon={Unlock}
+            label={t('actions.unlock')}
             disabled={act.busy}
             onClick={() => void act.unlock(user)}
-          >
-            <Unlock aria-hidden="true" className="size-4" />
-            {t('actions.unlock')}
-            <span className="sr-only">{` – ${user.name}`}</span>
-          </button>
+          />
         )}
-        <button
-          type="button"
-          className={`${small} text-red-800`}
+        <UserAction
+          user={user}
+          icon={Trash2}
+          label={t('actions.delete')}
+          className="text-red-800"
           onClick={() => setOpen({ kind: 'delete', user })}
-        >
-          <Trash2 aria-hidden="true" className="size-4" />
-          {t('actions.delete')}
-          <span className="sr-only">{` – ${user.name}`}</span>
-        </button>
+        />
       </div>
     );
   };
@@ -206,6 +202,43 @@ export function UsersTab({ userType: role, page, onPage }: TabProps & { userType
         <DeleteUserDialog role={role} user={open.user} onClose={() => setOpen(null)} />
       )}
     </section>
+  );
+}
+
+const SMALL = 'btn-secondary min-h-10 px-3 text-sm';
+
+/** "– name" for screen readers, so each row's buttons say whose they are. */
+function ForUser({ user }: { user: AdminUserRow }) {
+  return <span className="sr-only">{` – ${user.name}`}</span>;
+}
+
+/** One small action button of a user's row. */
+function UserAction({
+  user,
+  icon: Icon,
+  label,
+  className,
+  disabled,
+  onClick,
+}: {
+  user: AdminUserRow;
+  icon: LucideIcon;
+  label: string;
+  className?: string;
+  disabled?: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      className={className ? `${SMALL} ${className}` : SMALL}
+      disabled={disabled}
+      onClick={onClick}
+    >
+      <Icon aria-hidden="true" className="size-4" />
+      {label}
+      <ForUser user={user} />
+    </button>
   );
 }
 

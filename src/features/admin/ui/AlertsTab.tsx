@@ -8,6 +8,7 @@ import {
   DataList,
   ListArea,
   SearchForm,
+  TabSection,
   SelectFilter,
   formatDateTime,
   type TabProps,
@@ -23,10 +24,7 @@ export function AlertsTab({ page, onPage }: TabProps) {
     formatDateTime(alert.timestamp, i18n.language, true);
 
   return (
-    <section aria-labelledby="admin-alerts-heading">
-      <h2 id="admin-alerts-heading" className="sr-only">
-        {t('tabs.alerts')}
-      </h2>
+    <TabSection name="alerts" title={t('tabs.alerts')}>
       <Metrics />
       <SearchForm
         className="mt-6 sm:grid-cols-[minmax(0,16rem)_auto] sm:items-end sm:justify-start"
@@ -90,7 +88,7 @@ export function AlertsTab({ page, onPage }: TabProps) {
           />
         )}
       </ListArea>
-    </section>
+    </TabSection>
   );
 }
 

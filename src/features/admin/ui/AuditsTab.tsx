@@ -12,6 +12,7 @@ import {
   DataList,
   ListArea,
   SearchForm,
+  TabSection,
   SelectFilter,
   TextFilter,
   formatDateTime,
@@ -96,10 +97,7 @@ export function AuditsTab({ page, onPage }: TabProps) {
   }));
 
   return (
-    <section aria-labelledby="admin-audits-heading">
-      <h2 id="admin-audits-heading" className="sr-only">
-        {t('tabs.audits')}
-      </h2>
+    <TabSection name="audits" title={t('tabs.audits')}>
       <SearchForm
         noValidate
         className="sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_12rem_auto] lg:items-start"
@@ -173,7 +171,7 @@ export function AuditsTab({ page, onPage }: TabProps) {
           </>
         )}
       </ListArea>
-    </section>
+    </TabSection>
   );
 }
 

@@ -21,6 +21,7 @@ import {
   Field,
   ListArea,
   SearchForm,
+  TabSection,
   SelectFilter,
   TextFilter,
   type TabProps,
@@ -65,10 +66,7 @@ export function RequestsTab({ page, onPage }: TabProps) {
   const created = (request: AdminRequestRow) => formatDate(request.createdAt, language);
 
   return (
-    <section aria-labelledby="admin-requests-heading">
-      <h2 id="admin-requests-heading" className="sr-only">
-        {t('tabs.requests')}
-      </h2>
+    <TabSection name="requests" title={t('tabs.requests')}>
       <SearchForm
         className="sm:grid-cols-2 lg:grid-cols-[1fr_12rem_16rem_auto] lg:items-end"
         onSearch={() => {
@@ -160,7 +158,7 @@ export function RequestsTab({ page, onPage }: TabProps) {
           />
         )}
       </ListArea>
-    </section>
+    </TabSection>
   );
 }
 

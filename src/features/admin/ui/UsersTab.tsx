@@ -28,6 +28,7 @@ import {
   DataList,
   ListArea,
   SearchForm,
+  TabSection,
   SecurityCell,
   SelectFilter,
   TextFilter,
@@ -134,10 +135,7 @@ export function UsersTab({ userType: role, page, onPage }: TabProps & { userType
   ).map((key) => ({ key, header: t(`users.columns.${key}`), cell: cells[key] }));
 
   return (
-    <section aria-labelledby={`admin-${role}-heading`}>
-      <h2 id={`admin-${role}-heading`} className="sr-only">
-        {heading}
-      </h2>
+    <TabSection name={role} title={heading}>
       <SearchForm
         className="sm:grid-cols-[1fr_14rem_auto] sm:items-end"
         onSearch={() => {
@@ -201,7 +199,7 @@ export function UsersTab({ userType: role, page, onPage }: TabProps & { userType
       {open?.kind === 'delete' && (
         <DeleteUserDialog role={role} user={open.user} onClose={() => setOpen(null)} />
       )}
-    </section>
+    </TabSection>
   );
 }
 

@@ -21,6 +21,26 @@ export interface TabProps {
   onPage: (page: number) => void;
 }
 
+/** A tab's panel content, named by a heading only screen readers see (the tab shows it). */
+export function TabSection({
+  name,
+  title,
+  children,
+}: {
+  name: string;
+  title: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={`admin-${name}-heading`}>
+      <h2 id={`admin-${name}-heading`} className="sr-only">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
 /** Cards below the breakpoint, a table from it on (DESIGN: mobile first). */
 export const BREAKPOINT = {
   cards: 'lg:hidden',

@@ -49,6 +49,13 @@ export function AuditsTab({ page, onPage }: TabProps) {
     actor_type: '',
   });
   const list = useAdminAudits(filters, page);
+  /** A filter's id, value and error from the form (the ids the server's field errors focus). */
+  const filter = (name: string) => ({
+    id: `field-${name}`,
+    value: form.values[name] ?? '',
+    onChange: (value: string) => form.set(name, value),
+    error: form.fieldError(name),
+  });
   const na = t('notAvailable');
 
   const cell = (audit: AdminAudit, column: Column) => {
@@ -109,28 +116,13 @@ export function AuditsTab({ page, onPage }: TabProps) {
           onPage(1);
         }}
       >
+        <TextFilter label={t('audits.filters.requestId')} {...filter('request_id')} />
         <TextFilter
-          id="field-request_id"
-          label={t('audits.filters.requestId')}
-          value={form.values.request_id ?? ''}
-          onChange={(value) => form.set('request_id', value)}
-          error={form.fieldError('request_id')}
-        />
-        <TextFilter
-          id="field-action"
           label={t('audits.filters.action')}
           placeholder={t('audits.filters.actionExample')}
-          value={form.values.action ?? ''}
-          onChange={(value) => form.set('action', value)}
-          error={form.fieldError('action')}
+          {...filter('action')}
         />
-        <TextFilter
-          id="field-actor_id"
-          label={t('audits.filters.actorId')}
-          value={form.values.actor_id ?? ''}
-          onChange={(value) => form.set('actor_id', value)}
-          error={form.fieldError('actor_id')}
-        />
+        <TextFilter label={t('audits.filters.actorId')} {...filter('actor_id')} />
         <SelectFilter
           id="field-actor_type"
           label={t('audits.filters.actorType')}

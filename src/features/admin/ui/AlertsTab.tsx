@@ -1,4 +1,3 @@
-import { Search } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../client/components/ui/Spinner';
@@ -6,9 +5,10 @@ import { ALERT_TYPES } from '../../../shared/statuses';
 import { useAdminAlerts, useAdminMetrics, type AlertFilters } from './admin.api';
 import { MetricsChart } from './MetricsChart';
 import {
-  BREAKPOINT,
-  EmptyList,
+  DataList,
   ListArea,
+  SearchForm,
+  TabSection,
   SelectFilter,
   formatDateTime,
   type TabProps,
@@ -20,18 +20,15 @@ export function AlertsTab({ page, onPage }: TabProps) {
   const [draft, setDraft] = useState('');
   const [filters, setFilters] = useState<AlertFilters>({});
   const list = useAdminAlerts(filters, page);
+  const when = (alert: { timestamp: string }) =>
+    formatDateTime(alert.timestamp, i18n.language, true);
 
   return (
-    <section aria-labelledby="admin-alerts-heading">
-      <h2 id="admin-alerts-heading" className="sr-only">
-        {t('tabs.alerts')}
-      </h2>
+    <TabSection name="alerts" title={t('tabs.alerts')}>
       <Metrics />
-      <form
-        role="search"
-        className="card mt-6 grid grid-cols-[minmax(0,1fr)] gap-3 p-4 sm:grid-cols-[minmax(0,16rem)_auto] sm:items-end sm:justify-start"
-        onSubmit={(event) => {
-          event.preventDefault();
+      <SearchForm
+        className="mt-6 sm:grid-cols-[minmax(0,16rem)_auto] sm:items-end sm:justify-start"
+        onSearch={() => {
           setFilters({ type: draft || undefined });
           onPage(1);
         }}
@@ -46,65 +43,52 @@ export function AlertsTab({ page, onPage }: TabProps) {
             ...ALERT_TYPES.map((type) => ({ value: type, label: t(`alertType.${type}`) })),
           ]}
         />
-        <button type="submit" className="btn-brand">
-          <Search aria-hidden="true" className="size-4" />
-          {t('filters.search')}
-        </button>
-      </form>
-      <ListArea query={list} page={page} onPage={onPage}>
-        {(data) =>
-          data.alerts.length === 0 ? (
-            <EmptyList text={t('alerts.empty')} />
-          ) : (
-            <>
-              <ul className={`flex flex-col gap-3 ${BREAKPOINT.cards}`}>
-                {data.alerts.map((alert) => (
-                  <li key={alert.id} className="card flex flex-col gap-1 p-4 text-sm">
-                    <span className="flex flex-wrap items-center gap-2">
-                      <AlertTypeBadge type={alert.type} />
-                      <span className="text-stone-600">
-                        {formatDateTime(alert.timestamp, i18n.language, true)}
-                      </span>
-                    </span>
-                    <span className="break-words">{alert.message}</span>
-                  </li>
-                ))}
-              </ul>
-              <div className={`card overflow-hidden ${BREAKPOINT.table}`}>
-                <table className="w-full text-left text-sm">
-                  <thead className="bg-stone-50 text-stone-700">
-                    <tr>
-                      <th scope="col" className="w-48 p-3">
-                        {t('alerts.timestamp')}
-                      </th>
-                      <th scope="col" className="w-40 p-3">
-                        {t('alerts.type')}
-                      </th>
-                      <th scope="col" className="p-3">
-                        {t('alerts.message')}
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody className="divide-y divide-stone-200">
-                    {data.alerts.map((alert) => (
-                      <tr key={alert.id} className="align-top">
-                        <td className="p-3 whitespace-nowrap">
-                          {formatDateTime(alert.timestamp, i18n.language, true)}
-                        </td>
-                        <td className="p-3">
-                          <AlertTypeBadge type={alert.type} />
-                        </td>
-                        <td className="p-3 break-words">{alert.message}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            </>
-          )
-        }
+      </SearchForm>
+      <ListArea
+        query={list}
+        page={page}
+        onPage={onPage}
+        items={(data) => data.alerts}
+        empty={t('alerts.empty')}
+      >
+        {(alerts) => (
+          <DataList
+            rows={alerts}
+            cardClass="card flex flex-col gap-1 p-4 text-sm"
+            card={(alert) => (
+              <>
+                <span className="flex flex-wrap items-center gap-2">
+                  <AlertTypeBadge type={alert.type} />
+                  <span className="text-stone-600">{when(alert)}</span>
+                </span>
+                <span className="break-words">{alert.message}</span>
+              </>
+            )}
+            columns={[
+              {
+                key: 'timestamp',
+                header: t('alerts.timestamp'),
+                headerClass: 'w-48 p-3',
+                cellClass: 'p-3 whitespace-nowrap',
+                cell: when,
+              },
+              {
+                key: 'type',
+                header: t('alerts.type'),
+                headerClass: 'w-40 p-3',
+                cell: (alert) => <AlertTypeBadge type={alert.type} />,
+              },
+              {
+                key: 'message',
+                header: t('alerts.message'),
+                cellClass: 'p-3 break-words',
+                cell: (alert) => alert.message,
+              },
+            ]}
+          />
+        )}
       </ListArea>
-    </section>
+    </TabSection>
   );
 }
 

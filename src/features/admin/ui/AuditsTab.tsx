@@ -1,4 +1,4 @@
-import { Download, Search } from 'lucide-react';
+import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiErrorText } from '../../../client/api/useApiError';
@@ -8,12 +8,15 @@ import { useNotify } from '../../../client/layout/Notifications';
 import { AUDIT_ACTOR_TYPES, EXPORT_FORMATS, auditFilters } from '../admin.schema';
 import { useAdminAudits, useExportAudits, type AdminAudit, type AuditFilters } from './admin.api';
 import {
-  BREAKPOINT,
-  EmptyList,
+  ColumnFields,
+  DataList,
   ListArea,
+  SearchForm,
+  TabSection,
   SelectFilter,
   TextFilter,
   formatDateTime,
+  type Column as ListColumn,
   type TabProps,
 } from './parts';
 
@@ -46,6 +49,13 @@ export function AuditsTab({ page, onPage }: TabProps) {
     actor_type: '',
   });
   const list = useAdminAudits(filters, page);
+  /** A filter's id, value and error from the form (the ids the server's field errors focus). */
+  const filter = (name: string) => ({
+    id: `field-${name}`,
+    value: form.values[name] ?? '',
+    onChange: (value: string) => form.set(name, value),
+    error: form.fieldError(name),
+  });
   const na = t('notAvailable');
 
   const cell = (audit: AdminAudit, column: Column) => {
@@ -85,45 +95,34 @@ export function AuditsTab({ page, onPage }: TabProps) {
     }
   };
 
+  const columns = COLUMNS.map((key): ListColumn<AdminAudit> => ({
+    key,
+    header: t(`audits.columns.${key}`),
+    cell: (audit) => cell(audit, key),
+    headerClass: `p-2 break-words hyphens-auto ${COLUMN_WIDTH[key] ?? ''}`,
+    cellClass: 'p-2',
+  }));
+
   return (
-    <section aria-labelledby="admin-audits-heading">
-      <h2 id="admin-audits-heading" className="sr-only">
-        {t('tabs.audits')}
-      </h2>
-      <form
-        role="search"
+    <TabSection name="audits" title={t('tabs.audits')}>
+      <SearchForm
         noValidate
-        className="card grid grid-cols-[minmax(0,1fr)] gap-3 p-4 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_12rem_auto] lg:items-start"
-        onSubmit={(event) => {
-          event.preventDefault();
+        className="sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_12rem_auto] lg:items-start"
+        buttonClass="btn-brand lg:mt-6"
+        onSearch={() => {
           const checked = form.check(auditFilters);
           if (!checked) return;
           setFilters({ ...form.values });
           onPage(1);
         }}
       >
+        <TextFilter label={t('audits.filters.requestId')} {...filter('request_id')} />
         <TextFilter
-          id="field-request_id"
-          label={t('audits.filters.requestId')}
-          value={form.values.request_id ?? ''}
-          onChange={(value) => form.set('request_id', value)}
-          error={form.fieldError('request_id')}
-        />
-        <TextFilter
-          id="field-action"
           label={t('audits.filters.action')}
           placeholder={t('audits.filters.actionExample')}
-          value={form.values.action ?? ''}
-          onChange={(value) => form.set('action', value)}
-          error={form.fieldError('action')}
+          {...filter('action')}
         />
-        <TextFilter
-          id="field-actor_id"
-          label={t('audits.filters.actorId')}
-          value={form.values.actor_id ?? ''}
-          onChange={(value) => form.set('actor_id', value)}
-          error={form.fieldError('actor_id')}
-        />
+        <TextFilter label={t('audits.filters.actorId')} {...filter('actor_id')} />
         <SelectFilter
           id="field-actor_type"
           label={t('audits.filters.actorType')}
@@ -134,73 +133,37 @@ export function AuditsTab({ page, onPage }: TabProps) {
             ...AUDIT_ACTOR_TYPES.map((type) => ({ value: type, label: t(`actorType.${type}`) })),
           ]}
         />
-        <button type="submit" className="btn-brand lg:mt-6">
-          <Search aria-hidden="true" className="size-4" />
-          {t('filters.search')}
-        </button>
-      </form>
+      </SearchForm>
 
       <ExportButtons filters={filters} />
 
-      <ListArea query={list} page={page} onPage={onPage}>
-        {(data) =>
-          data.audits.length === 0 ? (
-            <EmptyList text={t('audits.empty')} />
-          ) : (
-            <>
-              <p className="mb-3 text-sm font-medium text-stone-700">
-                {t('audits.total', {
-                  count: data.total,
-                  formatted: new Intl.NumberFormat(i18n.language).format(data.total),
-                })}
-              </p>
-              <ul className={`flex flex-col gap-3 ${BREAKPOINT.wideCards}`}>
-                {data.audits.map((audit) => (
-                  <li key={audit.id} className="card p-4">
-                    <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1.5 text-sm">
-                      {COLUMNS.map((column) => (
-                        <div key={column} className="contents">
-                          <dt className="text-stone-600">{t(`audits.columns.${column}`)}</dt>
-                          <dd className="min-w-0">{cell(audit, column)}</dd>
-                        </div>
-                      ))}
-                    </dl>
-                  </li>
-                ))}
-              </ul>
-              <div className={`card overflow-hidden ${BREAKPOINT.wideTable}`}>
-                <table className="w-full table-fixed text-left text-sm">
-                  <thead className="bg-stone-50 text-stone-700">
-                    <tr>
-                      {COLUMNS.map((column) => (
-                        <th
-                          key={column}
-                          scope="col"
-                          className={`p-2 break-words hyphens-auto ${COLUMN_WIDTH[column] ?? ''}`}
-                        >
-                          {t(`audits.columns.${column}`)}
-                        </th>
-                      ))}
-                    </tr>
-                  </thead>
-                  <tbody className="divide-y divide-stone-200">
-                    {data.audits.map((audit) => (
-                      <tr key={audit.id} className="align-top">
-                        {COLUMNS.map((column) => (
-                          <td key={column} className="p-2">
-                            {cell(audit, column)}
-                          </td>
-                        ))}
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            </>
-          )
-        }
+      <ListArea
+        query={list}
+        page={page}
+        onPage={onPage}
+        items={(data) => data.audits}
+        empty={t('audits.empty')}
+      >
+        {(audits, data) => (
+          <>
+            <p className="mb-3 text-sm font-medium text-stone-700">
+              {t('audits.total', {
+                count: data.total,
+                formatted: new Intl.NumberFormat(i18n.language).format(data.total),
+              })}
+            </p>
+            <DataList
+              wide
+              rows={audits}
+              cardClass="card p-4"
+              card={(audit) => <ColumnFields columns={columns} row={audit} />}
+              tableClass="w-full table-fixed text-left text-sm"
+              columns={columns}
+            />
+          </>
+        )}
       </ListArea>
-    </section>
+    </TabSection>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Eye, Search, Trash2 } from 'lucide-react';
+import { Eye, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -16,7 +16,16 @@ import {
   type AdminRequestRow,
   type RequestFilters,
 } from './admin.api';
-import { BREAKPOINT, EmptyList, ListArea, SelectFilter, TextFilter, type TabProps } from './parts';
+import {
+  DataList,
+  Field,
+  ListArea,
+  SearchForm,
+  TabSection,
+  SelectFilter,
+  TextFilter,
+  type TabProps,
+} from './parts';
 
 /** Every request in every state, searched by text, status (open, assigned) and category. */
 export function RequestsTab({ page, onPage }: TabProps) {
@@ -52,17 +61,15 @@ export function RequestsTab({ page, onPage }: TabProps) {
       {request.title}
     </Link>
   );
+  const client = (request: AdminRequestRow) => request.client?.name ?? t('notAvailable');
+  const category = (request: AdminRequestRow) => t(`categories:${request.category}`);
+  const created = (request: AdminRequestRow) => formatDate(request.createdAt, language);
 
   return (
-    <section aria-labelledby="admin-requests-heading">
-      <h2 id="admin-requests-heading" className="sr-only">
-        {t('tabs.requests')}
-      </h2>
-      <form
-        role="search"
-        className="card grid grid-cols-[minmax(0,1fr)] gap-3 p-4 sm:grid-cols-2 lg:grid-cols-[1fr_12rem_16rem_auto] lg:items-end"
-        onSubmit={(event) => {
-          event.preventDefault();
+    <TabSection name="requests" title={t('tabs.requests')}>
+      <SearchForm
+        className="sm:grid-cols-2 lg:grid-cols-[1fr_12rem_16rem_auto] lg:items-end"
+        onSearch={() => {
           setFilters({ ...draft });
           onPage(1);
         }}
@@ -95,89 +102,63 @@ export function RequestsTab({ page, onPage }: TabProps) {
             allLabel={t('filters.allCategories')}
           />
         </div>
-        <button type="submit" className="btn-brand">
-          <Search aria-hidden="true" className="size-4" />
-          {t('filters.search')}
-        </button>
-      </form>
+      </SearchForm>
 
-      <ListArea query={list} page={page} onPage={onPage}>
-        {(data) =>
-          data.workRequests.length === 0 ? (
-            <EmptyList text={t('requests.empty')} />
-          ) : (
-            <>
-              <ul className={`flex flex-col gap-3 ${BREAKPOINT.cards}`}>
-                {data.workRequests.map((request) => (
-                  <li key={request.id} className="card flex flex-col gap-2 p-4">
-                    {title(request)}
-                    <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-                      <dt className="text-stone-600">{t('requests.client')}</dt>
-                      <dd className="min-w-0 break-words">
-                        {request.client?.name ?? t('notAvailable')}
-                      </dd>
-                      <dt className="text-stone-600">{t('requests.category')}</dt>
-                      <dd className="min-w-0">{t(`categories:${request.category}`)}</dd>
-                      <dt className="text-stone-600">{t('requests.status')}</dt>
-                      <dd>
-                        <StatusBadge status={request.status} />
-                      </dd>
-                      <dt className="text-stone-600">{t('requests.created')}</dt>
-                      <dd>{formatDate(request.createdAt, language)}</dd>
-                    </dl>
-                    {actions(request)}
-                  </li>
-                ))}
-              </ul>
-              <div className={`card overflow-hidden ${BREAKPOINT.table}`}>
-                <table className="w-full text-left text-sm">
-                  <thead className="bg-stone-50 text-stone-700">
-                    <tr>
-                      <th scope="col" className="p-3">
-                        {t('requests.title')}
-                      </th>
-                      <th scope="col" className="p-3">
-                        {t('requests.client')}
-                      </th>
-                      <th scope="col" className="p-3">
-                        {t('requests.category')}
-                      </th>
-                      <th scope="col" className="p-3">
-                        {t('requests.status')}
-                      </th>
-                      <th scope="col" className="p-3">
-                        {t('requests.created')}
-                      </th>
-                      <th scope="col" className="p-3">
-                        {t('actions.label')}
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody className="divide-y divide-stone-200">
-                    {data.workRequests.map((request) => (
-                      <tr key={request.id} className="align-top">
-                        <td className="p-3">{title(request)}</td>
-                        <td className="p-3 break-words">
-                          {request.client?.name ?? t('notAvailable')}
-                        </td>
-                        <td className="p-3">{t(`categories:${request.category}`)}</td>
-                        <td className="p-3">
-                          <StatusBadge status={request.status} />
-                        </td>
-                        <td className="p-3 whitespace-nowrap">
-                          {formatDate(request.createdAt, language)}
-                        </td>
-                        <td className="p-3">{actions(request)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            </>
-          )
-        }
+      <ListArea
+        query={list}
+        page={page}
+        onPage={onPage}
+        items={(data) => data.workRequests}
+        empty={t('requests.empty')}
+      >
+        {(requests) => (
+          <DataList
+            rows={requests}
+            cardClass="card flex flex-col gap-2 p-4"
+            card={(request) => (
+              <>
+                {title(request)}
+                <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+                  <Field label={t('requests.client')} className="min-w-0 break-words">
+                    {client(request)}
+                  </Field>
+                  <Field label={t('requests.category')} className="min-w-0">
+                    {category(request)}
+                  </Field>
+                  <Field label={t('requests.status')}>
+                    <StatusBadge status={request.status} />
+                  </Field>
+                  <Field label={t('requests.created')}>{created(request)}</Field>
+                </dl>
+                {actions(request)}
+              </>
+            )}
+            columns={[
+              { key: 'title', header: t('requests.title'), cell: title },
+              {
+                key: 'client',
+                header: t('requests.client'),
+                cellClass: 'p-3 break-words',
+                cell: client,
+              },
+              { key: 'category', header: t('requests.category'), cell: category },
+              {
+                key: 'status',
+                header: t('requests.status'),
+                cell: (request) => <StatusBadge status={request.status} />,
+              },
+              {
+                key: 'created',
+                header: t('requests.created'),
+                cellClass: 'p-3 whitespace-nowrap',
+                cell: created,
+              },
+              { key: 'actions', header: t('actions.label'), cell: actions },
+            ]}
+          />
+        )}
       </ListArea>
-    </section>
+    </TabSection>
   );
 }
 

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorSummary, TextArea, TextField } from '../../../client/components/ui/form';
 import { Spinner } from '../../../client/components/ui/Spinner';
@@ -15,6 +16,8 @@ import {
   useAdminUpdateUser,
   useAdminUser,
   type AdminUserRow,
+  type ClientEditBody,
+  type ProviderEditBody,
 } from './admin.api';
 import { AdminDialog } from './parts';
 
@@ -24,16 +27,15 @@ export const cleanAdminPhone = (value: string) => value.replace(/[^\d+ ]/g, '').
 const str = (value: number | string | null | undefined) =>
   value === null || value === undefined ? '' : String(value);
 
-/** The edit dialog: the user as the server has them now, then their fields (spec accounts §2). */
-export function EditUserDialog({
-  role,
-  user,
-  onClose,
-}: {
+/** What the users tab gives each dialog: whose account, and how to close. */
+interface UserDialogProps {
   role: AdminUserType;
   user: AdminUserRow;
   onClose: () => void;
-}) {
+}
+
+/** The edit dialog: the user as the server has them now, then their fields (spec accounts §2). */
+export function EditUserDialog({ role, user, onClose }: UserDialogProps) {
   const { t } = useTranslation('admin');
   const fresh = useAdminUser(role, user.id);
   const current = fresh.data?.user ?? user;
@@ -55,51 +57,96 @@ export function EditUserDialog({
   );
 }
 
+/** Cancel and the submit button, which shows `busyLabel` beside a spinner while the call runs. */
 function DialogButtons({
   busy,
   onClose,
   submit,
+  busyLabel,
+  danger = false,
 }: {
   busy: boolean;
   onClose: () => void;
   submit: string;
+  busyLabel: string;
+  /** A red submit, flush under the form's fields (the delete dialog). */
+  danger?: boolean;
 }) {
   const { t } = useTranslation('admin');
   return (
-    <div className="mt-2 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+    <div
+      className={`${danger ? '' : 'mt-2 '}flex flex-col-reverse gap-3 sm:flex-row sm:justify-end`}
+    >
       <button type="button" className="btn-secondary" onClick={onClose}>
         {t('actions.cancel')}
       </button>
-      <button type="submit" className="btn-brand" disabled={busy}>
-        {busy && <Spinner label={t('saving')} />}
+      <button type="submit" className={danger ? 'btn-danger' : 'btn-brand'} disabled={busy}>
+        {busy && <Spinner label={busyLabel} />}
         {submit}
       </button>
     </div>
   );
 }
 
-function ClientForm({ user, onClose }: { user: AdminUserRow; onClose: () => void }) {
+function ClientForm({ user, onClose }: Omit<UserDialogProps, 'role'>) {
+  const { t } = useTranslation('admin');
+  return (
+    <EditForm
+      userType="client"
+      user={user}
+      onClose={onClose}
+      initial={{ name: user.name, phone_number: str(user.phoneNumber) }}
+      toBody={(form) => {
+        const body = form.check(adminClientEdit);
+        return body && { ...body, phone_number: body.phone_number ?? null };
+      }}
+    >
+      {(form) => (
+        <>
+          <TextField label={t('edit.name')} autoComplete="off" {...form.field('name')} />
+          <PhoneField form={form} name="phone_number" label={t('edit.phone')} />
+        </>
+      )}
+    </EditForm>
+  );
+}
+
+/**
+ * The frame of both edit forms: the error summary, the role's fields, Cancel and Save; saving
+ * checks the fields with `toBody`, then says so and closes.
+ */
+function EditForm({
+  userType: role,
+  user,
+  onClose,
+  initial,
+  toBody,
+  children,
+}: {
+  userType: AdminUserType;
+  user: AdminUserRow;
+  onClose: () => void;
+  initial: Record<string, string>;
+  toBody: (form: Form) => ClientEditBody | ProviderEditBody | undefined;
+  children: (form: Form) => ReactNode;
+}) {
   const { t } = useTranslation('admin');
   const { notify } = useNotify();
   const save = useAdminUpdateUser();
-  const form = useForm<Record<string, string>>(
-    { name: user.name, phone_number: str(user.phoneNumber) },
-    { write: save, failText: (text) => `${t('notices.updateFailed')} ${text}` },
-  );
+  const form = useForm<Record<string, string>>(initial, {
+    write: save,
+    failText: (text) => `${t('notices.updateFailed')} ${text}`,
+  });
   return (
     <form
       noValidate
       className="mt-4 flex flex-col gap-4"
       onSubmit={(event) => {
         event.preventDefault();
-        const body = form.check(adminClientEdit);
+        const body = toBody(form);
         if (!body) return;
         save.mutate(
-          {
-            role: 'client',
-            id: user.id,
-            body: { ...body, phone_number: body.phone_number ?? null },
-          },
+          { role, id: user.id, body },
           {
             onSuccess: () => {
               notify('success', t('notices.updated', { name: body.name }));
@@ -110,9 +157,13 @@ function ClientForm({ user, onClose }: { user: AdminUserRow; onClose: () => void
       }}
     >
       <ErrorSummary messages={form.messages} />
-      <TextField label={t('edit.name')} autoComplete="off" {...form.field('name')} />
-      <PhoneField form={form} name="phone_number" label={t('edit.phone')} />
-      <DialogButtons busy={save.isPending} onClose={onClose} submit={t('edit.save')} />
+      {children(form)}
+      <DialogButtons
+        busy={save.isPending}
+        onClose={onClose}
+        submit={t('edit.save')}
+        busyLabel={t('saving')}
+      />
     </form>
   );
 }
@@ -136,117 +187,93 @@ function PhoneField({ form, name, label }: { form: Form; name: string; label: st
   );
 }
 
-function ProviderForm({ user, onClose }: { user: AdminUserRow; onClose: () => void }) {
+function ProviderForm({ user, onClose }: Omit<UserDialogProps, 'role'>) {
   const { t } = useTranslation('admin');
-  const { notify } = useNotify();
-  const save = useAdminUpdateUser();
   const p = user.provider;
-  const form = useForm<Record<string, string>>(
-    {
-      name: user.name,
-      contact_email: str(p?.contactEmail ?? user.email),
-      contact_phone: str(p?.contactPhone),
-      bio: str(p?.bio),
-      service_category: str(p?.serviceCategory),
-      location: str(p?.location),
-      hourly_rate: str(p?.hourlyRate),
-      experience_years: str(p?.experienceYears),
-      availability: str(p?.availability),
-      website: str(p?.website),
-      credits: str(p?.credits),
-    },
-    { write: save, failText: (text) => `${t('notices.updateFailed')} ${text}` },
-  );
   return (
-    <form
-      noValidate
-      className="mt-4 flex flex-col gap-4"
-      onSubmit={(event) => {
-        event.preventDefault();
+    <EditForm
+      userType="provider"
+      user={user}
+      onClose={onClose}
+      initial={{
+        name: user.name,
+        contact_email: str(p?.contactEmail ?? user.email),
+        contact_phone: str(p?.contactPhone),
+        bio: str(p?.bio),
+        service_category: str(p?.serviceCategory),
+        location: str(p?.location),
+        hourly_rate: str(p?.hourlyRate),
+        experience_years: str(p?.experienceYears),
+        availability: str(p?.availability),
+        website: str(p?.website),
+        credits: str(p?.credits),
+      }}
+      toBody={(form) => {
         const body = form.check(adminProviderEdit);
-        if (!body) return;
-        save.mutate(
-          {
-            role: 'provider',
-            id: user.id,
-            body: { ...body, contact_phone: body.contact_phone ?? null },
-          },
-          {
-            onSuccess: () => {
-              notify('success', t('notices.updated', { name: body.name }));
-              onClose();
-            },
-          },
-        );
+        return body && { ...body, contact_phone: body.contact_phone ?? null };
       }}
     >
-      <ErrorSummary messages={form.messages} />
-      <TextField label={t('edit.name')} autoComplete="off" {...form.field('name')} />
-      <TextField
-        type="email"
-        label={t('edit.contactEmail')}
-        autoComplete="off"
-        {...form.field('contact_email')}
-      />
-      <PhoneField form={form} name="contact_phone" label={t('edit.contactPhone')} />
-      <TextArea label={t('edit.bio')} {...form.field('bio')} />
-      <div className="flex min-w-0 flex-col gap-1">
-        <CategorySelect
-          id="field-service_category"
-          label={t('edit.serviceCategory')}
-          value={form.values.service_category ?? ''}
-          onChange={(value) => form.set('service_category', value)}
-          allLabel={t('edit.noCategory')}
-        />
-        {form.fieldError('service_category') && (
-          <p className="text-sm text-red-700">{form.fieldError('service_category')}</p>
-        )}
-      </div>
-      <TextField label={t('edit.location')} {...form.field('location')} />
-      <div className="grid gap-4 sm:grid-cols-3">
-        <TextField
-          type="number"
-          inputMode="decimal"
-          min={0}
-          step="0.01"
-          label={t('edit.hourlyRate')}
-          {...form.field('hourly_rate')}
-        />
-        <TextField
-          type="number"
-          inputMode="numeric"
-          min={0}
-          max={100}
-          step={1}
-          label={t('edit.experienceYears')}
-          {...form.field('experience_years')}
-        />
-        <TextField
-          type="number"
-          inputMode="numeric"
-          min={0}
-          step={1}
-          label={t('edit.credits')}
-          {...form.field('credits')}
-        />
-      </div>
-      <TextField label={t('edit.availability')} {...form.field('availability')} />
-      <TextField type="url" label={t('edit.website')} {...form.field('website')} />
-      <DialogButtons busy={save.isPending} onClose={onClose} submit={t('edit.save')} />
-    </form>
+      {(form) => (
+        <>
+          <TextField label={t('edit.name')} autoComplete="off" {...form.field('name')} />
+          <TextField
+            type="email"
+            label={t('edit.contactEmail')}
+            autoComplete="off"
+            {...form.field('contact_email')}
+          />
+          <PhoneField form={form} name="contact_phone" label={t('edit.contactPhone')} />
+          <TextArea label={t('edit.bio')} {...form.field('bio')} />
+          <div className="flex min-w-0 flex-col gap-1">
+            <CategorySelect
+              id="field-service_category"
+              label={t('edit.serviceCategory')}
+              value={form.values.service_category ?? ''}
+              onChange={(value) => form.set('service_category', value)}
+              allLabel={t('edit.noCategory')}
+            />
+            {form.fieldError('service_category') && (
+              <p className="text-sm text-red-700">{form.fieldError('service_category')}</p>
+            )}
+          </div>
+          <TextField label={t('edit.location')} {...form.field('location')} />
+          <div className="grid gap-4 sm:grid-cols-3">
+            <TextField
+              type="number"
+              inputMode="decimal"
+              min={0}
+              step="0.01"
+              label={t('edit.hourlyRate')}
+              {...form.field('hourly_rate')}
+            />
+            <TextField
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={100}
+              step={1}
+              label={t('edit.experienceYears')}
+              {...form.field('experience_years')}
+            />
+            <TextField
+              type="number"
+              inputMode="numeric"
+              min={0}
+              step={1}
+              label={t('edit.credits')}
+              {...form.field('credits')}
+            />
+          </div>
+          <TextField label={t('edit.availability')} {...form.field('availability')} />
+          <TextField type="url" label={t('edit.website')} {...form.field('website')} />
+        </>
+      )}
+    </EditForm>
   );
 }
 
 /** Deleting a user needs a reason (3 to 500 characters) and says what goes with the account. */
-export function DeleteUserDialog({
-  role,
-  user,
-  onClose,
-}: {
-  role: AdminUserType;
-  user: AdminUserRow;
-  onClose: () => void;
-}) {
+export function DeleteUserDialog({ role, user, onClose }: UserDialogProps) {
   const { t } = useTranslation('admin');
   const { notify } = useNotify();
   const remove = useAdminDeleteUser();
@@ -288,15 +315,13 @@ export function DeleteUserDialog({
           maxLength={500}
           {...form.field('reason')}
         />
-        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <button type="button" className="btn-secondary" onClick={onClose}>
-            {t('actions.cancel')}
-          </button>
-          <button type="submit" className="btn-danger" disabled={remove.isPending}>
-            {remove.isPending && <Spinner label={t('deleting')} />}
-            {t('users.deleteConfirm')}
-          </button>
-        </div>
+        <DialogButtons
+          danger
+          busy={remove.isPending}
+          onClose={onClose}
+          submit={t('users.deleteConfirm')}
+          busyLabel={t('deleting')}
+        />
       </form>
     </AdminDialog>
   );

@@ -1,4 +1,12 @@
-import { ExternalLink, Pencil, Search, Trash2, Unlock, UserCheck, UserX } from 'lucide-react';
+import {
+  ExternalLink,
+  Pencil,
+  Trash2,
+  Unlock,
+  UserCheck,
+  UserX,
+  type LucideIcon,
+} from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -16,12 +24,15 @@ import {
 import { DeleteUserDialog, EditUserDialog } from './UserDialogs';
 import {
   AccountStatusBadge,
-  BREAKPOINT,
-  EmptyList,
+  ColumnFields,
+  DataList,
   ListArea,
+  SearchForm,
+  TabSection,
   SecurityCell,
   SelectFilter,
   TextFilter,
+  type Column,
   type TabProps,
 } from './parts';
 
@@ -66,92 +77,68 @@ export function UsersTab({ userType: role, page, onPage }: TabProps & { userType
 
   const actions = (user: AdminUserRow) => {
     const disabled = user.accountStatus === 'disabled';
-    const small = 'btn-secondary min-h-10 px-3 text-sm';
     return (
       <div className="flex flex-wrap gap-2">
         {role === 'provider' && (
-          <Link to={`/provider/${user.id}`} className={small}>
+          <Link to={`/provider/${user.id}`} className={SMALL}>
             <ExternalLink aria-hidden="true" className="size-4" />
             {t('actions.view')}
-            <span className="sr-only">{` – ${user.name}`}</span>
+            <ForUser user={user} />
           </Link>
         )}
-        <button type="button" className={small} onClick={() => setOpen({ kind: 'edit', user })}>
-          <Pencil aria-hidden="true" className="size-4" />
-          {t('actions.edit')}
-          <span className="sr-only">{` – ${user.name}`}</span>
-        </button>
-        <button
-          type="button"
-          className={small}
+        <UserAction
+          user={user}
+          icon={Pencil}
+          label={t('actions.edit')}
+          onClick={() => setOpen({ kind: 'edit', user })}
+        />
+        <UserAction
+          user={user}
+          icon={disabled ? UserCheck : UserX}
+          label={t(disabled ? 'actions.enable' : 'actions.disable')}
           disabled={act.busy}
           onClick={() => void act.toggle(user)}
-        >
-          {disabled ? (
-            <UserCheck aria-hidden="true" className="size-4" />
-          ) : (
-            <UserX aria-hidden="true" className="size-4" />
-          )}
-          {t(disabled ? 'actions.enable' : 'actions.disable')}
-          <span className="sr-only">{` – ${user.name}`}</span>
-        </button>
+        />
         {(user.isLocked || user.failedLoginAttempts > 0) && (
-          <button
-            type="button"
-            className={small}
+          <UserAction
+            user={user}
+            icon={Unlock}
+            label={t('actions.unlock')}
             disabled={act.busy}
             onClick={() => void act.unlock(user)}
-          >
-            <Unlock aria-hidden="true" className="size-4" />
-            {t('actions.unlock')}
-            <span className="sr-only">{` – ${user.name}`}</span>
-          </button>
+          />
         )}
-        <button
-          type="button"
-          className={`${small} text-red-800`}
+        <UserAction
+          user={user}
+          icon={Trash2}
+          label={t('actions.delete')}
+          className="text-red-800"
           onClick={() => setOpen({ kind: 'delete', user })}
-        >
-          <Trash2 aria-hidden="true" className="size-4" />
-          {t('actions.delete')}
-          <span className="sr-only">{` – ${user.name}`}</span>
-        </button>
+        />
       </div>
     );
   };
 
-  const columns =
+  const cells = {
+    name: (user: AdminUserRow) => <span className="font-semibold break-words">{user.name}</span>,
+    category,
+    email: (user: AdminUserRow) => <span className="break-all">{user.email}</span>,
+    phone,
+    contactPhone: phone,
+    status: (user: AdminUserRow) => <AccountStatusBadge status={user.accountStatus} />,
+    security,
+  };
+  const columns: Column<AdminUserRow>[] = (
     role === 'client'
       ? (['name', 'email', 'phone', 'status', 'security'] as const)
-      : (['name', 'category', 'email', 'contactPhone', 'status', 'security'] as const);
-  const cell = (user: AdminUserRow, column: (typeof columns)[number]) => {
-    switch (column) {
-      case 'name':
-        return <span className="font-semibold break-words">{user.name}</span>;
-      case 'category':
-        return category(user);
-      case 'email':
-        return <span className="break-all">{user.email}</span>;
-      case 'phone':
-      case 'contactPhone':
-        return phone(user);
-      case 'status':
-        return <AccountStatusBadge status={user.accountStatus} />;
-      case 'security':
-        return security(user);
-    }
-  };
+      : (['name', 'category', 'email', 'contactPhone', 'status', 'security'] as const)
+  ).map((key) => ({ key, header: t(`users.columns.${key}`), cell: cells[key] }));
 
   return (
-    <section aria-labelledby={`admin-${role}-heading`}>
-      <h2 id={`admin-${role}-heading`} className="sr-only">
-        {heading}
-      </h2>
-      <form
-        role="search"
-        className="card grid grid-cols-[minmax(0,1fr)] gap-3 p-4 sm:grid-cols-[1fr_14rem_auto] sm:items-end"
-        onSubmit={(event) => {
-          event.preventDefault();
+    <TabSection name={role} title={heading}>
+      <SearchForm
+        className="sm:grid-cols-[1fr_14rem_auto] sm:items-end"
+        onSearch={() => {
           setFilters({ ...draft });
           onPage(1);
         }}
@@ -174,66 +161,37 @@ export function UsersTab({ userType: role, page, onPage }: TabProps & { userType
             { value: 'disabled', label: t('accountStatus.disabled') },
           ]}
         />
-        <button type="submit" className="btn-brand">
-          <Search aria-hidden="true" className="size-4" />
-          {t('filters.search')}
-        </button>
-      </form>
+      </SearchForm>
 
-      <ListArea query={list} page={page} onPage={onPage}>
-        {(data) =>
-          data.users.length === 0 ? (
-            <EmptyList
-              text={t(role === 'client' ? 'users.emptyClients' : 'users.emptyProviders')}
-            />
-          ) : (
-            <>
-              <ul className={`flex flex-col gap-3 ${BREAKPOINT.wideCards}`}>
-                {data.users.map((user) => (
-                  <li key={user.id} className="card flex flex-col gap-3 p-4">
-                    <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1.5 text-sm">
-                      {columns.map((column) => (
-                        <div key={column} className="contents">
-                          <dt className="text-stone-600">{t(`users.columns.${column}`)}</dt>
-                          <dd className="min-w-0">{cell(user, column)}</dd>
-                        </div>
-                      ))}
-                    </dl>
-                    {actions(user)}
-                  </li>
-                ))}
-              </ul>
-              <div className={`card overflow-hidden ${BREAKPOINT.wideTable}`}>
-                <table className="w-full text-left text-sm">
-                  <thead className="bg-stone-50 text-stone-700">
-                    <tr>
-                      {columns.map((column) => (
-                        <th key={column} scope="col" className="p-3">
-                          {t(`users.columns.${column}`)}
-                        </th>
-                      ))}
-                      <th scope="col" className="p-3">
-                        {t('actions.label')}
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody className="divide-y divide-stone-200">
-                    {data.users.map((user) => (
-                      <tr key={user.id} className="align-top">
-                        {columns.map((column) => (
-                          <td key={column} className="p-3">
-                            {cell(user, column)}
-                          </td>
-                        ))}
-                        <td className="w-64 p-3">{actions(user)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            </>
-          )
-        }
+      <ListArea
+        query={list}
+        page={page}
+        onPage={onPage}
+        items={(data) => data.users}
+        empty={t(role === 'client' ? 'users.emptyClients' : 'users.emptyProviders')}
+      >
+        {(users) => (
+          <DataList
+            wide
+            rows={users}
+            cardClass="card flex flex-col gap-3 p-4"
+            card={(user) => (
+              <>
+                <ColumnFields columns={columns} row={user} />
+                {actions(user)}
+              </>
+            )}
+            columns={[
+              ...columns,
+              {
+                key: 'actions',
+                header: t('actions.label'),
+                cellClass: 'w-64 p-3',
+                cell: actions,
+              },
+            ]}
+          />
+        )}
       </ListArea>
       {open?.kind === 'edit' && (
         <EditUserDialog role={role} user={open.user} onClose={() => setOpen(null)} />
@@ -241,7 +199,44 @@ export function UsersTab({ userType: role, page, onPage }: TabProps & { userType
       {open?.kind === 'delete' && (
         <DeleteUserDialog role={role} user={open.user} onClose={() => setOpen(null)} />
       )}
-    </section>
+    </TabSection>
+  );
+}
+
+const SMALL = 'btn-secondary min-h-10 px-3 text-sm';
+
+/** "– name" for screen readers, so each row's buttons say whose they are. */
+function ForUser({ user }: { user: AdminUserRow }) {
+  return <span className="sr-only">{` – ${user.name}`}</span>;
+}
+
+/** One small action button of a user's row. */
+function UserAction({
+  user,
+  icon: Icon,
+  label,
+  className,
+  disabled,
+  onClick,
+}: {
+  user: AdminUserRow;
+  icon: LucideIcon;
+  label: string;
+  className?: string;
+  disabled?: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      className={className ? `${SMALL} ${className}` : SMALL}
+      disabled={disabled}
+      onClick={onClick}
+    >
+      <Icon aria-hidden="true" className="size-4" />
+      {label}
+      <ForUser user={user} />
+    </button>
   );
 }
 

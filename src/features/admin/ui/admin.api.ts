@@ -1,4 +1,10 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryKey,
+} from '@tanstack/react-query';
 import type { z } from 'zod';
 import { ApiError, api } from '../../../client/api/client';
 import type { CamelCased } from '../../../client/api/types';
@@ -82,27 +88,39 @@ export function queryString(filters: object, extra: Record<string, string> = {})
 const listOptions = { placeholderData: keepPreviousData, retry: 1 } as const;
 const pageQuery = (page: number) => ({ page: String(page), limit: String(DASHBOARD_PAGE_SIZE) });
 
-export function useAdminRequests(filters: RequestFilters, page: number) {
+/** One page of a filtered list; the page on screen stays while the next one loads. */
+function useListPage<T>(
+  queryKey: QueryKey,
+  path: string,
+  filters: object,
+  page: number,
+  extra: Record<string, string> = {},
+) {
   return useQuery({
-    queryKey: adminKeys.requestList(filters, page),
+    queryKey,
     queryFn: ({ signal }) =>
-      api<AdminRequests>(`/work-requests/admin/all?${queryString(filters, pageQuery(page))}`, {
-        signal,
-      }),
+      api<T>(`${path}?${queryString(filters, { ...extra, ...pageQuery(page) })}`, { signal }),
     ...listOptions,
   });
 }
 
+export function useAdminRequests(filters: RequestFilters, page: number) {
+  return useListPage<AdminRequests>(
+    adminKeys.requestList(filters, page),
+    '/work-requests/admin/all',
+    filters,
+    page,
+  );
+}
+
 export function useAdminUsers(role: AdminUserType, filters: UserFilters, page: number) {
-  return useQuery({
-    queryKey: adminKeys.userList(role, filters, page),
-    queryFn: ({ signal }) =>
-      api<AdminUsers>(
-        `/admin/users?${queryString(filters, { user_type: role, ...pageQuery(page) })}`,
-        { signal },
-      ),
-    ...listOptions,
-  });
+  return useListPage<AdminUsers>(
+    adminKeys.userList(role, filters, page),
+    '/admin/users',
+    filters,
+    page,
+    { user_type: role },
+  );
 }
 
 /** One user as the edit dialog shows them, fresh from the server. */
@@ -116,21 +134,21 @@ export function useAdminUser(role: AdminUserType, id: string) {
 }
 
 export function useAdminAudits(filters: AuditFilters, page: number) {
-  return useQuery({
-    queryKey: adminKeys.auditList(filters, page),
-    queryFn: ({ signal }) =>
-      api<AdminAudits>(`/admin/audits?${queryString(filters, pageQuery(page))}`, { signal }),
-    ...listOptions,
-  });
+  return useListPage<AdminAudits>(
+    adminKeys.auditList(filters, page),
+    '/admin/audits',
+    filters,
+    page,
+  );
 }
 
 export function useAdminAlerts(filters: AlertFilters, page: number) {
-  return useQuery({
-    queryKey: adminKeys.alertList(filters, page),
-    queryFn: ({ signal }) =>
-      api<AdminAlerts>(`/admin/alerts?${queryString(filters, pageQuery(page))}`, { signal }),
-    ...listOptions,
-  });
+  return useListPage<AdminAlerts>(
+    adminKeys.alertList(filters, page),
+    '/admin/alerts',
+    filters,
+    page,
+  );
 }
 
 /** The counters and the last hour, refreshed every 30 seconds while the alerts tab is open. */

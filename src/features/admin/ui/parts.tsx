@@ -1,4 +1,4 @@
-import { ShieldAlert, ShieldCheck, WifiOff } from 'lucide-react';
+import { Search, ShieldAlert, ShieldCheck, WifiOff } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Pagination } from '../../../client/components/ui/Pagination';
@@ -21,6 +21,26 @@ export interface TabProps {
   onPage: (page: number) => void;
 }
 
+/** A tab's panel content, named by a heading only screen readers see (the tab shows it). */
+export function TabSection({
+  name,
+  title,
+  children,
+}: {
+  name: string;
+  title: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={`admin-${name}-heading`}>
+      <h2 id={`admin-${name}-heading`} className="sr-only">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
 /** Cards below the breakpoint, a table from it on (DESIGN: mobile first). */
 export const BREAKPOINT = {
   cards: 'lg:hidden',
@@ -41,18 +61,23 @@ interface ListQuery<T> {
 /**
  * The results area of a tab: a spinner while the first page loads, the connection error in place
  * of the list when it fails (spec accounts §8), the list, and "page X of Y" when there is more
- * than one page (spec accounts §2).
+ * than one page (spec accounts §2). A page without rows says so with `empty`.
  */
-export function ListArea<T extends { pagination: { totalPages: number } }>({
+export function ListArea<T extends { pagination: { totalPages: number } }, R>({
   query,
   page,
   onPage,
+  items,
+  empty,
   children,
 }: {
   query: ListQuery<T>;
   page: number;
   onPage: (page: number) => void;
-  children: (data: T) => ReactNode;
+  /** The rows of a page; none shows `empty` in their place. */
+  items: (data: T) => R[];
+  empty: string;
+  children: (rows: R[], data: T) => ReactNode;
 }) {
   const { t } = useTranslation('admin');
   const busy = query.isPending || (query.isFetching && query.isPlaceholderData);
@@ -77,7 +102,11 @@ export function ListArea<T extends { pagination: { totalPages: number } }>({
               <Spinner label={t('loading')} />
             </div>
           )}
-          {children(query.data)}
+          {items(query.data).length === 0 ? (
+            <EmptyList text={empty} />
+          ) : (
+            children(items(query.data), query.data)
+          )}
           <Pagination
             page={page}
             totalPages={query.data.pagination.totalPages}
@@ -91,8 +120,104 @@ export function ListArea<T extends { pagination: { totalPages: number } }>({
   );
 }
 
-export function EmptyList({ text }: { text: string }) {
+function EmptyList({ text }: { text: string }) {
   return <p className="card p-8 text-center font-medium text-stone-700">{text}</p>;
+}
+
+/** One column of a list: its header, and its cell for a row (classes default to `p-3`). */
+export interface Column<R> {
+  key: string;
+  header: string;
+  cell: (row: R) => ReactNode;
+  headerClass?: string;
+  cellClass?: string;
+}
+
+/**
+ * The rows of a tab twice: as cards below the breakpoint, as a table from it on (`wide` moves the
+ * breakpoint to xl for the wide lists). Each card is `card(row)` inside an `<li>` of `cardClass`.
+ */
+export function DataList<R extends { id: string | number }>({
+  rows,
+  columns,
+  card,
+  cardClass,
+  wide = false,
+  tableClass = 'w-full text-left text-sm',
+}: {
+  rows: R[];
+  columns: Column<R>[];
+  card: (row: R) => ReactNode;
+  cardClass: string;
+  wide?: boolean;
+  tableClass?: string;
+}) {
+  return (
+    <>
+      <ul className={`flex flex-col gap-3 ${wide ? BREAKPOINT.wideCards : BREAKPOINT.cards}`}>
+        {rows.map((row) => (
+          <li key={row.id} className={cardClass}>
+            {card(row)}
+          </li>
+        ))}
+      </ul>
+      <div className={`card overflow-hidden ${wide ? BREAKPOINT.wideTable : BREAKPOINT.table}`}>
+        <table className={tableClass}>
+          <thead className="bg-stone-50 text-stone-700">
+            <tr>
+              {columns.map((column) => (
+                <th key={column.key} scope="col" className={column.headerClass ?? 'p-3'}>
+                  {column.header}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-stone-200">
+            {rows.map((row) => (
+              <tr key={row.id} className="align-top">
+                {columns.map((column) => (
+                  <td key={column.key} className={column.cellClass ?? 'p-3'}>
+                    {column.cell(row)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}
+
+/** A label and its value in a card's `<dl>`. */
+export function Field({
+  label,
+  className,
+  children,
+}: {
+  label: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="contents">
+      <dt className="text-stone-600">{label}</dt>
+      <dd className={className}>{children}</dd>
+    </div>
+  );
+}
+
+/** A card's `<dl>` of the columns, each header beside its cell. */
+export function ColumnFields<R>({ columns, row }: { columns: Column<R>[]; row: R }) {
+  return (
+    <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1.5 text-sm">
+      {columns.map((column) => (
+        <Field key={column.key} label={column.header} className="min-w-0">
+          {column.cell(row)}
+        </Field>
+      ))}
+    </dl>
+  );
 }
 
 /** Account status; "N/A" when there is none (spec accounts §2). */
@@ -142,6 +267,53 @@ export function SecurityCell({
   );
 }
 
+/** A tab's search form: the card with its filters, then the search button. */
+export function SearchForm({
+  className,
+  buttonClass = 'btn-brand',
+  noValidate,
+  onSearch,
+  children,
+}: {
+  /** The grid's columns and alignment from the small breakpoint on. */
+  className: string;
+  buttonClass?: string;
+  noValidate?: boolean;
+  onSearch: () => void;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('admin');
+  return (
+    <form
+      role="search"
+      noValidate={noValidate}
+      className={`card grid grid-cols-[minmax(0,1fr)] gap-3 p-4 ${className}`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSearch();
+      }}
+    >
+      {children}
+      <button type="submit" className={buttonClass}>
+        <Search aria-hidden="true" className="size-4" />
+        {t('filters.search')}
+      </button>
+    </form>
+  );
+}
+
+/** A search form's control under its label. */
+function FilterField({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <div className="flex min-w-0 flex-col gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium text-stone-800">
+        {label}
+      </label>
+      {children}
+    </div>
+  );
+}
+
 /** A labelled select for a search form. */
 export function SelectFilter({
   id,
@@ -157,10 +329,7 @@ export function SelectFilter({
   options: { value: string; label: string }[];
 }) {
   return (
-    <div className="flex min-w-0 flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium text-stone-800">
-        {label}
-      </label>
+    <FilterField id={id} label={label}>
       <select
         id={id}
         value={value}
@@ -173,7 +342,7 @@ export function SelectFilter({
           </option>
         ))}
       </select>
-    </div>
+    </FilterField>
   );
 }
 
@@ -194,10 +363,7 @@ export function TextFilter({
   error?: string | undefined;
 }) {
   return (
-    <div className="flex min-w-0 flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium text-stone-800">
-        {label}
-      </label>
+    <FilterField id={id} label={label}>
       <input
         id={id}
         type="search"
@@ -213,7 +379,7 @@ export function TextFilter({
           {error}
         </p>
       )}
-    </div>
+    </FilterField>
   );
 }
 

@@ -62,6 +62,11 @@ export const ERROR_STATUS = {
   user_not_found: 404,
   cannot_change_own_account: 403,
   last_administrator: 409,
+  invalid_provider: 400,
+  trust_summary_unavailable: 503,
+  ai_api_key: 424,
+  ai_permission_denied: 424,
+  ai_unknown: 424,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

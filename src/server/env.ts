@@ -96,6 +96,15 @@ const envSchema = z
     GEMINI_API_KEY: z.string().min(1).optional(),
     GEMINI_MODEL: z.string().min(1).default('gemini-2.5-flash'),
     GEMINI_BASE_URL: httpUrl.optional(),
+    /** Trust summaries the whole site may generate in a UTC day (docs/trust-summary.md). */
+    GEMINI_DAILY_LIMIT: z.coerce
+      .number({ message: 'must be a number of summaries' })
+      .int({ message: 'must be a whole number' })
+      .min(0, { message: 'must not be negative' })
+      .max(1_000_000, { message: 'must be at most 1000000' })
+      .default(200),
+    /** How long one model call may take before it is given up (docs/trust-summary.md). */
+    GEMINI_TIMEOUT_SECONDS: seconds(30),
     DEMO: booleanFlag.default(false),
     REQUEST_TIMEOUT_SECONDS: seconds(DEFAULT_TIMEOUTS.requestMs / 1000),
     HEADERS_TIMEOUT_SECONDS: seconds(DEFAULT_TIMEOUTS.headersMs / 1000),

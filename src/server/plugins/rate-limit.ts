@@ -37,19 +37,26 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * A counter shared by every instance through Redis when configured (with an in-process one as
+ * insurance while Redis is unreachable), else in this process. Windows and blocks in seconds.
+ */
+export function sharedLimiter(
+  redis: Redis | undefined,
+  keyPrefix: string,
+  options: { points: number; duration: number; blockDuration?: number },
+): RateLimiterAbstract {
+  const memory = new RateLimiterMemory({ keyPrefix, ...options });
+  return redis
+    ? new RateLimiterRedis({ storeClient: redis, keyPrefix, ...options, insuranceLimiter: memory })
+    : memory;
+}
+
 function createLimiters(redis: Redis | undefined): Record<RateLimitGroup, RateLimiterAbstract> {
-  const entries = Object.entries(RATE_LIMIT_GROUPS).map(([group, options]) => {
-    const memory = new RateLimiterMemory({ keyPrefix: `rl:${group}`, ...options });
-    const limiter = redis
-      ? new RateLimiterRedis({
-          storeClient: redis,
-          keyPrefix: `rl:${group}`,
-          ...options,
-          insuranceLimiter: memory,
-        })
-      : memory;
-    return [group, limiter];
-  });
+  const entries = Object.entries(RATE_LIMIT_GROUPS).map(([group, options]) => [
+    group,
+    sharedLimiter(redis, `rl:${group}`, options),
+  ]);
   return Object.fromEntries(entries) as Record<RateLimitGroup, RateLimiterAbstract>;
 }
 

@@ -11,6 +11,7 @@ import { viewRequest } from './requests.service';
 export {
   assignRequest,
   attachmentKeysOfClient,
+  completedJobsOf,
   hiresOf,
   lockRequestFacts,
   readRequestFacts,

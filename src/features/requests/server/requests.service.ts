@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import type { ServerContext } from '../../../server/context';
 import type { Db, Tx } from '../../../server/db/database';
 import { AppError, refusalError } from '../../../server/errors';
@@ -249,6 +249,16 @@ export async function hiresOf(db: Db, clientId: string, providerId: string) {
       ),
     );
   return rows.map((row) => row.id);
+}
+
+/** How many jobs this provider won and finished (requests COMPLETED on their accepted bid). */
+export async function completedJobsOf(db: Db, providerId: string) {
+  const [row] = await db
+    .select({ total: count() })
+    .from(workRequests)
+    .innerJoin(bids, eq(bids.id, workRequests.acceptedBidId))
+    .where(and(eq(bids.providerId, providerId), eq(workRequests.status, 'COMPLETED')));
+  return row?.total ?? 0;
 }
 
 /**

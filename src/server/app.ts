@@ -34,6 +34,8 @@ import { contactRoutes } from '../features/contact/server/contact.routes';
 import { bidsRoutes } from '../features/bids/server/bids.routes';
 import { providersRoutes } from '../features/providers/server/providers.routes';
 import { reviewsRoutes } from '../features/reviews/server/reviews.routes';
+import type { GeminiConfig } from '../features/trust-summary/server/gemini';
+import { trustSummaryRoutes } from '../features/trust-summary/server/trust-summary.routes';
 import { adminRoutes } from '../features/admin/server/admin.routes';
 import { memoryResponseCounts, redisResponseCounts } from '../features/admin/server/metrics';
 import { registerErrorHandling } from './plugins/errors';
@@ -55,6 +57,8 @@ export interface AppDeps {
   storage?: FileStorage;
   redis?: Redis;
   google?: GoogleConfig;
+  /** The AI trust summary's model (GEMINI_*); without it the summary answers 503. */
+  gemini?: GeminiConfig;
   /** Folder of the built browser app; without it only the API is served. */
   clientDir?: string | undefined;
   buildInfo?: BuildInfo;
@@ -181,6 +185,7 @@ export async function buildApp(deps: AppDeps) {
         buildInfo: deps.buildInfo ?? DEFAULT_BUILD,
         supportEmail: ctx.supportEmail,
         googleEnabled: deps.google !== undefined,
+        trustSummaryEnabled: deps.gemini !== undefined,
         recordAlert,
         redis: deps.redis,
       });
@@ -196,6 +201,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(bidsRoutes, { ctx });
       await api.register(providersRoutes, { ctx });
       await api.register(reviewsRoutes, { ctx });
+      await api.register(trustSummaryRoutes, { ctx, redis: deps.redis, gemini: deps.gemini });
       await api.register(adminRoutes, { ctx, responseCounts });
     },
     { prefix: '/api' },

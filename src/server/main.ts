@@ -78,6 +78,17 @@ async function main() {
           },
         }
       : {}),
+    ...(env.GEMINI_API_KEY
+      ? {
+          gemini: {
+            apiKey: env.GEMINI_API_KEY,
+            model: env.GEMINI_MODEL,
+            baseUrl: env.GEMINI_BASE_URL,
+            timeoutMs: env.GEMINI_TIMEOUT_SECONDS * 1000,
+            dailyLimit: env.GEMINI_DAILY_LIMIT,
+          },
+        }
+      : {}),
     ...(redis ? { redis } : {}),
     clientDir: findClientDir(),
     buildInfo: loadBuildInfo(),

@@ -12,6 +12,8 @@ interface SystemDeps {
   db: Db;
   supportEmail: string;
   googleEnabled: boolean;
+  /** GEMINI_API_KEY is set: the provider page offers the AI trust summary. */
+  trustSummaryEnabled: boolean;
   buildInfo: BuildInfo;
   recordAlert: RecordAlert;
   redis: Redis | undefined;
@@ -43,7 +45,7 @@ function describeViolation(report: Record<string, unknown>): string {
 
 export const systemRoutes: FastifyPluginAsyncZod<SystemDeps> = async (
   app,
-  { db, buildInfo, recordAlert, supportEmail, googleEnabled, redis },
+  { db, buildInfo, recordAlert, supportEmail, googleEnabled, trustSummaryEnabled, redis },
 ) => {
   // A page breaking the CSP reports on every load; one address's reports become one alert a window.
   const firstReport = oncePerWindow('csp-report', REFUSAL_RECORD_WINDOW_SECONDS, redis);
@@ -79,10 +81,20 @@ export const systemRoutes: FastifyPluginAsyncZod<SystemDeps> = async (
     {
       config: DEPLOY_CONSTANT,
       schema: {
-        response: { 200: z.object({ support_email: z.string(), google_enabled: z.boolean() }) },
+        response: {
+          200: z.object({
+            support_email: z.string(),
+            google_enabled: z.boolean(),
+            trust_summary_enabled: z.boolean(),
+          }),
+        },
       },
     },
-    async () => ({ support_email: supportEmail, google_enabled: googleEnabled }),
+    async () => ({
+      support_email: supportEmail,
+      google_enabled: googleEnabled,
+      trust_summary_enabled: trustSummaryEnabled,
+    }),
   );
 
   app.post(

@@ -1,4 +1,5 @@
 import { buildApp, type App } from '../../src/server/app';
+import type { GeminiConfig } from '../../src/features/trust-summary/server/gemini';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -40,7 +41,7 @@ let counter = 0;
 
 /** A real app on its own database, with mail caught by a real SMTP server. */
 export async function accountsHarness(
-  options: { publicUrl?: string; supportLanguage?: Language } = {},
+  options: { publicUrl?: string; supportLanguage?: Language; gemini?: GeminiConfig } = {},
 ): Promise<AccountsHarness> {
   const database = await createTestDatabase();
   const mailbox = await startMailbox();
@@ -53,6 +54,7 @@ export async function accountsHarness(
     publicUrl: options.publicUrl ?? 'http://localhost:3000',
     supportEmail: 'podpora@majstri.test',
     ...(options.supportLanguage ? { supportLanguage: options.supportLanguage } : {}),
+    ...(options.gemini ? { gemini: options.gemini } : {}),
     passwordCost: TEST_PASSWORD_COST,
   });
   const harness: AccountsHarness = {

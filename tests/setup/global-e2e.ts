@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { TestProject } from 'vitest/node';
+import { startFakeGemini } from '../support/fake-gemini';
 import { startMailbox } from '../support/mailbox';
 import { startOpenIdProvider } from '../support/openid-provider';
 import { freePort, startServer, waitUntilHealthy } from '../support/processes';
@@ -19,6 +20,13 @@ declare module 'vitest' {
     googleLogins: string[];
     /** The administrator the app creates at start (ADMIN_EMAIL / ADMIN_PASSWORD). */
     adminLogin: { email: string; password: string };
+    /**
+     * The fake Gemini endpoint the app's trust summary calls (tests/support/fake-gemini.ts).
+     * Switch its answer with `POST {geminiUrl}/__mode` `{ "mode": "grounded" | "invalid_key" |
+     * "permission_denied" | "slow" }`; `GET {geminiUrl}/__requests` lists what it was sent.
+     * The app gives up on a call after 2 s, and `slow` answers after 5 s.
+     */
+    geminiUrl: string;
   }
 }
 
@@ -55,6 +63,8 @@ export default async function setup(project: TestProject) {
   for (const [login, account] of Object.entries(GOOGLE_TEST_ACCOUNTS))
     google.addAccount(login, account);
 
+  const gemini = await startFakeGemini({ slowMs: 5_000 });
+
   const server = startServer(
     {
       PORT: String(port),
@@ -68,6 +78,10 @@ export default async function setup(project: TestProject) {
       GOOGLE_ISSUER_URL: google.issuer,
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
+      GEMINI_API_KEY: 'e2e-test-key',
+      GEMINI_BASE_URL: gemini.url,
+      GEMINI_TIMEOUT_SECONDS: '2',
+      GEMINI_DAILY_LIMIT: '1000',
     },
     'dist/server/main.js',
   );
@@ -77,6 +91,7 @@ export default async function setup(project: TestProject) {
   project.provide('mailboxUrl', `http://127.0.0.1:${(mailView.address() as AddressInfo).port}`);
   project.provide('googleLogins', Object.keys(GOOGLE_TEST_ACCOUNTS));
   project.provide('adminLogin', E2E_ADMIN);
+  project.provide('geminiUrl', gemini.url);
   project.provide('adminDatabaseUrl', postgres.adminUrl);
   project.provide('templateDatabase', postgres.template);
 
@@ -84,6 +99,7 @@ export default async function setup(project: TestProject) {
     server.child.kill('SIGTERM');
     await server.exited;
     await google.close();
+    await gemini.close();
     await mailbox.close();
     mailView.close();
     await postgres.stop();

@@ -82,8 +82,8 @@ export function TrustSummaryPanel({ providerId }: { providerId: string }) {
           </button>
           <div role="status" aria-live="polite" className="mt-4 empty:hidden">
             {generate.isPending && (
-              <p className="flex items-center gap-2 text-stone-700">
-                <LoaderCircle aria-hidden="true" className="size-5 shrink-0 animate-spin" />
+              <p className="flex items-start gap-2 text-stone-700">
+                <LoaderCircle aria-hidden="true" className="mt-0.5 size-5 shrink-0 animate-spin" />
                 {t('loading')}
               </p>
             )}
@@ -118,7 +118,10 @@ function SummaryResult({ summary, language }: { summary: TrustSummary; language:
       <PlatformFacts facts={summary.facts} language={language} />
       <div>
         <h3 className="font-semibold">{t('ai.title')}</h3>
-        <p className="mt-1 text-sm text-stone-600">{t('ai.label', { date: generatedAt })}</p>
+        <p className="mt-1 text-sm text-stone-700">{t('ai.label')}</p>
+        <p className="mt-1 text-sm text-stone-700">
+          <time dateTime={summary.generatedAt}>{t('ai.generatedAt', { date: generatedAt })}</time>
+        </p>
         <p className="mt-2 text-stone-800">{summary.statement}</p>
       </div>
       <div>

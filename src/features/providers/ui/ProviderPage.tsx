@@ -9,6 +9,7 @@ import { formatDate, eurosToCents, formatEuro } from '../../../shared/format';
 import type { Language } from '../../../shared/languages';
 import { ReviewForm } from '../../reviews/ui/ReviewForm';
 import { ReviewsList } from '../../reviews/ui/ReviewsList';
+import { TrustSummaryPanel } from '../../trust-summary/ui/TrustSummaryPanel';
 import { ProviderPicture } from './ProviderPicture';
 import { useProvider } from './providers.api';
 import { Stars } from './Stars';
@@ -17,7 +18,8 @@ import { Stars } from './Stars';
 export function ProviderPage() {
   const { id } = useParams();
   const [params, setParams] = useSearchParams();
-  const { t, i18n } = useTranslation(['providers', 'categories']);
+  // The AI panel's texts load with the page's, so the panel never suspends the page on its own.
+  const { t, i18n } = useTranslation(['providers', 'categories', 'trustSummary']);
   const language = i18n.language as Language;
   const provider = useProvider(id);
   useDocumentTitle(provider.data?.user.name ?? t('title'));
@@ -83,6 +85,7 @@ export function ProviderPage() {
             <p className="mt-2 whitespace-pre-line text-stone-800">{p.bio}</p>
           </section>
         )}
+        <TrustSummaryPanel providerId={p.id} />
         {reviewFor && (
           <ReviewForm providerId={p.id} workRequestId={reviewFor} onDone={() => setParams({})} />
         )}

@@ -1,0 +1,169 @@
+/**
+ * The AI trust summary in the browser (issue 10; spec core §2 Provider details, §3, §8).
+ *
+ * ASSUMPTION — to be wired to the server engineer's fake model server:
+ * - tests/setup/global-e2e.ts starts a fake Gemini server on 127.0.0.1 answering like the
+ *   `generateContent` endpoint, starts the app with `GEMINI_API_KEY` set (any value) and
+ *   `GEMINI_BASE_URL` pointing to it (so `GET /api/config` says `trust_summary_enabled: true`),
+ *   and provides `fakeGemini: { url }` (the fake's base address).
+ * - The fake has a control endpoint, `POST {url}/control` with a JSON body that sets how it
+ *   answers from then on:
+ *     { "mode": "grounded", "statement": string, "sources": [{ "url", "title" }], "delayMs"?: number }
+ *         a grounded answer: the statement as the text, the sources as grounding chunks
+ *     { "mode": "api_key_invalid" }   an error whose message contains "API key not valid"
+ *   and answers 2xx. Only `fakeGemini.control()` below knows this shape: adapt it there.
+ * Nothing here is skipped: without the fake, the journey fails.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { verifiedAccount } from './accounts-helpers';
+import {
+  baseUrl,
+  freshVisit,
+  launchBrowser,
+  logIn,
+  seriousViolations,
+  text,
+  visitorAddress,
+} from './browser';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The fake model server the app's GEMINI_BASE_URL points to. */
+    fakeGemini: { url: string };
+  }
+}
+
+interface FakeSource {
+  url: string;
+  title: string;
+}
+
+type FakeMode =
+  | { mode: 'grounded'; statement: string; sources: FakeSource[]; delayMs?: number }
+  | { mode: 'api_key_invalid' };
+
+const fakeGemini = {
+  async control(mode: FakeMode) {
+    const response = await fetch(`${inject('fakeGemini').url}/control`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(mode),
+    });
+    if (!response.ok) throw new Error(`fake model control: ${response.status}`);
+  },
+};
+
+const sk = (key: string) => text('sk', 'trustSummary', key);
+
+/** A provider's id, read from their session over HTTP. */
+async function accountId(email: string, password: string): Promise<string> {
+  const address = { 'x-forwarded-for': visitorAddress() };
+  const health = await fetch(`${baseUrl()}/api/health`, { headers: address });
+  const csrf = /csrf_token=([^;]+)/.exec(health.headers.get('set-cookie') ?? '')![1]!;
+  const login = await fetch(`${baseUrl()}/api/auth/login`, {
+    method: 'POST',
+    headers: {
+      ...address,
+      'content-type': 'application/json',
+      cookie: `csrf_token=${csrf}`,
+      'x-csrf-token': csrf,
+    },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!login.ok) throw new Error(`login failed: ${await login.text()}`);
+  return ((await login.json()) as { user: { id: string } }).user.id;
+}
+
+const panelOf = (page: Page) => page.getByRole('region', { name: sk('title') });
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => browser.close());
+
+describe('AI trust summary in the browser', () => {
+  it('a client generates a summary: loading, platform facts, paragraph, sources; again; an error shows the banner', async () => {
+    const provider = await verifiedAccount('provider', 'Ján Strechár');
+    const providerId = await accountId(provider.email, provider.password);
+    const client = await verifiedAccount('client', 'Klára Overujúca');
+
+    const statement = `Ján Strechár má na webe dobré meno ${Math.random().toString(36).slice(2, 8)}.`;
+    await fakeGemini.control({
+      mode: 'grounded',
+      statement,
+      delayMs: 1500,
+      sources: [
+        { url: 'https://recenzie.example.test/jan-strechar', title: 'Recenzie strechárov' },
+        { url: 'https://recenzie.example.test/jan-strechar', title: 'Recenzie strechárov' },
+        { url: 'https://firmy.example.test/strechar', title: 'Register firiem' },
+        { url: 'javascript:alert(1)', title: 'Nebezpečný odkaz' },
+      ],
+    });
+
+    const { page, problems } = await freshVisit(browser);
+    await logIn(page, client.email, client.password);
+    const calls: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/trust-summary'))
+        calls.push(request.postData() ?? '');
+    });
+    await page.goto(`/provider/${providerId}`);
+    const panel = panelOf(page);
+    await panel.waitFor();
+
+    // Generate: the loading state first, then the platform's facts, the paragraph, the sources.
+    await panel.getByRole('button', { name: sk('generate') }).click();
+    await panel.getByText(sk('loading')).waitFor();
+    await panel.getByText(statement).waitFor({ timeout: 40_000 });
+    expect(await panel.getByText(sk('loading')).count()).toBe(0);
+    expect(calls).toHaveLength(1);
+    expect(JSON.parse(calls[0]!)).toEqual({ language: 'sk' });
+
+    const facts = panel.getByRole('heading', { name: sk('facts.title') });
+    const ai = panel.getByRole('heading', { name: sk('ai.title') });
+    await facts.waitFor();
+    await ai.waitFor();
+    // The platform's own data comes before the AI's paragraph.
+    const order = await panel
+      .getByRole('heading')
+      .evaluateAll((headings) => headings.map((heading) => heading.textContent));
+    expect(order.indexOf(sk('facts.title'))).toBeLessThan(order.indexOf(sk('ai.title')));
+    for (const label of ['averageRating', 'reviewCount', 'completedJobs', 'memberSince'])
+      expect(await panel.getByText(sk(`facts.${label}`), { exact: true }).count()).toBe(1);
+    expect(await panel.getByText(sk('ai.label')).count()).toBe(1);
+
+    // Sources: deduplicated, web addresses only, opening in a new tab without an opener.
+    const links = await panel
+      .getByRole('link')
+      .evaluateAll((anchors) =>
+        anchors.map((a) => [
+          a.getAttribute('href'),
+          a.getAttribute('target'),
+          a.getAttribute('rel'),
+        ]),
+      );
+    expect(links).toEqual([
+      ['https://recenzie.example.test/jan-strechar', '_blank', 'noopener noreferrer'],
+      ['https://firmy.example.test/strechar', '_blank', 'noopener noreferrer'],
+    ]);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // A second click generates again: a second call.
+    await panel.getByRole('button', { name: sk('generateAgain') }).click();
+    await panel.getByText(sk('loading')).waitFor();
+    await panel.getByText(statement).waitFor({ timeout: 40_000 });
+    expect(calls).toHaveLength(2);
+
+    // A model failure: the banner with the spec's API-key message, and no statement.
+    await fakeGemini.control({ mode: 'api_key_invalid' });
+    await panel.getByRole('button', { name: sk('generateAgain') }).click();
+    await panel.getByRole('alert').getByText(sk('errors.ai_api_key')).waitFor({ timeout: 40_000 });
+    expect(await panel.getByText(statement).count()).toBe(0);
+    expect(await panel.getByRole('link').count()).toBe(0);
+    expect(calls).toHaveLength(3);
+    // The refusal is a handled answer (424), not a page error.
+    expect(problems.filter((problem) => !problem.includes('status of 424'))).toEqual([]);
+  });
+});

@@ -1,21 +1,11 @@
 /**
- * The AI trust summary in the browser (issue 10; spec core §2 Provider details, §3, §8).
- *
- * ASSUMPTION — to be wired to the server engineer's fake model server:
- * - tests/setup/global-e2e.ts starts a fake Gemini server on 127.0.0.1 answering like the
- *   `generateContent` endpoint, starts the app with `GEMINI_API_KEY` set (any value) and
- *   `GEMINI_BASE_URL` pointing to it (so `GET /api/config` says `trust_summary_enabled: true`),
- *   and provides `fakeGemini: { url }` (the fake's base address).
- * - The fake has a control endpoint, `POST {url}/control` with a JSON body that sets how it
- *   answers from then on:
- *     { "mode": "grounded", "statement": string, "sources": [{ "url", "title" }], "delayMs"?: number }
- *         a grounded answer: the statement as the text, the sources as grounding chunks
- *     { "mode": "api_key_invalid" }   an error whose message contains "API key not valid"
- *   and answers 2xx. Only `fakeGemini.control()` below knows this shape: adapt it there.
- * Nothing here is skipped: without the fake, the journey fails.
+ * The AI trust summary in the browser (issue 10; spec core §2 Provider details, §3, §8), against
+ * the fake Gemini endpoint the journeys' setup starts (tests/support/fake-gemini.ts): the app's
+ * GEMINI_BASE_URL points to it, and `POST {geminiUrl}/__mode` switches how it answers.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { FAKE_GEMINI_SOURCES } from '../support/fake-gemini';
 import { verifiedAccount } from './accounts-helpers';
 import {
   baseUrl,
@@ -27,28 +17,12 @@ import {
   visitorAddress,
 } from './browser';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** The fake model server the app's GEMINI_BASE_URL points to. */
-    fakeGemini: { url: string };
-  }
-}
-
-interface FakeSource {
-  url: string;
-  title: string;
-}
-
-type FakeMode =
-  | { mode: 'grounded'; statement: string; sources: FakeSource[]; delayMs?: number }
-  | { mode: 'api_key_invalid' };
-
 const fakeGemini = {
-  async control(mode: FakeMode) {
-    const response = await fetch(`${inject('fakeGemini').url}/control`, {
+  async control(mode: 'grounded' | 'invalid_key', delayMs = 0) {
+    const response = await fetch(`${inject('geminiUrl')}/__mode`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(mode),
+      body: JSON.stringify({ mode, delayMs }),
     });
     if (!response.ok) throw new Error(`fake model control: ${response.status}`);
   },
@@ -89,18 +63,9 @@ describe('AI trust summary in the browser', () => {
     const providerId = await accountId(provider.email, provider.password);
     const client = await verifiedAccount('client', 'Klára Overujúca');
 
-    const statement = `Ján Strechár má na webe dobré meno ${Math.random().toString(36).slice(2, 8)}.`;
-    await fakeGemini.control({
-      mode: 'grounded',
-      statement,
-      delayMs: 1500,
-      sources: [
-        { url: 'https://recenzie.example.test/jan-strechar', title: 'Recenzie strechárov' },
-        { url: 'https://recenzie.example.test/jan-strechar', title: 'Recenzie strechárov' },
-        { url: 'https://firmy.example.test/strechar', title: 'Register firiem' },
-        { url: 'javascript:alert(1)', title: 'Nebezpečný odkaz' },
-      ],
-    });
+    // Each grounded answer is numbered ("answer n"), so a second click shows a new paragraph.
+    const statement = /Elektro Novák is well reviewed online/;
+    await fakeGemini.control('grounded', 1_200);
 
     const { page, problems } = await freshVisit(browser);
     await logIn(page, client.email, client.password);
@@ -144,20 +109,19 @@ describe('AI trust summary in the browser', () => {
           a.getAttribute('rel'),
         ]),
       );
-    expect(links).toEqual([
-      ['https://recenzie.example.test/jan-strechar', '_blank', 'noopener noreferrer'],
-      ['https://firmy.example.test/strechar', '_blank', 'noopener noreferrer'],
-    ]);
+    expect(links).toEqual(
+      FAKE_GEMINI_SOURCES.map((source) => [source.url, '_blank', 'noopener noreferrer']),
+    );
     expect(await seriousViolations(page)).toEqual([]);
 
     // A second click generates again: a second call.
     await panel.getByRole('button', { name: sk('generateAgain') }).click();
     await panel.getByText(sk('loading')).waitFor();
-    await panel.getByText(statement).waitFor({ timeout: 40_000 });
+    await panel.getByText(/\(answer 2\)/).waitFor({ timeout: 40_000 });
     expect(calls).toHaveLength(2);
 
     // A model failure: the banner with the spec's API-key message, and no statement.
-    await fakeGemini.control({ mode: 'api_key_invalid' });
+    await fakeGemini.control('invalid_key');
     await panel.getByRole('button', { name: sk('generateAgain') }).click();
     await panel.getByRole('alert').getByText(sk('errors.ai_api_key')).waitFor({ timeout: 40_000 });
     expect(await panel.getByText(statement).count()).toBe(0);

@@ -92,7 +92,7 @@ const ERRORS = {
 
 /**
  * A real HTTP server on 127.0.0.1 answering like Gemini's `generateContent` REST endpoint.
- * Besides `setMode`, it takes `POST /__mode` with `{ "mode": … }` and answers `GET /__requests`
+ * Besides `setMode`, it takes `POST /__mode` with `{ "mode": …, "delayMs"?: ≤ 1500 }` and answers `GET /__requests`
  * with the recorded bodies, so browser journeys in other processes can drive it too.
  */
 export async function startFakeGemini(
@@ -103,6 +103,8 @@ export async function startFakeGemini(
   const requests: RecordedRequest[] = [];
   const timers = new Set<NodeJS.Timeout>();
   let answered = 0;
+  /** A grounded answer waits this long first (a journey wants to see the loading state). */
+  let delayMs = 0;
 
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -116,9 +118,11 @@ export async function startFakeGemini(
       };
       const path = (request.url ?? '/').split('?')[0]!;
       if (request.method === 'POST' && path === '/__mode') {
-        const wanted = (JSON.parse(text || '{}') as { mode?: FakeGeminiMode }).mode;
+        const asked = JSON.parse(text || '{}') as { mode?: FakeGeminiMode; delayMs?: number };
+        const wanted = asked.mode;
         if (!wanted || !FAKE_GEMINI_MODES.includes(wanted)) return send(400, { error: 'mode' });
         mode = wanted;
+        delayMs = Math.min(Math.max(asked.delayMs ?? 0, 0), 1_500);
         return send(200, { mode });
       }
       if (request.method === 'GET' && path === '/__requests') return send(200, requests);
@@ -136,11 +140,12 @@ export async function startFakeGemini(
       if (mode === 'invalid_key' || mode === 'permission_denied') {
         return send(ERRORS[mode].status, ERRORS[mode].body);
       }
-      if (mode === 'slow') {
+      const wait = mode === 'slow' ? slowMs : delayMs;
+      if (wait > 0) {
         const timer = setTimeout(() => {
           timers.delete(timer);
           send(200, groundedAnswer(++answered));
-        }, slowMs);
+        }, wait);
         timers.add(timer);
         return;
       }

@@ -186,14 +186,16 @@ export function factsOf(row: {
 }
 
 /**
- * Locks the request row for the rest of the transaction (`update` to change it, `share` to keep
- * it from changing) and returns it with the facts the rules need, read under that lock.
+ * The request row with the facts the rules need. With a `lock`, the row stays locked for the rest
+ * of the transaction (`update` to change it, `share` to keep it from changing) and the facts are
+ * read under that lock; without one, it is a plain read for decisions that change nothing.
  */
-export async function lockRequest(tx: Tx, id: string, mode: 'update' | 'share') {
-  const [request] = await tx.select().from(workRequests).where(eq(workRequests.id, id)).for(mode);
+export async function readRequestRow(reader: Tx | Db, id: string, lock?: 'update' | 'share') {
+  const query = reader.select().from(workRequests).where(eq(workRequests.id, id));
+  const [request] = lock ? await query.for(lock) : await query;
   if (!request) return undefined;
   const [accepted] = request.acceptedBidId
-    ? await tx
+    ? await reader
         .select({ providerId: bids.providerId })
         .from(bids)
         .where(eq(bids.id, request.acceptedBidId))

@@ -20,7 +20,7 @@ import {
 } from '../requests.rules';
 import type { WorkRequestFields } from '../requests.schema';
 import { attachments, workRequests } from './requests.table';
-import { factsOf, findRequest, listClientRequests, lockRequest } from './requests.repo';
+import { factsOf, findRequest, listClientRequests, readRequestRow } from './requests.repo';
 import type { CheckedFile } from './uploads';
 import { bids } from '../../bids/server';
 
@@ -148,7 +148,7 @@ export async function deleteWorkRequest(
   requestId: string,
 ) {
   const deleted = await ctx.db.transaction(async (tx) => {
-    const locked = await lockRequest(tx, id, 'update');
+    const locked = await readRequestRow(tx, id, 'update');
     if (!locked) throw requestNotFound();
     const refusal = deleteRefusal(viewer, locked.facts);
     if (refusal) throw refuse(refusal);
@@ -185,7 +185,7 @@ export async function changeRequestStatus(
   requestId: string,
 ) {
   const moved = await ctx.db.transaction(async (tx) => {
-    const locked = await lockRequest(tx, id, 'update');
+    const locked = await readRequestRow(tx, id, 'update');
     if (!locked) throw requestNotFound();
     const refusal =
       change === 'complete'
@@ -213,14 +213,14 @@ export async function changeRequestStatus(
  * while a bid is written) and returns its facts for the rules. For the bids feature.
  */
 export async function lockRequestFacts(tx: Tx, id: string, mode: 'update' | 'share') {
-  const locked = await lockRequest(tx, id, mode);
+  const locked = await readRequestRow(tx, id, mode);
   if (!locked) throw requestNotFound();
   return { ...locked.facts, id, title: locked.request.title };
 }
 
 /** A request's facts for the rules, read without a lock (for decisions that change nothing). */
 export async function readRequestFacts(db: Db, id: string) {
-  const found = await findRequest(db, id);
+  const found = await readRequestRow(db, id);
   if (!found) throw requestNotFound();
   return { ...found.facts, id, title: found.request.title };
 }

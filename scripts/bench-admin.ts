@@ -11,12 +11,12 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { connect } from '../src/server/db/database';
-import { startEmbeddedPostgres } from '../src/server/db/embedded';
 import { migrateDatabase } from '../src/server/db/migrate';
 import { openSession } from '../src/features/accounts/server/sessions';
 import { SESSION_COOKIE } from '../src/features/accounts/server/session-cookies';
 import { createAccount } from '../tests/factories';
 import { freePort, startServer, waitUntilHealthy } from '../tests/support/processes';
+import { openBenchDatabase } from './bench-database';
 
 const ENTRIES = Number(process.env.BENCH_ENTRIES ?? 1_000_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1600);
@@ -153,27 +153,14 @@ async function main() {
   if (!fs.existsSync('dist/server/main.js')) throw new Error('Build first: npm run build');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'majstri-bench-admin-'));
   fs.chmodSync(dataDir, 0o755);
-  let url: string;
-  let cleanUp: () => Promise<void>;
-  let stopEmbedded: (() => Promise<void>) | undefined;
-  if (ENGINE === 'embedded') {
-    const embedded = await startEmbeddedPostgres(dataDir);
-    url = embedded.url;
-    stopEmbedded = () => embedded.stop();
-    cleanUp = async () => {};
-  } else {
-    const name = `majstri_bench_admin_${process.pid}`;
-    const admin = new pg.Client({ connectionString: SERVER_URL });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    const target = new URL(SERVER_URL);
-    target.pathname = `/${name}`;
-    url = target.toString();
-    cleanUp = async () => {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    };
-  }
+  const opened = await openBenchDatabase(
+    ENGINE,
+    dataDir,
+    `majstri_bench_admin_${process.pid}`,
+    SERVER_URL,
+  );
+  const { url, stopEmbedded } = opened;
+  const cleanUp = opened.drop;
   try {
     await migrateDatabase(url);
     const setup = new pg.Client({ connectionString: url });

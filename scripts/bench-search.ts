@@ -17,6 +17,7 @@ import * as schema from '../src/server/db/schema';
 import { listOpenRequests } from '../src/features/requests/server/requests.repo';
 import { freePort, startServer, waitUntilHealthy } from '../tests/support/processes';
 import { addRequests, seedClients } from './bench-data';
+import { openBenchDatabase } from './bench-database';
 
 const SIZES = (process.env.BENCH_SIZES ?? '10000,100000,1000000').split(',').map(Number);
 const ENGINES = (process.env.BENCH_ENGINES ?? 'embedded,server').split(',') as (
@@ -170,26 +171,14 @@ async function main() {
   for (const engine of ENGINES) {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'majstri-bench-'));
     fs.chmodSync(dataDir, 0o755);
-    let url: string;
-    let stopEmbedded: (() => Promise<void>) | undefined;
-    let dropServerDatabase: (() => Promise<void>) | undefined;
-    if (engine === 'embedded') {
-      const embedded = await startEmbeddedPostgres(dataDir);
-      url = embedded.url;
-      stopEmbedded = () => embedded.stop();
-    } else {
-      const name = `majstri_bench_${process.pid}`;
-      const admin = new pg.Client({ connectionString: SERVER_URL });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
-      const target = new URL(SERVER_URL);
-      target.pathname = `/${name}`;
-      url = target.toString();
-      dropServerDatabase = async () => {
-        await admin.query(`drop database if exists ${name} with (force)`);
-        await admin.end();
-      };
-    }
+    const opened = await openBenchDatabase(
+      engine,
+      dataDir,
+      `majstri_bench_${process.pid}`,
+      SERVER_URL,
+    );
+    let url = opened.url;
+    let stopEmbedded = opened.stopEmbedded;
     await migrateDatabase(url);
     let loaded = 0;
     let setup = new pg.Client({ connectionString: url });
@@ -249,7 +238,7 @@ async function main() {
     }
     await setup.end().catch(() => {});
     await stopEmbedded?.();
-    await dropServerDatabase?.();
+    await opened.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
   log(`\n${REQUESTS} requests per row, mixed over ${QUERIES.length} kinds of query.\n`);

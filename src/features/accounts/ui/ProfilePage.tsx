@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { TabList } from '../../../client/components/ui/TabList';
 import { useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../../client/hooks/useDocumentTitle';
 import type { Role } from '../../../shared/statuses';
@@ -30,30 +31,14 @@ export function ProfilePage() {
   return (
     <div className="container-page py-10">
       <h1 className="text-3xl font-bold">{t('title')}</h1>
-      <div
-        role="tablist"
-        aria-label={t('tabsLabel')}
-        className="mt-6 flex gap-1 overflow-x-auto border-b border-stone-200"
-      >
-        {tabs.map((name) => (
-          <button
-            key={name}
-            id={`tab-${name}`}
-            type="button"
-            role="tab"
-            aria-selected={tab === name}
-            aria-controls={`panel-${name}`}
-            onClick={() => setParams(name === tabs[0] ? {} : { tab: name })}
-            className={`min-h-11 border-b-2 px-4 text-sm font-semibold whitespace-nowrap ${
-              tab === name
-                ? 'border-brand-700 text-brand-800'
-                : 'border-transparent text-stone-600 hover:text-stone-900'
-            }`}
-          >
-            {t(`tabs.${name}`)}
-          </button>
-        ))}
-      </div>
+      <TabList
+        tabs={tabs}
+        current={tab}
+        onSelect={(name) => setParams(name === tabs[0] ? {} : { tab: name })}
+        label={t('tabsLabel')}
+        labelOf={(name) => t(`tabs.${name}`)}
+        className="mt-6 flex gap-1 overflow-x-auto"
+      />
       <div id={`panel-${tab}`} role="tabpanel" aria-labelledby={`tab-${tab}`} className="mt-6">
         {tab === 'profile' &&
           (user.role === 'client' ? (

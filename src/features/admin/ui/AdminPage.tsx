@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { TabList } from '../../../client/components/ui/TabList';
 import { useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../../client/hooks/useDocumentTitle';
 import { adminKeys } from './admin.api';
@@ -42,39 +43,15 @@ export function AdminPage() {
   return (
     <div className="container-page py-8 sm:py-10">
       <h1 className="text-2xl font-bold sm:text-3xl">{t('title')}</h1>
-      <div
-        role="tablist"
-        aria-label={t('tabsLabel')}
-        className="mt-6 flex flex-wrap gap-x-1 border-b border-stone-200"
-      >
-        {ADMIN_TABS.map((name) => (
-          <button
-            key={name}
-            id={`admin-tab-${name}`}
-            type="button"
-            role="tab"
-            tabIndex={tab === name ? 0 : -1}
-            aria-selected={tab === name}
-            aria-controls={`admin-panel-${name}`}
-            onClick={() => goTab(name)}
-            onKeyDown={(event) => {
-              const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
-              if (!step) return;
-              const index = ADMIN_TABS.indexOf(name);
-              const next = ADMIN_TABS[(index + step + ADMIN_TABS.length) % ADMIN_TABS.length]!;
-              goTab(next);
-              document.getElementById(`admin-tab-${next}`)?.focus();
-            }}
-            className={`-mb-px min-h-11 border-b-2 px-3 text-sm font-semibold whitespace-nowrap sm:px-4 ${
-              tab === name
-                ? 'border-brand-700 text-brand-800'
-                : 'border-transparent text-stone-600 hover:text-stone-900'
-            }`}
-          >
-            {t(`tabs.${name}`)}
-          </button>
-        ))}
-      </div>
+      <TabList
+        tabs={ADMIN_TABS}
+        current={tab}
+        onSelect={goTab}
+        label={t('tabsLabel')}
+        labelOf={(name) => t(`tabs.${name}`)}
+        idPrefix="admin-"
+        className="mt-6 flex flex-wrap gap-x-1"
+      />
       <div
         key={tab}
         id={`admin-panel-${tab}`}

@@ -1,3 +1,4 @@
+import { registerNulCharacterGuard } from './nul-characters';
 import type { FastifyContextConfig, FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { WriteAudit } from '../audit';
@@ -53,6 +54,7 @@ export function registerRequestChain(api: FastifyInstance, deps: RequestChainDep
     firstRefusal: oncePerWindow('csrf-refusal', REFUSAL_RECORD_WINDOW_SECONDS, deps.redis),
   });
   registerCachePolicy(api);
+  registerNulCharacterGuard(api);
 
   api.setNotFoundHandler((request, reply) =>
     sendError(reply, request, {

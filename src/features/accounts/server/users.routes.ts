@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import type { ServerContext } from '../../../server/context';
 import { AppError } from '../../../server/errors';
+import { hasNulCharacter, nulCharacterRefusal } from '../../../server/plugins/nul-characters';
 import { requireUser } from '../../../server/plugins/auth';
 import {
   changePasswordBody,
@@ -45,6 +46,7 @@ async function profileForm(
     }
     throw error;
   }
+  if (hasNulCharacter(fields)) throw nulCharacterRefusal();
   return { fields, ...(picture ? { picture } : {}) };
 }
 

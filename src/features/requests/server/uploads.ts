@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { AppError } from '../../../server/errors';
+import { hasNulCharacter, nulCharacterRefusal } from '../../../server/plugins/nul-characters';
 import { LIMITS } from '../../../shared/limits';
 import { classifyUpload, cleanFilename, type AttachmentMime } from '../attachments.rules';
 
@@ -53,5 +54,6 @@ export async function readForm(
       throw new AppError('file_too_large', 'Each file may be at most 5 MB.');
     throw error;
   }
+  if (hasNulCharacter(fields)) throw nulCharacterRefusal();
   return { fields, files };
 }

@@ -29,6 +29,7 @@ import { PASSWORD_COST, type ScryptCost } from '../features/accounts/server/pass
 import { googleRoutes } from '../features/accounts/server/google.routes';
 import { passwordResetRoutes } from '../features/accounts/server/password-reset.routes';
 import { usersRoutes } from '../features/accounts/server/users.routes';
+import { twoFactorRoutes } from '../features/accounts/server/two-factor.routes';
 import { challengeRoutes } from '../features/challenge/server/challenge.routes';
 import { contactRoutes } from '../features/contact/server/contact.routes';
 import { bidsRoutes } from '../features/bids/server/bids.routes';
@@ -196,6 +197,7 @@ export async function buildApp(deps: AppDeps) {
       }
       await api.register(passwordResetRoutes, { ctx });
       await api.register(usersRoutes, { ctx });
+      await api.register(twoFactorRoutes, { ctx });
       await api.register(contactRoutes, { ctx });
       await api.register(requestsRoutes, { ctx });
       await api.register(bidsRoutes, { ctx });

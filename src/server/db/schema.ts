@@ -6,3 +6,4 @@ export * from '../../features/reviews/server/reviews.table';
 export * from '../../features/contact/server/contact.table';
 export * from '../../features/admin/server/admin.table';
 export * from '../../features/challenge/server/challenge.table';
+export * from '../../features/accounts/server/two-factor.table';

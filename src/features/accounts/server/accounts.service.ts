@@ -19,6 +19,11 @@ import { refuseCommonPassword } from './password-policy';
 import { canReenable, signInAccess } from './accounts.policy';
 import { findUserByEmail, findUserById, type UserRow } from './accounts.repo';
 import {
+  hasTwoFactor,
+  issueSecondFactorChallenge,
+  type SecondFactorChallenge,
+} from './two-factor.service';
+import {
   endAllSessions,
   endSession,
   openSession,
@@ -149,6 +154,7 @@ function dummyHash(cost: ScryptCost) {
 
 export type SignInOutcome =
   | { kind: 'signed_in'; user: UserRow; session: NewSession }
+  | { kind: 'second_factor_required'; challenge: SecondFactorChallenge }
   | { kind: 'invalid_credentials' }
   | { kind: 'locked' }
   | { kind: 'unverified' }
@@ -221,7 +227,10 @@ export async function signIn(
     await audit('auth.login.failure', 'failure', why);
     return { kind: 'invalid_credentials' };
   }
-  if (user.failedLoginAttempts > 0 || user.lockUntil) await clearFailedSignIns(ctx.db, user.id);
+  // With two-factor sign-in, the count ends only when the code is right too (two-factor.service).
+  const secondFactor = await hasTwoFactor(ctx.db, user.id);
+  if (!secondFactor && (user.failedLoginAttempts > 0 || user.lockUntil))
+    await clearFailedSignIns(ctx.db, user.id);
   const access = signInAccess(user);
   if (access === 'disabled_by_self') {
     await audit('auth.login.failure', 'failure', 'account disabled by its owner');
@@ -234,6 +243,13 @@ export async function signIn(
   if (!user.emailVerified) {
     await audit('auth.login.failure', 'failure', 'email not verified');
     return { kind: 'unverified' };
+  }
+  if (secondFactor) {
+    await audit('auth.login.second_factor', 'success', 'password accepted, code required');
+    return {
+      kind: 'second_factor_required',
+      challenge: issueSecondFactorChallenge(ctx, user.id, 'password'),
+    };
   }
   const session = await openSession(ctx.db, user.id, browser);
   await audit('auth.login.success', 'success', 'signed in with password');
@@ -259,7 +275,10 @@ export async function reenableAccount(
   proof: string | undefined,
   browser: Browser,
   requestId: string,
-): Promise<{ user: UserRow; session: NewSession }> {
+): Promise<
+  | { user: UserRow; session: NewSession }
+  | { user: UserRow; secondFactorChallenge: SecondFactorChallenge }
+> {
   const payload = ctx.signer.verify<{ user_id: string }>(REENABLE_PURPOSE, proof);
   const user = payload ? await findUserById(ctx.db, payload.user_id) : undefined;
   if (!user || !canReenable(user)) {
@@ -280,6 +299,12 @@ export async function reenableAccount(
     requestId,
     message: 'enabled again by its owner',
   });
+  if (await hasTwoFactor(ctx.db, enabled.id)) {
+    return {
+      user: enabled,
+      secondFactorChallenge: issueSecondFactorChallenge(ctx, enabled.id, 'reenable'),
+    };
+  }
   return { user: enabled, session: await openSession(ctx.db, enabled.id, browser) };
 }
 

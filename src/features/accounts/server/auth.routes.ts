@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { BODY_LIMITS } from '../../../server/body-limits';
 import type { ServerContext } from '../../../server/context';
 import { AppError } from '../../../server/errors';
@@ -14,6 +15,7 @@ import {
   sessionResponse,
   verifyEmailQuery,
 } from '../accounts.schema';
+import { secondFactorRequiredResponse } from '../two-factor.schema';
 import { presentAccount } from './accounts.presenter';
 import {
   reenableAccount,
@@ -30,6 +32,7 @@ import {
   clearSessionCookies,
   REENABLE_COOKIE,
   setReenableCookie,
+  setSecondFactorCookie,
   setSessionCookies,
 } from './session-cookies';
 import type { SessionUser } from './sessions';
@@ -93,7 +96,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = async (
     {
       config: { rateLimit: 'auth' },
       bodyLimit: BODY_LIMITS.shortForm,
-      schema: { body: loginBody, response: { 200: sessionResponse } },
+      schema: {
+        body: loginBody,
+        response: { 200: z.union([sessionResponse, secondFactorRequiredResponse]) },
+      },
     },
     async (request, reply) => {
       const outcome = await signIn(ctx, request.body, browserOf(request), request.id);
@@ -106,6 +112,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = async (
             ctx.secureCookies,
           );
           return sessionOf(outcome.user);
+        case 'second_factor_required':
+          setSecondFactorCookie(reply, outcome.challenge, ctx.secureCookies);
+          return { second_factor_required: true as const };
         case 'invalid_credentials':
           await request.penalize(FAILED_SIGN_IN_EXTRA_POINTS);
           throw new AppError('invalid_credentials', 'Invalid credentials');
@@ -145,17 +154,24 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = async (
 
   app.post(
     '/users/enable',
-    { config: { rateLimit: 'auth' }, schema: { response: { 200: sessionResponse } } },
+    {
+      config: { rateLimit: 'auth' },
+      schema: { response: { 200: z.union([sessionResponse, secondFactorRequiredResponse]) } },
+    },
     async (request, reply) => {
-      const { user, session } = await reenableAccount(
+      const enabled = await reenableAccount(
         ctx,
         request.cookies[REENABLE_COOKIE],
         browserOf(request),
         request.id,
       );
       clearReenableCookie(reply);
-      setSessionCookies(reply, session, user.preferredLanguage, ctx.secureCookies);
-      return sessionOf(user);
+      if ('secondFactorChallenge' in enabled) {
+        setSecondFactorCookie(reply, enabled.secondFactorChallenge, ctx.secureCookies);
+        return { second_factor_required: true as const };
+      }
+      setSessionCookies(reply, enabled.session, enabled.user.preferredLanguage, ctx.secureCookies);
+      return sessionOf(enabled.user);
     },
   );
 };

@@ -5,7 +5,12 @@ import { googleCompleteBody, sessionResponse } from '../accounts.schema';
 import { presentAccount } from './accounts.presenter';
 import type { GoogleOutcome, GoogleSignIn } from './google';
 import { viewAccount } from './own-account.service';
-import { browserOf, setReenableCookie, setSessionCookies } from './session-cookies';
+import {
+  browserOf,
+  setReenableCookie,
+  setSecondFactorCookie,
+  setSessionCookies,
+} from './session-cookies';
 
 const FLOW_COOKIE = 'google_flow';
 const FLOW_PATH = '/api/auth/google';
@@ -48,7 +53,7 @@ export const googleRoutes: FastifyPluginAsyncZod<{
           error: z.string().optional(),
         }),
         response: redirect(
-          `To the page ${CALLBACK_PAGE}: ?token=google when signed in, ?needsRole=true&email=…&pendingToken=… for a new person, ?error=<code> otherwise`,
+          `To the page ${CALLBACK_PAGE}: ?token=google when signed in, ?secondFactor=true when a code is owed (POST /api/auth/second-factor), ?needsRole=true&email=…&pendingToken=… for a new person, ?error=<code> otherwise`,
         ),
       },
     },
@@ -64,6 +69,9 @@ export const googleRoutes: FastifyPluginAsyncZod<{
               ctx.secureCookies,
             );
             return new URLSearchParams({ token: 'google' });
+          case 'second_factor_required':
+            setSecondFactorCookie(reply, result.challenge, ctx.secureCookies);
+            return new URLSearchParams({ secondFactor: 'true' });
           case 'disabled_by_self':
             setReenableCookie(reply, result.reenableProof, ctx.secureCookies);
             return new URLSearchParams({ error: 'account_disabled_by_self' });

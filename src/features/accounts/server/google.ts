@@ -8,6 +8,11 @@ import { signInAccess } from './accounts.policy';
 import { findUserByEmail, findUserByGoogleId, type UserRow } from './accounts.repo';
 import { reenableProof, type ReenableProof } from './accounts.service';
 import { openSession, type Browser, type NewSession } from './sessions';
+import {
+  hasTwoFactor,
+  issueSecondFactorChallenge,
+  type SecondFactorChallenge,
+} from './two-factor.service';
 
 export interface GoogleConfig {
   clientId: string;
@@ -28,6 +33,7 @@ interface GoogleIdentity {
 /** How a return from Google ended; the route turns it into cookies and a redirect. */
 export type GoogleOutcome =
   | { kind: 'signed_in'; user: UserRow; session: NewSession }
+  | { kind: 'second_factor_required'; challenge: SecondFactorChallenge }
   | { kind: 'disabled_by_self'; reenableProof: ReenableProof }
   | { kind: 'disabled' }
   | { kind: 'needs_role'; email: string; pendingToken: string }
@@ -85,6 +91,21 @@ export function googleSignIn(ctx: ServerContext, google: GoogleConfig) {
     if (access === 'disabled') {
       await audit('failure', `account ${user.accountStatus}`);
       return { kind: 'disabled' };
+    }
+    if (await hasTwoFactor(ctx.db, user.id)) {
+      await ctx.writeAudit({
+        action: 'auth.google.second_factor',
+        outcome: 'success',
+        actorType: user.role,
+        actorId: user.id,
+        targetUserId: user.id,
+        requestId,
+        message: `${how}; code required`,
+      });
+      return {
+        kind: 'second_factor_required',
+        challenge: issueSecondFactorChallenge(ctx, user.id, 'google'),
+      };
     }
     const session = await openSession(ctx.db, user.id, browser);
     await audit('success', how);

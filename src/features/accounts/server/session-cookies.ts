@@ -59,3 +59,25 @@ export function setReenableCookie(
 export function clearReenableCookie(reply: FastifyReply) {
   reply.clearCookie(REENABLE_COOKIE, { path: REENABLE_PATH });
 }
+
+/** The short-lived, HttpOnly challenge of a sign-in that still owes its second factor. */
+export const SECOND_FACTOR_COOKIE = 'second_factor';
+const SECOND_FACTOR_PATH = '/api/auth/second-factor';
+
+export function setSecondFactorCookie(
+  reply: FastifyReply,
+  challenge: { token: string; maxAgeSeconds: number },
+  secure: boolean,
+) {
+  reply.setCookie(SECOND_FACTOR_COOKIE, challenge.token, {
+    path: SECOND_FACTOR_PATH,
+    httpOnly: true,
+    sameSite: 'strict',
+    secure,
+    maxAge: challenge.maxAgeSeconds,
+  });
+}
+
+export function clearSecondFactorCookie(reply: FastifyReply) {
+  reply.clearCookie(SECOND_FACTOR_COOKIE, { path: SECOND_FACTOR_PATH });
+}

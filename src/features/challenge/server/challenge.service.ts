@@ -38,12 +38,7 @@ export async function checkChallenge(
       'challenge_expired',
       'The security question has expired. Please answer a new one.',
     );
-  const claimed = await db
-    .insert(usedChallenges)
-    .values({ id: payload.id, expiresAt: new Date(payload.exp * 1000) })
-    .onConflictDoNothing()
-    .returning({ id: usedChallenges.id });
-  if (claimed.length === 0) {
+  if (!(await claimOnce(db, payload.id, new Date(payload.exp * 1000)))) {
     throw new AppError(
       'challenge_expired',
       'The security question has expired. Please answer a new one.',
@@ -53,4 +48,17 @@ export async function checkChallenge(
     throw new AppError('challenge_failed', 'Incorrect answer to the security question.');
   }
   await db.delete(usedChallenges).where(lt(usedChallenges.expiresAt, new Date()));
+}
+
+/**
+ * Marks a signed token's id as used, on every instance; answers false when it was used before.
+ * Also serves other single-use signed tokens (the second-factor sign-in step).
+ */
+export async function claimOnce(db: Db, id: string, expiresAt: Date): Promise<boolean> {
+  const claimed = await db
+    .insert(usedChallenges)
+    .values({ id, expiresAt })
+    .onConflictDoNothing()
+    .returning({ id: usedChallenges.id });
+  return claimed.length > 0;
 }

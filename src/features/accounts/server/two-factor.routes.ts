@@ -1,0 +1,156 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { BODY_LIMITS } from '../../../server/body-limits';
+import type { ServerContext } from '../../../server/context';
+import { AppError } from '../../../server/errors';
+import { requireUser } from '../../../server/plugins/auth';
+import { FAILED_SIGN_IN_EXTRA_POINTS } from '../../../server/plugins/rate-limit';
+import { messageResponse, sessionResponse } from '../accounts.schema';
+import {
+  disableTwoFactorBody,
+  enrolmentResponse,
+  recoveryCodesResponse,
+  secondFactorBody,
+  twoFactorCodeBody,
+  twoFactorStatusResponse,
+} from '../two-factor.schema';
+import { presentAccount } from './accounts.presenter';
+import { viewAccount } from './own-account.service';
+import {
+  browserOf,
+  clearSecondFactorCookie,
+  SECOND_FACTOR_COOKIE,
+  setSessionCookies,
+} from './session-cookies';
+import {
+  completeSecondFactor,
+  confirmEnrolment,
+  disableTwoFactor,
+  regenerateRecoveryCodes,
+  startEnrolment,
+  twoFactorStatus,
+} from './two-factor.service';
+
+/**
+ * Two-factor sign-in (docs/security.md "Two-factor sign-in"): the second step of a sign-in, and
+ * the signed-in person's own authenticator under `/api/users/two-factor`.
+ */
+export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = async (
+  app,
+  { ctx },
+) => {
+  app.post(
+    '/auth/second-factor',
+    {
+      config: { rateLimit: 'auth' },
+      bodyLimit: BODY_LIMITS.shortForm,
+      schema: { body: secondFactorBody, response: { 200: sessionResponse } },
+    },
+    async (request, reply) => {
+      const outcome = await completeSecondFactor(
+        ctx,
+        request.cookies[SECOND_FACTOR_COOKIE],
+        request.body.code,
+        browserOf(request),
+        request.id,
+      );
+      switch (outcome.kind) {
+        case 'signed_in': {
+          clearSecondFactorCookie(reply);
+          const { user, session } = outcome;
+          setSessionCookies(reply, session, user.preferredLanguage, ctx.secureCookies);
+          return {
+            user: presentAccount(await viewAccount(ctx, user, user.id)),
+            user_type: user.role,
+          };
+        }
+        case 'expired':
+          clearSecondFactorCookie(reply);
+          throw new AppError('second_factor_expired', 'The sign-in step has expired.');
+        case 'invalid':
+          await request.penalize(FAILED_SIGN_IN_EXTRA_POINTS);
+          throw new AppError('second_factor_invalid', 'The code is not right.');
+        case 'locked':
+          await request.penalize(FAILED_SIGN_IN_EXTRA_POINTS);
+          clearSecondFactorCookie(reply);
+          throw new AppError(
+            'account_locked',
+            'Account temporarily locked due to failed login attempts.',
+          );
+      }
+    },
+  );
+
+  app.get(
+    '/users/two-factor',
+    { schema: { response: { 200: twoFactorStatusResponse } } },
+    async (request) => twoFactorStatus(ctx, requireUser(request)),
+  );
+
+  app.post(
+    '/users/two-factor/enrolment',
+    { schema: { response: { 200: enrolmentResponse } } },
+    async (request) => startEnrolment(ctx, requireUser(request)),
+  );
+
+  /** A wrong code costs as a failed sign-in does in the `auth` group: codes are not for guessing. */
+  const refusingWrongCodes = async <T>(
+    penalize: (points: number) => Promise<void>,
+    run: () => Promise<T>,
+  ) => {
+    try {
+      return await run();
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'two_factor_code_invalid')
+        await penalize(FAILED_SIGN_IN_EXTRA_POINTS);
+      throw error;
+    }
+  };
+
+  app.post(
+    '/users/two-factor/enrolment/confirm',
+    {
+      config: { rateLimit: 'auth' },
+      bodyLimit: BODY_LIMITS.shortForm,
+      schema: { body: twoFactorCodeBody, response: { 200: recoveryCodesResponse } },
+    },
+    async (request) => {
+      const me = requireUser(request);
+      const codes = await refusingWrongCodes(request.penalize.bind(request), () =>
+        confirmEnrolment(ctx, me, request.body.code, request.id),
+      );
+      return { recovery_codes: codes };
+    },
+  );
+
+  app.post(
+    '/users/two-factor/recovery-codes',
+    {
+      config: { rateLimit: 'auth' },
+      bodyLimit: BODY_LIMITS.shortForm,
+      schema: { body: twoFactorCodeBody, response: { 200: recoveryCodesResponse } },
+    },
+    async (request) => {
+      const me = requireUser(request);
+      const codes = await refusingWrongCodes(request.penalize.bind(request), () =>
+        regenerateRecoveryCodes(ctx, me, request.body.code, request.id),
+      );
+      return { recovery_codes: codes };
+    },
+  );
+
+  app.post(
+    '/users/two-factor/disable',
+    {
+      config: { rateLimit: 'auth' },
+      bodyLimit: BODY_LIMITS.shortForm,
+      schema: { body: disableTwoFactorBody, response: { 200: messageResponse } },
+    },
+    async (request) => {
+      const me = requireUser(request);
+      await refusingWrongCodes(request.penalize.bind(request), () =>
+        disableTwoFactor(ctx, me, request.body, request.id),
+      );
+      return { message: 'Two-factor sign-in is off.' };
+    },
+  );
+};

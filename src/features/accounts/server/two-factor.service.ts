@@ -1,0 +1,352 @@
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { and, count, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import QRCode from 'qrcode';
+import type { ServerContext } from '../../../server/context';
+import type { Db, Tx } from '../../../server/db/database';
+import { AppError } from '../../../server/errors';
+import { claimOnce } from '../../challenge/server/challenge.service';
+import {
+  acceptedStep,
+  cleanCode,
+  groupedKey,
+  isRecoveryCode,
+  isTotpCode,
+  newTotpSecret,
+  RECOVERY_BYTES,
+  recoveryCodesFrom,
+  totpUri,
+} from '../two-factor.rules';
+import { signInAccess } from './accounts.policy';
+import { findUserById, type UserRow } from './accounts.repo';
+import { verifyPassword } from './password';
+import { openSession, type Browser, type NewSession } from './sessions';
+import {
+  clearFailedSignIns,
+  countFailedSignIn,
+  isLocked,
+  LOCK_MINUTES,
+  MAX_FAILED_SIGN_INS,
+} from './sign-in-failures';
+import { decryptSecret, encryptSecret } from './two-factor-secret';
+import { twoFactor, twoFactorRecoveryCodes } from './two-factor.table';
+
+const CHALLENGE_PURPOSE = 'second-factor';
+/** Time to open the authenticator and type a code after the password (or Google) was accepted. */
+export const SECOND_FACTOR_SECONDS = 5 * 60;
+
+type Me = Pick<UserRow, 'id' | 'role'>;
+
+/** How the first factor was proved; recorded in the audit entry of the completed sign-in. */
+export type FirstFactor = 'password' | 'google' | 'reenable';
+
+/** The signed, single-use proof that this browser passed the first factor and owes a code. */
+export interface SecondFactorChallenge {
+  token: string;
+  maxAgeSeconds: number;
+}
+
+/** Whether the account has a confirmed authenticator: then no session without a code. */
+export async function hasTwoFactor(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: twoFactor.userId })
+    .from(twoFactor)
+    .where(and(eq(twoFactor.userId, userId), isNotNull(twoFactor.enabledAt)))
+    .limit(1);
+  return row !== undefined;
+}
+
+export function issueSecondFactorChallenge(
+  ctx: Pick<ServerContext, 'signer'>,
+  userId: string,
+  via: FirstFactor,
+): SecondFactorChallenge {
+  return {
+    token: ctx.signer.sign(
+      CHALLENGE_PURPOSE,
+      { user_id: userId, via, id: randomUUID() },
+      SECOND_FACTOR_SECONDS,
+    ),
+    maxAgeSeconds: SECOND_FACTOR_SECONDS,
+  };
+}
+
+async function unusedRecoveryCodes(db: Db | Tx, userId: string) {
+  const [row] = await db
+    .select({ left: count() })
+    .from(twoFactorRecoveryCodes)
+    .where(and(eq(twoFactorRecoveryCodes.userId, userId), isNull(twoFactorRecoveryCodes.usedAt)));
+  return row?.left ?? 0;
+}
+
+export async function twoFactorStatus(ctx: ServerContext, me: Me) {
+  const [row] = await ctx.db.select().from(twoFactor).where(eq(twoFactor.userId, me.id));
+  const enabled = Boolean(row?.enabledAt);
+  return {
+    enabled,
+    recovery_codes_left: enabled ? await unusedRecoveryCodes(ctx.db, me.id) : 0,
+  };
+}
+
+/** Starts (or starts over) an enrolment: a new secret, shown this once as a QR code and a key. */
+export async function startEnrolment(ctx: ServerContext, me: Me) {
+  const user = await findUserById(ctx.db, me.id);
+  if (!user) throw new AppError('not_authenticated', 'Authentication required');
+  if (await hasTwoFactor(ctx.db, me.id)) throw alreadyEnabled();
+  const secret = newTotpSecret();
+  const secretEncrypted = encryptSecret(ctx.signer, secret);
+  await ctx.db
+    .insert(twoFactor)
+    .values({ userId: me.id, secretEncrypted })
+    .onConflictDoUpdate({
+      target: twoFactor.userId,
+      set: { secretEncrypted, enabledAt: null, lastUsedStep: null, createdAt: new Date() },
+      where: isNull(twoFactor.enabledAt),
+    });
+  const uri = totpUri(secret, user.email);
+  return {
+    qr_svg: await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 }),
+    manual_key: groupedKey(secret),
+    otpauth_uri: uri,
+  };
+}
+
+const alreadyEnabled = () =>
+  new AppError('two_factor_already_enabled', 'Two-factor sign-in is already on.');
+const notEnabled = () => new AppError('two_factor_not_enabled', 'Two-factor sign-in is off.');
+const wrongCode = () =>
+  new AppError('two_factor_code_invalid', 'The code is not right. Type the current code.');
+
+/**
+ * Accepts an authenticator code for this row once: the step is stored only if it is later than
+ * the last one used, in one statement, so two requests cannot both spend the same code.
+ */
+async function spendTotpCode(ctx: ServerContext, userId: string, code: string, now = Date.now()) {
+  const [row] = await ctx.db.select().from(twoFactor).where(eq(twoFactor.userId, userId));
+  const secret = row && decryptSecret(ctx.signer, row.secretEncrypted);
+  if (!row || !secret) return false;
+  const step = acceptedStep(secret, code, now, row.lastUsedStep);
+  if (step === undefined) return false;
+  const [spent] = await ctx.db
+    .update(twoFactor)
+    .set({ lastUsedStep: step })
+    .where(
+      and(
+        eq(twoFactor.userId, userId),
+        or(isNull(twoFactor.lastUsedStep), lt(twoFactor.lastUsedStep, step)),
+      ),
+    )
+    .returning({ userId: twoFactor.userId });
+  return spent !== undefined;
+}
+
+const hashRecoveryCode = (salt: string, cleaned: string) =>
+  createHash('sha256').update(`${salt}.${cleaned}`).digest('base64url');
+
+/** Spends a recovery code if it is one of the account's unused ones; answers whether it was. */
+async function spendRecoveryCode(ctx: ServerContext, userId: string, cleaned: string) {
+  if (!isRecoveryCode(cleaned)) return false;
+  const unused = await ctx.db
+    .select()
+    .from(twoFactorRecoveryCodes)
+    .where(and(eq(twoFactorRecoveryCodes.userId, userId), isNull(twoFactorRecoveryCodes.usedAt)));
+  const match = unused.find((row) => {
+    const expected = Buffer.from(row.codeHash);
+    const actual = Buffer.from(hashRecoveryCode(row.salt, cleaned));
+    return expected.length === actual.length && timingSafeEqual(expected, actual);
+  });
+  if (!match) return false;
+  const [spent] = await ctx.db
+    .update(twoFactorRecoveryCodes)
+    .set({ usedAt: new Date() })
+    .where(and(eq(twoFactorRecoveryCodes.id, match.id), isNull(twoFactorRecoveryCodes.usedAt)))
+    .returning({ id: twoFactorRecoveryCodes.id });
+  return spent !== undefined;
+}
+
+/** Replaces every recovery code of the account with ten new ones; answers them (shown once). */
+async function writeRecoveryCodes(tx: Tx, userId: string): Promise<string[]> {
+  const codes = recoveryCodesFrom(randomBytes(RECOVERY_BYTES));
+  await tx.delete(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, userId));
+  await tx.insert(twoFactorRecoveryCodes).values(
+    codes.map((code) => {
+      const salt = randomBytes(16).toString('base64url');
+      return { userId, salt, codeHash: hashRecoveryCode(salt, cleanCode(code)) };
+    }),
+  );
+  return codes;
+}
+
+const auditOf =
+  (ctx: ServerContext, me: Me, requestId: string) =>
+  (action: string, outcome: 'success' | 'failure', message: string) =>
+    ctx.writeAudit({
+      action,
+      outcome,
+      actorType: me.role,
+      actorId: me.id,
+      targetType: me.role,
+      targetUserId: me.id,
+      requestId,
+      message,
+    });
+
+/** The first code from the app turns two-factor sign-in on and yields the recovery codes. */
+export async function confirmEnrolment(
+  ctx: ServerContext,
+  me: Me,
+  code: string,
+  requestId: string,
+): Promise<string[]> {
+  const audit = auditOf(ctx, me, requestId);
+  const [row] = await ctx.db.select().from(twoFactor).where(eq(twoFactor.userId, me.id));
+  if (!row) throw notEnabled();
+  if (row.enabledAt) throw alreadyEnabled();
+  if (!(await spendTotpCode(ctx, me.id, cleanCode(code)))) {
+    await audit('auth.2fa.enable', 'failure', 'wrong code at enrolment');
+    throw wrongCode();
+  }
+  const codes = await ctx.db.transaction(async (tx) => {
+    await tx.update(twoFactor).set({ enabledAt: new Date() }).where(eq(twoFactor.userId, me.id));
+    return writeRecoveryCodes(tx, me.id);
+  });
+  await audit('auth.2fa.enable', 'success', 'authenticator app enrolled');
+  return codes;
+}
+
+/** Turns two-factor sign-in off, given the account's password or a current code. */
+export async function disableTwoFactor(
+  ctx: ServerContext,
+  me: Me,
+  proof: { password?: string | undefined; code?: string | undefined },
+  requestId: string,
+) {
+  const audit = auditOf(ctx, me, requestId);
+  const user = await findUserById(ctx.db, me.id);
+  if (!user || !(await hasTwoFactor(ctx.db, me.id))) throw notEnabled();
+  const proved = proof.code
+    ? await spendTotpCode(ctx, me.id, cleanCode(proof.code))
+    : Boolean(
+        proof.password &&
+        user.passwordHash &&
+        (await verifyPassword(proof.password, user.passwordHash)),
+      );
+  if (!proved) {
+    await audit('auth.2fa.disable', 'failure', proof.code ? 'wrong code' : 'wrong password');
+    throw wrongCode();
+  }
+  await ctx.db.transaction(async (tx) => {
+    await tx.delete(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, me.id));
+    await tx.delete(twoFactor).where(eq(twoFactor.userId, me.id));
+  });
+  await audit(
+    'auth.2fa.disable',
+    'success',
+    `turned off with ${proof.code ? 'a code' : 'the password'}`,
+  );
+}
+
+/** Ten new recovery codes for a current code; the old ones stop working. */
+export async function regenerateRecoveryCodes(
+  ctx: ServerContext,
+  me: Me,
+  code: string,
+  requestId: string,
+): Promise<string[]> {
+  const audit = auditOf(ctx, me, requestId);
+  if (!(await hasTwoFactor(ctx.db, me.id))) throw notEnabled();
+  if (!(await spendTotpCode(ctx, me.id, cleanCode(code)))) {
+    await audit('auth.2fa.recovery_codes', 'failure', 'wrong code');
+    throw wrongCode();
+  }
+  const codes = await ctx.db.transaction((tx) => writeRecoveryCodes(tx, me.id));
+  await audit('auth.2fa.recovery_codes', 'success', 'recovery codes replaced');
+  return codes;
+}
+
+export type SecondFactorOutcome =
+  | { kind: 'signed_in'; user: UserRow; session: NewSession }
+  | { kind: 'expired' }
+  | { kind: 'invalid' }
+  | { kind: 'locked' };
+
+/**
+ * The second step of a sign-in: the challenge from the first step and an authenticator code (or
+ * a recovery code). Wrong codes count against the same lockout as wrong passwords; the challenge
+ * opens one session only.
+ */
+export async function completeSecondFactor(
+  ctx: ServerContext,
+  challengeToken: string | undefined,
+  typed: string,
+  browser: Browser,
+  requestId: string,
+): Promise<SecondFactorOutcome> {
+  const payload = ctx.signer.verify<{ user_id: string; via: FirstFactor; id: string }>(
+    CHALLENGE_PURPOSE,
+    challengeToken,
+  );
+  const user = payload ? await findUserById(ctx.db, payload.user_id) : undefined;
+  if (
+    !payload ||
+    !user ||
+    signInAccess(user) !== 'allowed' ||
+    !user.emailVerified ||
+    !(await hasTwoFactor(ctx.db, user.id))
+  ) {
+    return { kind: 'expired' };
+  }
+  const audit = (action: string, outcome: 'success' | 'failure', message: string) =>
+    auditOf(ctx, user, requestId)(action, outcome, message);
+  if (isLocked(user)) {
+    await audit('auth.login.failure', 'failure', 'account locked, second factor refused');
+    return { kind: 'locked' };
+  }
+
+  const cleaned = cleanCode(typed);
+  const usedRecoveryCode = !isTotpCode(cleaned);
+  const right = usedRecoveryCode
+    ? await spendRecoveryCode(ctx, user.id, cleaned)
+    : await spendTotpCode(ctx, user.id, cleaned);
+  if (!right) {
+    if (await countFailedSignIn(ctx.db, { userId: user.id })) {
+      const why = `${MAX_FAILED_SIGN_INS} failed sign-ins`;
+      await audit(
+        'auth.lockout',
+        'failure',
+        `locked for ${LOCK_MINUTES} minutes after ${why} (wrong second-factor codes)`,
+      );
+      await ctx.recordAlert(
+        'lockout',
+        `An account was locked after ${why}, the last a wrong second-factor code`,
+        { user_id: user.id, request_id: requestId },
+      );
+      return { kind: 'locked' };
+    }
+    await audit(
+      'auth.login.failure',
+      'failure',
+      usedRecoveryCode ? 'wrong or used recovery code' : 'wrong or replayed authenticator code',
+    );
+    return { kind: 'invalid' };
+  }
+  if (
+    !(await claimOnce(ctx.db, `${CHALLENGE_PURPOSE}.${payload.id}`, new Date(payload.exp * 1000)))
+  ) {
+    return { kind: 'expired' };
+  }
+  await clearFailedSignIns(ctx.db, user.id);
+  const session = await openSession(ctx.db, user.id, browser);
+  if (usedRecoveryCode) {
+    await audit(
+      'auth.2fa.recovery_code_used',
+      'success',
+      `recovery code used at sign-in, ${await unusedRecoveryCodes(ctx.db, user.id)} left`,
+    );
+  }
+  await audit(
+    payload.via === 'google' ? 'auth.google.login' : 'auth.login.success',
+    'success',
+    `signed in with ${payload.via} and ${usedRecoveryCode ? 'a recovery code' : 'an authenticator code'}`,
+  );
+  return { kind: 'signed_in', user, session };
+}

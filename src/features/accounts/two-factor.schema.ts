@@ -24,6 +24,15 @@ export const disableTwoFactorBody = z
     path: ['code'],
   });
 
+/** The profile's form for turning off: one field that takes the password or a code. */
+export const disableTwoFactorForm = z.object({
+  proof: z
+    .string({ message: 'required' })
+    .trim()
+    .min(1, { message: 'required' })
+    .max(200, { message: 'too_long' }),
+});
+
 /** Password or Google accepted, a code is still owed (no session yet). */
 export const secondFactorRequiredResponse = z.object({ second_factor_required: z.literal(true) });
 

@@ -6,6 +6,7 @@ import { useDocumentTitle } from '../../../client/hooks/useDocumentTitle';
 import { useNotify } from '../../../client/layout/Notifications';
 import { useCompleteGoogleRegistration } from './accounts.api';
 import { RoleDialog } from './RoleDialog';
+import { SecondFactorForm } from './SecondFactorForm';
 import { useSession } from './session';
 import { useReenable } from './useReenable';
 
@@ -32,6 +33,8 @@ export function GoogleCallbackPage() {
     const email = params.get('email');
     return params.get('needsRole') === 'true' && token && email ? { token, email } : undefined;
   });
+  // Google vouched for the person, and the account's authenticator code is still owed.
+  const [owesCode, setOwesCode] = useState(() => params.get('secondFactor') === 'true');
   const completeRegistration = useCompleteGoogleRegistration();
   useDocumentTitle(t('titles.callback'));
 
@@ -54,7 +57,12 @@ export function GoogleCallbackPage() {
 
     if (error === 'account_disabled_by_self') {
       settled = true;
-      void reenable().then((done) => !done && navigate('/auth', { replace: true }));
+      void reenable().then((done) => {
+        if (done === 'second_factor') setOwesCode(true);
+        else if (!done) navigate('/auth', { replace: true });
+      });
+    } else if (params.get('secondFactor') === 'true') {
+      settled = true; // the code form is on the page already
     } else if (error) {
       fail(error === 'account_disabled' ? 'google.disabled' : 'google.failed');
     } else if (token) {
@@ -98,6 +106,16 @@ export function GoogleCallbackPage() {
       },
     );
   };
+
+  if (owesCode) {
+    return (
+      <div className="container-page flex min-h-96 justify-center py-10">
+        <div className="card w-full max-w-md p-6">
+          <SecondFactorForm onRestart={() => navigate('/auth', { replace: true })} />
+        </div>
+      </div>
+    );
+  }
 
   return (
     <div className="container-page flex min-h-96 flex-col items-center justify-center gap-4 text-center">

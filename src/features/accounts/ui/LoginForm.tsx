@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../client/api/client';
@@ -7,8 +8,9 @@ import { useNotify } from '../../../client/layout/Notifications';
 import { usePublicConfig } from '../../../client/usePublicConfig';
 import { loginBody } from '../accounts.schema';
 import type { AuthMode } from './auth-modes';
-import { useLogin } from './accounts.api';
+import { needsSecondFactor, useLogin } from './accounts.api';
 import { GoogleButton } from './GoogleButton';
+import { SecondFactorForm } from './SecondFactorForm';
 import { useReenable } from './useReenable';
 
 /** Refusals that lead elsewhere (another mode, a dialog) instead of into the summary box. */
@@ -29,6 +31,8 @@ export function LoginForm({
   const reenable = useReenable();
   const config = usePublicConfig();
   const login = useLogin();
+  // Two-factor sign-in: the password was right, and the account's code is still owed.
+  const [owesCode, setOwesCode] = useState(false);
   const form = useForm(
     { email, password: '' },
     {
@@ -44,8 +48,12 @@ export function LoginForm({
     const input = form.check(loginBody);
     if (!input) return;
     login.mutate(input, {
-      onSuccess: ({ user }) => {
-        notify('success', t('login.success', { name: user.name }));
+      onSuccess: (answer) => {
+        if (needsSecondFactor(answer)) {
+          setOwesCode(true);
+          return;
+        }
+        notify('success', t('login.success', { name: answer.user.name }));
         navigate('/');
       },
       onError: (error) => {
@@ -54,11 +62,22 @@ export function LoginForm({
           onEmail(input.email);
           onMode('verification-required', t('verification.notice'));
         } else if (error.code === 'account_disabled_by_self') {
-          void reenable();
+          void reenable().then((done) => done === 'second_factor' && setOwesCode(true));
         }
       },
     });
   };
+
+  if (owesCode) {
+    return (
+      <SecondFactorForm
+        onRestart={() => {
+          setOwesCode(false);
+          form.set('password', '');
+        }}
+      />
+    );
+  }
 
   return (
     <div className="flex flex-col gap-5">

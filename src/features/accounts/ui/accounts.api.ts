@@ -45,11 +45,35 @@ function useSetSessionUser() {
   };
 }
 
+/** A sign-in answers the account, or (two-factor sign-in) that a code is still owed. */
+export type SignInAnswer = { user: SessionUser } | { secondFactorRequired: true };
+
+export const needsSecondFactor = (answer: SignInAnswer): answer is { secondFactorRequired: true } =>
+  'secondFactorRequired' in answer;
+
+/** Puts the account of a finished sign-in in the session entry; a pending one changes nothing. */
+function useSetSignedInUser() {
+  const setUser = useSetSessionUser();
+  return (answer: SignInAnswer) => {
+    if (!needsSecondFactor(answer)) setUser(answer);
+  };
+}
+
 export function useLogin() {
-  const onSuccess = useSetSessionUser();
+  const onSuccess = useSetSignedInUser();
   return useMutation({
     mutationFn: (input: { email: string; password: string }) =>
-      api<{ user: SessionUser }>('/auth/login', { method: 'POST', body: input }),
+      api<SignInAnswer>('/auth/login', { method: 'POST', body: input }),
+    onSuccess,
+  });
+}
+
+/** The second step of a sign-in: the authenticator's code or a recovery code. */
+export function useSecondFactor() {
+  const onSuccess = useSetSessionUser();
+  return useMutation({
+    mutationFn: (input: { code: string }) =>
+      api<{ user: SessionUser }>('/auth/second-factor', { method: 'POST', body: input }),
     onSuccess,
   });
 }
@@ -183,9 +207,9 @@ export function useSaveLanguage() {
 
 /** A person who disabled their own account turns it back on (after proving who they are). */
 export function useEnableAccount() {
-  const onSuccess = useSetSessionUser();
+  const onSuccess = useSetSignedInUser();
   return useMutation({
-    mutationFn: () => api<{ user: SessionUser }>('/users/enable', { method: 'POST' }),
+    mutationFn: () => api<SignInAnswer>('/users/enable', { method: 'POST' }),
     onSuccess,
   });
 }

@@ -3,12 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { useApiErrorText } from '../../../client/api/useApiError';
 import { useConfirm } from '../../../client/layout/ConfirmDialog';
 import { useNotify } from '../../../client/layout/Notifications';
-import { useEnableAccount } from './accounts.api';
+import { needsSecondFactor, useEnableAccount } from './accounts.api';
 
 /**
  * A person who disabled their own account proves who they are (password or Google) and is
  * then offered to turn it back on; the server remembers that proof for ten minutes.
- * Answers whether the account is on again.
+ * Answers whether the account is on again, or that it is on and its sign-in owes a code.
  */
 export function useReenable() {
   const { t } = useTranslation('auth');
@@ -17,7 +17,7 @@ export function useReenable() {
   const errorText = useApiErrorText();
   const enable = useEnableAccount();
   const navigate = useNavigate();
-  return async () => {
+  return async (): Promise<boolean | 'second_factor'> => {
     const yes = await confirm({
       title: t('reenable.title'),
       message: t('reenable.message'),
@@ -25,8 +25,9 @@ export function useReenable() {
     });
     if (!yes) return false;
     return enable.mutateAsync().then(
-      () => {
+      (answer) => {
         notify('success', t('reenable.success'));
+        if (needsSecondFactor(answer)) return 'second_factor' as const;
         navigate('/');
         return true;
       },

@@ -7,6 +7,7 @@ import { adminKeys } from './admin.api';
 import { AlertsTab } from './AlertsTab';
 import { AuditsTab } from './AuditsTab';
 import { RequestsTab } from './RequestsTab';
+import { TwoFactorPrompt } from './TwoFactorPrompt';
 import { UsersTab } from './UsersTab';
 
 export const ADMIN_TABS = ['requests', 'clients', 'providers', 'audits', 'alerts'] as const;
@@ -43,6 +44,7 @@ export function AdminPage() {
   return (
     <div className="container-page py-8 sm:py-10">
       <h1 className="text-2xl font-bold sm:text-3xl">{t('title')}</h1>
+      <TwoFactorPrompt />
       <TabList
         tabs={ADMIN_TABS}
         current={tab}

@@ -67,7 +67,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = as
           clearSecondFactorCookie(reply);
           throw new AppError('second_factor_expired', 'The sign-in step has expired.');
         case 'invalid':
-          await request.penalize(FAILED_SIGN_IN_EXTRA_POINTS);
+          // The attempt itself counts in the `auth` group; the account's lockout counts the failure.
           throw new AppError('second_factor_invalid', 'The code is not right.');
         case 'locked':
           await request.penalize(FAILED_SIGN_IN_EXTRA_POINTS);
@@ -92,20 +92,6 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = as
     async (request) => startEnrolment(ctx, requireUser(request)),
   );
 
-  /** A wrong code costs as a failed sign-in does in the `auth` group: codes are not for guessing. */
-  const refusingWrongCodes = async <T>(
-    penalize: (points: number) => Promise<void>,
-    run: () => Promise<T>,
-  ) => {
-    try {
-      return await run();
-    } catch (error) {
-      if (error instanceof AppError && error.code === 'two_factor_code_invalid')
-        await penalize(FAILED_SIGN_IN_EXTRA_POINTS);
-      throw error;
-    }
-  };
-
   app.post(
     '/users/two-factor/enrolment/confirm',
     {
@@ -115,9 +101,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = as
     },
     async (request) => {
       const me = requireUser(request);
-      const codes = await refusingWrongCodes(request.penalize.bind(request), () =>
-        confirmEnrolment(ctx, me, request.body.code, request.id),
-      );
+      const codes = await confirmEnrolment(ctx, me, request.body.code, request.id);
       return { recovery_codes: codes };
     },
   );
@@ -131,9 +115,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = as
     },
     async (request) => {
       const me = requireUser(request);
-      const codes = await refusingWrongCodes(request.penalize.bind(request), () =>
-        regenerateRecoveryCodes(ctx, me, request.body.code, request.id),
-      );
+      const codes = await regenerateRecoveryCodes(ctx, me, request.body.code, request.id);
       return { recovery_codes: codes };
     },
   );
@@ -147,9 +129,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = as
     },
     async (request) => {
       const me = requireUser(request);
-      await refusingWrongCodes(request.penalize.bind(request), () =>
-        disableTwoFactor(ctx, me, request.body, request.id),
-      );
+      await disableTwoFactor(ctx, me, request.body, request.id);
       return { message: 'Two-factor sign-in is off.' };
     },
   );

@@ -242,6 +242,20 @@ describe('signing in with a second factor', () => {
     expect(refused.json().error).toBe('account_locked');
   });
 
+  it('counts each code against the sign-in limit of the address', async () => {
+    const { email, password, manualKey } = await enrolled();
+    const { agent } = await passwordStep(email, password);
+    // The password step and four codes spend the five attempts of 15 minutes ...
+    for (let i = 0; i < 4; i++) {
+      const wrong = await agent.post('/api/auth/second-factor', { code: `00000${i}` });
+      expect(wrong.json().error).toBe('second_factor_invalid');
+    }
+    // ... so even the right code waits, without reaching the account.
+    const limited = await agent.post('/api/auth/second-factor', { code: codeFor(manualKey) });
+    expect(limited.statusCode).toBe(429);
+    expect(agent.cookies.has('sid')).toBe(false);
+  });
+
   it('asks a self-disabled account for its code after it is enabled again', async () => {
     const { agent: owner, email, password, manualKey } = await enrolled('client');
     await owner.patch('/api/users/disable');

@@ -20,6 +20,7 @@ describe('two-factor sign-in', () => {
     await logIn(page, email, password);
 
     await page.goto('/profile?tab=security');
+    await page.getByLabel(sk('profile', 'twoFactor.password')).fill(password);
     await page.getByRole('button', { name: sk('profile', 'twoFactor.start') }).click();
     const key = (await page.getByTestId('two-factor-key').textContent())!.replace(/\s/g, '');
     const app = new TOTP({ secret: Secret.fromBase32(key) });

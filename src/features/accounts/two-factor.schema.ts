@@ -7,6 +7,17 @@ const codeField = z
   .min(1, { message: 'required' })
   .max(40, { message: 'too_long' });
 
+/**
+ * Starting an enrolment: the current password, for an account that has one, so that a session
+ * left open somewhere cannot tie the account to someone else's phone.
+ */
+export const startEnrolmentBody = z.object({ password: z.string().max(200).optional() });
+
+/** The profile's form for it (the field is shown only to accounts with a password). */
+export const startEnrolmentForm = z.object({
+  password: z.string({ message: 'required' }).min(1, { message: 'required' }).max(200),
+});
+
 /** The second step of a sign-in. */
 export const secondFactorBody = z.object({ code: codeField });
 

@@ -10,6 +10,7 @@ import {
   enrolmentResponse,
   recoveryCodesResponse,
   secondFactorBody,
+  startEnrolmentBody,
   twoFactorCodeBody,
   twoFactorStatusResponse,
 } from '../two-factor.schema';
@@ -88,8 +89,12 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = as
 
   app.post(
     '/users/two-factor/enrolment',
-    { schema: { response: { 200: enrolmentResponse } } },
-    async (request) => startEnrolment(ctx, requireUser(request)),
+    {
+      config: { rateLimit: 'auth' },
+      bodyLimit: BODY_LIMITS.shortForm,
+      schema: { body: startEnrolmentBody, response: { 200: enrolmentResponse } },
+    },
+    async (request) => startEnrolment(ctx, requireUser(request), request.body.password, request.id),
   );
 
   app.post(

@@ -45,6 +45,20 @@ export interface SecondFactorChallenge {
   maxAgeSeconds: number;
 }
 
+const auditOf =
+  (ctx: ServerContext, me: Me, requestId: string) =>
+  (action: string, outcome: 'success' | 'failure', message: string) =>
+    ctx.writeAudit({
+      action,
+      outcome,
+      actorType: me.role,
+      actorId: me.id,
+      targetType: me.role,
+      targetUserId: me.id,
+      requestId,
+      message,
+    });
+
 /** Whether the account has a confirmed authenticator: then no session without a code. */
 export async function hasTwoFactor(db: Db, userId: string): Promise<boolean> {
   const [row] = await db
@@ -87,11 +101,23 @@ export async function twoFactorStatus(ctx: ServerContext, me: Me) {
   };
 }
 
-/** Starts (or starts over) an enrolment: a new secret, shown this once as a QR code and a key. */
-export async function startEnrolment(ctx: ServerContext, me: Me) {
+/**
+ * Starts (or starts over) an enrolment: a new secret, shown this once as a QR code and a key.
+ * An account with a password proves it first: enrolling someone else's phone would lock the owner out.
+ */
+export async function startEnrolment(
+  ctx: ServerContext,
+  me: Me,
+  password: string | undefined,
+  requestId: string,
+) {
   const user = await findUserById(ctx.db, me.id);
   if (!user) throw new AppError('not_authenticated', 'Authentication required');
   if (await hasTwoFactor(ctx.db, me.id)) throw alreadyEnabled();
+  if (user.passwordHash && !(password && (await verifyPassword(password, user.passwordHash)))) {
+    await auditOf(ctx, me, requestId)('auth.2fa.enable', 'failure', 'wrong password at start');
+    throw new AppError('current_password_incorrect', 'Current password incorrect.');
+  }
   const secret = newTotpSecret();
   const secretEncrypted = encryptSecret(ctx.signer, secret);
   await ctx.db
@@ -175,20 +201,6 @@ async function writeRecoveryCodes(tx: Tx, userId: string): Promise<string[]> {
   );
   return codes;
 }
-
-const auditOf =
-  (ctx: ServerContext, me: Me, requestId: string) =>
-  (action: string, outcome: 'success' | 'failure', message: string) =>
-    ctx.writeAudit({
-      action,
-      outcome,
-      actorType: me.role,
-      actorId: me.id,
-      targetType: me.role,
-      targetUserId: me.id,
-      requestId,
-      message,
-    });
 
 /** The first code from the app turns two-factor sign-in on and yields the recovery codes. */
 export async function confirmEnrolment(

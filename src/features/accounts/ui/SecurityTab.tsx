@@ -156,7 +156,7 @@ export function SecurityTab({ user }: { user: SessionUser }) {
         </section>
       )}
 
-      <TwoFactorSection role={user.role} />
+      <TwoFactorSection role={user.role} hasPassword={user.hasPassword} />
 
       <section className="card p-6" aria-labelledby="status-title">
         <h2 id="status-title" className="text-lg font-semibold">

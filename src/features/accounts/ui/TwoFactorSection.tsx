@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorSummary, Notice, TextField } from '../../../client/components/ui/form';
 import { useForm } from '../../../client/hooks/useForm';
 import { useNotify } from '../../../client/layout/Notifications';
-import { disableTwoFactorForm, twoFactorCodeBody } from '../two-factor.schema';
+import { disableTwoFactorForm, startEnrolmentForm, twoFactorCodeBody } from '../two-factor.schema';
 import {
   useConfirmEnrolment,
   useDisableTwoFactor,
@@ -48,7 +48,7 @@ function EnrolmentSteps({
 }) {
   const { t } = useTranslation('profile');
   const confirm = useConfirmEnrolment();
-  const form = useForm({ code: '' }, { write: confirm, failKey: 'two_factor_code_invalid' });
+  const form = useForm({ code: '' }, { write: confirm, failKey: 'two_factor_failed' });
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     const input = form.check(twoFactorCodeBody);
@@ -97,11 +97,8 @@ function EnabledControls({ onCodes }: { onCodes: (codes: string[]) => void }) {
   const { notify } = useNotify();
   const renew = useRegenerateRecoveryCodes();
   const disable = useDisableTwoFactor();
-  const renewForm = useForm({ code: '' }, { write: renew, failKey: 'two_factor_code_invalid' });
-  const disableForm = useForm(
-    { proof: '' },
-    { write: disable, failKey: 'two_factor_code_invalid' },
-  );
+  const renewForm = useForm({ code: '' }, { write: renew, failKey: 'two_factor_failed' });
+  const disableForm = useForm({ proof: '' }, { write: disable, failKey: 'two_factor_failed' });
 
   const submitRenew = (event: React.FormEvent) => {
     event.preventDefault();
@@ -158,20 +155,53 @@ function EnabledControls({ onCodes }: { onCodes: (codes: string[]) => void }) {
   );
 }
 
+/** The start: the current password first (an account signed in only with Google has none). */
+function StartEnrolment({
+  hasPassword,
+  onStarted,
+}: {
+  hasPassword: boolean;
+  onStarted: (enrolment: Enrolment) => void;
+}) {
+  const { t } = useTranslation('profile');
+  const start = useStartEnrolment();
+  const form = useForm({ password: '' }, { write: start, failKey: 'two_factor_failed' });
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    const input = hasPassword ? form.check(startEnrolmentForm) : {};
+    if (input) start.mutate(input, { onSuccess: onStarted });
+  };
+  return (
+    <form onSubmit={submit} noValidate className="mt-4 flex max-w-md flex-col gap-4">
+      <ErrorSummary messages={form.messages} />
+      {hasPassword && (
+        <TextField
+          type="password"
+          autoComplete="current-password"
+          label={t('twoFactor.password')}
+          {...form.field('password')}
+        />
+      )}
+      <button type="submit" className="btn-brand self-start" disabled={start.isPending}>
+        {t('twoFactor.start')}
+      </button>
+    </form>
+  );
+}
+
 /** Two-factor sign-in on the Security tab (docs/security.md "Two-factor sign-in"). */
-export function TwoFactorSection({ role }: { role: 'client' | 'provider' | 'administrator' }) {
+export function TwoFactorSection({
+  role,
+  hasPassword,
+}: {
+  role: 'client' | 'provider' | 'administrator';
+  hasPassword: boolean;
+}) {
   const { t } = useTranslation('profile');
   const { notify } = useNotify();
   const status = useTwoFactorStatus();
-  const start = useStartEnrolment();
   const [enrolment, setEnrolment] = useState<Enrolment | undefined>();
   const [codes, setCodes] = useState<string[] | undefined>();
-
-  const begin = () =>
-    start.mutate(undefined, {
-      onSuccess: setEnrolment,
-      onError: () => notify('error', t('twoFactor.startFailed')),
-    });
 
   return (
     <section className="card p-6" aria-labelledby="two-factor-title">
@@ -203,16 +233,7 @@ export function TwoFactorSection({ role }: { role: 'client' | 'provider' | 'admi
       ) : status.data?.enabled ? (
         <EnabledControls onCodes={setCodes} />
       ) : (
-        status.data && (
-          <button
-            type="button"
-            className="btn-brand mt-4"
-            onClick={begin}
-            disabled={start.isPending}
-          >
-            {t('twoFactor.start')}
-          </button>
-        )
+        status.data && <StartEnrolment hasPassword={hasPassword} onStarted={setEnrolment} />
       )}
     </section>
   );

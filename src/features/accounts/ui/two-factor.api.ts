@@ -22,7 +22,8 @@ export interface Enrolment {
 
 export function useStartEnrolment() {
   return useMutation({
-    mutationFn: () => api<Enrolment>('/users/two-factor/enrolment', { method: 'POST' }),
+    mutationFn: (input: { password?: string }) =>
+      api<Enrolment>('/users/two-factor/enrolment', { method: 'POST', body: input }),
   });
 }
 

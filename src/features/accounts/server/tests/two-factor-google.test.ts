@@ -44,13 +44,17 @@ async function signInWithGoogle(agent: Agent, login: string) {
 
 describe('Google sign-in with two-factor sign-in on', () => {
   it('asks an enrolled administrator for the code before any session opens', async () => {
-    await createAccount(database.db, 'administrator', { email: 'spravca@majstri.test' });
+    await createAccount(database.db, 'administrator', {
+      email: 'spravca@majstri.test',
+      password: null,
+    });
     provider.addAccount('admin', { email: 'spravca@majstri.test', name: 'Správca' });
 
-    // Not yet enrolled: Google alone signs in, and the administrator sets up an authenticator.
+    // Not yet enrolled: Google alone signs in, and the administrator (who has no password to
+    // prove) sets up an authenticator.
     const first = new Agent(app);
     expect((await signInWithGoogle(first, 'admin')).searchParams.get('token')).toBe('google');
-    const { manual_key: key } = (await first.post('/api/users/two-factor/enrolment')).json();
+    const { manual_key: key } = (await first.post('/api/users/two-factor/enrolment', {})).json();
     const totp = new TOTP({ secret: Secret.fromBase32(key.replace(/\s/g, '')) });
     const confirmed = await first.post('/api/users/two-factor/enrolment/confirm', {
       code: totp.generate({ timestamp: Date.now() - 30_000 }),

@@ -42,7 +42,9 @@ async function awayFromStepEdge() {
 async function enrolled(role: 'client' | 'administrator' = 'administrator') {
   await awayFromStepEdge();
   const account = await h.signedIn(role);
-  const started = await account.agent.post('/api/users/two-factor/enrolment');
+  const started = await account.agent.post('/api/users/two-factor/enrolment', {
+    password: account.password,
+  });
   expect(started.statusCode).toBe(200);
   const { manual_key: manualKey, qr_svg: qrSvg } = started.json();
   const confirmed = await account.agent.post('/api/users/two-factor/enrolment/confirm', {
@@ -69,7 +71,7 @@ const auditActions = async (userId: string) =>
 
 describe('enrolment', () => {
   it('shows a QR code and key once, turns on with a current code, and hands out ten recovery codes', async () => {
-    const { agent, id, qrSvg, manualKey, recoveryCodes } = await enrolled();
+    const { agent, id, password, qrSvg, manualKey, recoveryCodes } = await enrolled();
     expect(qrSvg).toMatch(/^<svg[\s\S]*<\/svg>\s*$/);
     expect(manualKey.replace(/\s/g, '')).toMatch(/^[A-Z2-7]{32}$/);
     expect(recoveryCodes).toHaveLength(10);
@@ -92,7 +94,7 @@ describe('enrolment', () => {
     expect(JSON.parse(stored)).toHaveLength(10);
     for (const code of recoveryCodes) expect(stored).not.toContain(code);
     // Once on, the secret is never shown again.
-    const again = await agent.post('/api/users/two-factor/enrolment');
+    const again = await agent.post('/api/users/two-factor/enrolment', { password });
     expect(again.statusCode).toBe(409);
     expect(again.json().error).toBe('two_factor_already_enabled');
     expect(await auditActions(id)).toContain('auth.2fa.enable:success');
@@ -100,7 +102,7 @@ describe('enrolment', () => {
 
   it('stays off when the first code is wrong', async () => {
     const { agent, email, password } = await h.signedIn('client');
-    await agent.post('/api/users/two-factor/enrolment');
+    await agent.post('/api/users/two-factor/enrolment', { password });
     const wrong = await agent.post('/api/users/two-factor/enrolment/confirm', { code: '000000' });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().error).toBe('two_factor_code_invalid');
@@ -109,9 +111,19 @@ describe('enrolment', () => {
     expect(response.json()).toMatchObject({ user: { email } });
   });
 
+  it('starts only for the current password, so an open session cannot enrol another phone', async () => {
+    const { agent, id } = await h.signedIn('client');
+    for (const body of [{}, { password: 'Not-The-Password-1' }]) {
+      const refused = await agent.post('/api/users/two-factor/enrolment', body);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error).toBe('current_password_incorrect');
+    }
+    expect(await auditActions(id)).toContain('auth.2fa.enable:failure');
+  });
+
   it('refuses the enrolment calls to a visitor who is not signed in', async () => {
     const visitor = h.agent();
-    expect((await visitor.post('/api/users/two-factor/enrolment')).statusCode).toBe(401);
+    expect((await visitor.post('/api/users/two-factor/enrolment', {})).statusCode).toBe(401);
     expect((await visitor.get('/api/users/two-factor')).statusCode).toBe(401);
   });
 });

@@ -163,13 +163,15 @@ const EXPECTED: Record<string, Expected> = {
   // Requests
   'GET /api/work-requests': ANYONE,
   'GET /api/work-requests/my': SIGNED_IN,
-  'POST /api/work-requests': row(403, { unverified: 403, owner: 'ok', otherClient: 'ok' }),
+  // A client with a verified email; anyone else 403 (client_only, email_not_verified).
+  'POST /api/work-requests': row(403, { owner: 'ok', otherClient: 'ok' }),
   'GET /api/work-requests/:id': REQUEST_DETAILS,
+  // The client (once it is not OPEN: 409 request_not_open, a state refusal) and administrators.
   'DELETE /api/work-requests/:id': byState({
-    OPEN: row(403, { visitor: 401, disabled: 401, owner: 'ok', admin: 'ok' }),
     default: row(403, { visitor: 401, disabled: 401, owner: 'ok', admin: 'ok' }),
   }),
   'GET /api/work-requests/:id/attachments/:attachmentId/download': REQUEST_DETAILS,
+  // The client alone (in a state the change does not apply to: 409, a state refusal).
   'PATCH /api/work-requests/:id/complete': byState({
     default: row(403, { visitor: 401, disabled: 401, owner: 'ok' }),
   }),
@@ -191,9 +193,11 @@ const EXPECTED: Record<string, Expected> = {
     winner: 'ok',
     admin: 'ok',
   }),
+  // The request's client (on a request no longer open: 409 request_not_open).
   'PATCH /api/bids/:id/accept': byState({
     default: row(403, { visitor: 401, disabled: 401, owner: 'ok' }),
   }),
+  // The bid's own provider only (on a bid no longer pending: 409 bid_not_pending).
   'PUT /api/bids/:id': byState({
     OPEN: row(403, { visitor: 401, disabled: 401, bidder: 'ok' }),
     ASSIGNED: row(403, { visitor: 401, disabled: 401, winner: 'ok' }),
@@ -211,6 +215,7 @@ const EXPECTED: Record<string, Expected> = {
   'GET /api/providers/:id': PROVIDER_PAGE,
   'GET /api/users/profile-picture/provider/:id': ANYONE,
   'GET /api/providers/:id/reviews': PROVIDER_PAGE,
+  // The client who hired the provider (the winner) on this request; before a hire, nobody.
   'POST /api/providers/:id/reviews': byState({
     default: row(403, { visitor: 401, disabled: 401 }),
     ASSIGNED: row(403, { visitor: 401, disabled: 401, owner: 'ok' }),

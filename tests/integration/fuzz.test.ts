@@ -232,9 +232,11 @@ async function send(
   return app.inject(options);
 }
 
+/** A stack trace or a source path: in no answer at all. */
+const STACKS = [/\n\s+at [^\n]+:\d+:\d+/, /node:internal|node_modules|\.ts:\d+|\/src\/server\//];
+/** The database's or the ORM's words: in no error answer. */
 const LEAKS = [
-  /\n\s+at [^\n]+:\d+:\d+/,
-  /node:internal|node_modules|\.ts:\d+|\/src\/server\//,
+  ...STACKS,
   /postgres|drizzle|pg_catalog|node-postgres|sqlstate/i,
   /duplicate key|violates|syntax error at|relation "|column "|invalid input syntax/i,
   /\b(select|insert into|update|delete from)\b[\s\S]{0,200}\b(from|values|set|where)\b/i,
@@ -252,11 +254,11 @@ function problemsOf(
   const status = response.statusCode;
   if (status >= 500) problems.push(`answered ${status}: ${response.body.slice(0, 300)}`);
   const sent = `${urlFor(route, c)} ${c.body ? c.body.payload.toString() : ''}`;
+  for (const leak of status >= 400 ? LEAKS : STACKS) {
+    const found = response.body.match(leak);
+    if (found && !sent.includes(found[0])) problems.push(`leaks ${JSON.stringify(found[0])}`);
+  }
   if (status >= 400) {
-    for (const leak of LEAKS) {
-      const found = response.body.match(leak);
-      if (found && !sent.includes(found[0])) problems.push(`leaks ${JSON.stringify(found[0])}`);
-    }
     let body: { error?: string; message?: unknown; request_id?: unknown } | undefined;
     try {
       body = JSON.parse(response.body) as typeof body;

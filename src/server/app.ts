@@ -39,7 +39,7 @@ import type { GeminiConfig } from '../features/trust-summary/server/gemini';
 import { trustSummaryRoutes } from '../features/trust-summary/server/trust-summary.routes';
 import { adminRoutes } from '../features/admin/server/admin.routes';
 import { memoryResponseCounts, redisResponseCounts } from '../features/admin/server/metrics';
-import { registerErrorHandling } from './plugins/errors';
+import { registerErrorHandling, sendError } from './plugins/errors';
 import { registerLanguage } from './plugins/language';
 import { requestIdFor } from './plugins/request-id';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -95,6 +95,18 @@ export async function buildApp(deps: AppDeps) {
     trustProxy: deps.trustProxy ?? false,
     bodyLimit: BODY_LIMITS.json,
     routerOptions: { ignoreTrailingSlash: true },
+    // A path the router cannot read (bad percent-encoding, a segment over 100 characters) never
+    // reaches a route or the error handler: it is answered here, in the app's error shape.
+    frameworkErrors: (error, request, reply) => {
+      reply.header('X-Request-Id', request.id);
+      const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+      return sendError(
+        reply,
+        request,
+        { error: 'bad_request', message: 'This address is not valid.' },
+        status,
+      );
+    },
     ...timeoutOptions(deps.timeouts ?? DEFAULT_TIMEOUTS),
   }).withTypeProvider<ZodTypeProvider>();
   const { onRoute } = deps;

@@ -1,0 +1,675 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openSession } from '../../src/features/accounts/server/sessions';
+import { buildApp, type App } from '../../src/server/app';
+import { attachments, bids, providerProfiles, workRequests } from '../../src/server/db/schema';
+import { smtpMailer } from '../../src/server/mail/mailer';
+import { diskStorage, type FileStorage } from '../../src/server/storage/storage';
+import type { WorkRequestStatus } from '../../src/shared/statuses';
+import {
+  createAccount,
+  createWorkRequest,
+  TEST_PASSWORD,
+  TEST_PASSWORD_COST,
+  type AccountFields,
+} from '../factories';
+import { PNG } from '../factories/files';
+import { createTestDatabase, type TestDatabase } from '../setup/test-database';
+import { Agent } from '../support/agent';
+import { startFakeGemini, type FakeGemini } from '../support/fake-gemini';
+import { startMailbox, type Mailbox } from '../support/mailbox';
+import { startOpenIdProvider, type OpenIdProvider } from '../support/openid-provider';
+
+/**
+ * docs/security.md "Authorization matrix": who may call which API route, as ONE table
+ * (`EXPECTED`, keyed by `METHOD /path/:pattern`), checked against the routes the app actually
+ * registered (`app.apiRoutes`). A route added without a row fails the suite naming it; a row
+ * whose route is gone fails too.
+ *
+ * Each cell is an authorization outcome, not a full answer:
+ * - 401: refused as not signed in (401 `not_authenticated`),
+ * - 403: refused as the wrong person (any 403 code: `insufficient_permissions`, `client_only`,
+ *   `provider_only`, `email_not_verified`, …),
+ * - 404: the thing is hidden from this person (any 404 code),
+ * - 'ok': let through: any other answer below 500 — a success, or a refusal about the thing's
+ *   state rather than the person (409 `request_not_open`, 400 `invalid_token`, 401
+ *   `invalid_credentials` for a wrong password, …). Never 400 `validation_failed`: each route is
+ *   called with a valid body, so "ok" means the handler really ran for this person.
+ * No cell may answer 5xx.
+ *
+ * HEAD routes (Fastify adds one for each GET) have no row of their own: each is checked against
+ * its GET's row, by status.
+ *
+ * Request-scoped routes have one row per request state: the actors' relation to the request is
+ * fixed per state — OPEN: `bidder` has a PENDING bid; ASSIGNED and COMPLETED: `winner`'s bid was
+ * ACCEPTED, `loser`'s REJECTED; CANCELLED: `bidder`'s bid was REJECTED by the cancellation. In
+ * the other states these providers have no bid on that request (like `provider`).
+ *
+ * Fixtures are made once per file straight in the database (factories; cheap scrypt). Every cell
+ * runs from its own address (no rate limit is shared between cells). Cells that change state run
+ * against a fresh world: `fresh: 'request'` makes a new request (with its bids) per cell,
+ * `fresh: 'actor'` a new account of the actor's kind (for routes that act on the caller's own
+ * account: log out, disable, delete, change password…), `fresh: 'target'` a new account for the
+ * administrator routes that change another account.
+ */
+
+const ACTORS = [
+  'visitor',
+  'unverified',
+  'owner',
+  'otherClient',
+  'provider',
+  'bidder',
+  'winner',
+  'loser',
+  'disabled',
+  'admin',
+] as const;
+type ActorKind = (typeof ACTORS)[number];
+const STATES = [
+  'OPEN',
+  'ASSIGNED',
+  'COMPLETED',
+  'CANCELLED',
+] as const satisfies WorkRequestStatus[];
+type State = (typeof STATES)[number];
+
+type Outcome = 'ok' | 401 | 403 | 404;
+type Row = Record<ActorKind, Outcome>;
+
+/** A row from a default outcome and its exceptions. */
+const row = (base: Outcome, exceptions: Partial<Row> = {}): Row =>
+  ({ ...Object.fromEntries(ACTORS.map((actor) => [actor, base])), ...exceptions }) as Row;
+
+/** Anyone, signed in or not (a disabled account's session is no session: a visitor). */
+const ANYONE = row('ok');
+/** Any signed-in person; a visitor and a disabled account are asked to sign in. */
+const SIGNED_IN = row('ok', { visitor: 401, disabled: 401 });
+const PROVIDER_PAGE = row('ok', { provider: 403, bidder: 403, loser: 403 });
+const ADMIN_ONLY = row(403, { visitor: 401, disabled: 401, admin: 'ok' });
+const PROVIDERS = { provider: 'ok', bidder: 'ok', winner: 'ok', loser: 'ok' } as const;
+
+/**
+ * Who may see a request's details and files: anyone signed in while it is OPEN; once it is not,
+ * only its client, the providers who bid on it (any bid status) and administrators; the rest
+ * are told it does not exist.
+ */
+const REQUEST_DETAILS: Record<State, Row> = {
+  OPEN: SIGNED_IN,
+  ASSIGNED: row(404, {
+    visitor: 401,
+    disabled: 401,
+    owner: 'ok',
+    winner: 'ok',
+    loser: 'ok',
+    admin: 'ok',
+  }),
+  COMPLETED: row(404, {
+    visitor: 401,
+    disabled: 401,
+    owner: 'ok',
+    winner: 'ok',
+    loser: 'ok',
+    admin: 'ok',
+  }),
+  CANCELLED: row(404, { visitor: 401, disabled: 401, owner: 'ok', bidder: 'ok', admin: 'ok' }),
+};
+
+type Expected = Row | Record<State, Row>;
+
+const byState = (rows: Partial<Record<State, Row>> & { default: Row }): Record<State, Row> =>
+  Object.fromEntries(STATES.map((state) => [state, rows[state] ?? rows.default])) as Record<
+    State,
+    Row
+  >;
+
+/** THE table: every API route × every actor (× every request state where the route is about one). */
+const EXPECTED: Record<string, Expected> = {
+  // System
+  'GET /api/health': ANYONE,
+  'GET /api/version': ANYONE,
+  'GET /api/config': ANYONE,
+  'POST /api/csp-report': ANYONE,
+  'GET /api/challenge': ANYONE,
+  // Accounts
+  'POST /api/auth/register/client': ANYONE,
+  'POST /api/auth/register/provider': ANYONE,
+  'GET /api/auth/verify-email': ANYONE,
+  'POST /api/auth/resend-verification': ANYONE,
+  'POST /api/auth/login': ANYONE,
+  'GET /api/auth/session': SIGNED_IN,
+  'POST /api/auth/logout': ANYONE,
+  // Only a browser holding the re-enable cookie a disabled account's sign-in sets; none here.
+  'POST /api/users/enable': row(403),
+  'GET /api/auth/google': ANYONE,
+  'GET /api/auth/google/callback': ANYONE,
+  'POST /api/auth/google/complete-registration': ANYONE,
+  'POST /api/password-reset/request-reset': ANYONE,
+  'GET /api/password-reset/verify-token/:token': ANYONE,
+  'POST /api/password-reset/reset-password': ANYONE,
+  'GET /api/users/profile': SIGNED_IN,
+  // Clients and providers have a profile form; administrators do not.
+  'PUT /api/users/profile': row('ok', { visitor: 401, disabled: 401, admin: 403 }),
+  'PUT /api/users/password': SIGNED_IN,
+  'PUT /api/users/language': SIGNED_IN,
+  'PUT /api/users/notifications': SIGNED_IN,
+  'PATCH /api/users/disable': SIGNED_IN,
+  'DELETE /api/users/account': SIGNED_IN,
+  'POST /api/contact': ANYONE,
+  // Requests
+  'GET /api/work-requests': ANYONE,
+  'GET /api/work-requests/my': SIGNED_IN,
+  // A client with a verified email; anyone else 403 (client_only, email_not_verified).
+  'POST /api/work-requests': row(403, { owner: 'ok', otherClient: 'ok' }),
+  'GET /api/work-requests/:id': REQUEST_DETAILS,
+  // The client (once it is not OPEN: 409 request_not_open, a state refusal) and administrators.
+  'DELETE /api/work-requests/:id': byState({
+    default: row(403, { visitor: 401, disabled: 401, owner: 'ok', admin: 'ok' }),
+  }),
+  'GET /api/work-requests/:id/attachments/:attachmentId/download': REQUEST_DETAILS,
+  // The client alone (in a state the change does not apply to: 409, a state refusal).
+  'PATCH /api/work-requests/:id/complete': byState({
+    default: row(403, { visitor: 401, disabled: 401, owner: 'ok' }),
+  }),
+  'PATCH /api/work-requests/:id/cancel': byState({
+    default: row(403, { visitor: 401, disabled: 401, owner: 'ok' }),
+  }),
+  // Bids
+  'POST /api/bids': byState({
+    default: row(403, { visitor: 401, disabled: 401, ...PROVIDERS }),
+  }),
+  // The owner and administrators see all bids, a provider their own; other clients none.
+  'GET /api/bids/work-request/:id': byState({
+    default: row('ok', { visitor: 401, disabled: 401, unverified: 403, otherClient: 403 }),
+  }),
+  // A provider's bids (here the winner's): the provider and administrators.
+  'GET /api/bids/provider/:id': row(403, {
+    visitor: 401,
+    disabled: 401,
+    winner: 'ok',
+    admin: 'ok',
+  }),
+  // The request's client (on a request no longer open: 409 request_not_open).
+  'PATCH /api/bids/:id/accept': byState({
+    default: row(403, { visitor: 401, disabled: 401, owner: 'ok' }),
+  }),
+  // The bid's own provider only (on a bid no longer pending: 409 bid_not_pending).
+  'PUT /api/bids/:id': byState({
+    OPEN: row(403, { visitor: 401, disabled: 401, bidder: 'ok' }),
+    ASSIGNED: row(403, { visitor: 401, disabled: 401, winner: 'ok' }),
+    COMPLETED: row(403, { visitor: 401, disabled: 401, winner: 'ok' }),
+    default: row(403, { visitor: 401, disabled: 401, bidder: 'ok' }),
+  }),
+  'DELETE /api/bids/:id': byState({
+    OPEN: row(403, { visitor: 401, disabled: 401, bidder: 'ok' }),
+    ASSIGNED: row(403, { visitor: 401, disabled: 401, winner: 'ok' }),
+    COMPLETED: row(403, { visitor: 401, disabled: 401, winner: 'ok' }),
+    default: row(403, { visitor: 401, disabled: 401, bidder: 'ok' }),
+  }),
+  // Providers, reviews, trust summary
+  // A provider's page (here the winner's): anyone but other providers.
+  'GET /api/providers/:id': PROVIDER_PAGE,
+  'GET /api/users/profile-picture/provider/:id': ANYONE,
+  'GET /api/providers/:id/reviews': PROVIDER_PAGE,
+  // The client who hired the provider (the winner) on this request; before a hire, nobody.
+  'POST /api/providers/:id/reviews': byState({
+    default: row(403, { visitor: 401, disabled: 401 }),
+    ASSIGNED: row(403, { visitor: 401, disabled: 401, owner: 'ok' }),
+    COMPLETED: row(403, { visitor: 401, disabled: 401, owner: 'ok' }),
+  }),
+  'POST /api/providers/:id/trust-summary': { ...PROVIDER_PAGE, visitor: 401, disabled: 401 },
+  // Administration
+  'GET /api/work-requests/admin/all': ADMIN_ONLY,
+  'GET /api/work-requests/admin/:id': byState({ default: ADMIN_ONLY }),
+  'GET /api/admin/bids': ADMIN_ONLY,
+  'GET /api/admin/users': ADMIN_ONLY,
+  'GET /api/admin/users/:role/:id': ADMIN_ONLY,
+  'PUT /api/admin/users/:role/:id': ADMIN_ONLY,
+  'PATCH /api/admin/users/:role/:id/status': ADMIN_ONLY,
+  'DELETE /api/admin/users/:role/:id': ADMIN_ONLY,
+  'POST /api/admin/users/:role/:id/unlock': ADMIN_ONLY,
+  'GET /api/admin/audits': ADMIN_ONLY,
+  'GET /api/admin/audits/export': ADMIN_ONLY,
+  'GET /api/admin/alerts': ADMIN_ONLY,
+  'GET /api/admin/metrics': ADMIN_ONLY,
+};
+
+// ─── How each route is called ───────────────────────────────────────────────────────────────
+
+interface World {
+  requestId: string;
+  attachmentId: string;
+  /** The request's first bid: OPEN/CANCELLED the bidder's, ASSIGNED/COMPLETED the winner's. */
+  bidId: string;
+}
+
+interface Cell {
+  actor: ActorKind;
+  state: State | undefined;
+  world: World | undefined;
+  /** The account the cell acts as (undefined for a visitor). */
+  me: Person | undefined;
+  /** For administrator routes about another account: a fresh provider. */
+  target: Person;
+  agent: Agent;
+}
+
+interface Call {
+  url?: (cell: Cell) => string;
+  body?: (cell: Cell) => object | Promise<object>;
+  form?: (cell: Cell) => FormData;
+  /** What must be fresh for each cell. */
+  fresh?: 'request' | 'actor' | 'target';
+}
+
+interface Person {
+  id: string;
+  email: string;
+  name: string;
+  token: string | null;
+}
+
+const NEW_PASSWORD = 'Novy-Kluc-2026-heslo';
+let emailCounter = 0;
+const newEmail = () => `matrix-${process.pid}-${++emailCounter}@example.test`;
+const withChallenge = async (cell: Cell, fields: object) => ({
+  ...fields,
+  ...(await cell.agent.solveChallenge()),
+});
+const request = (cell: Cell) => cell.world!.requestId;
+const bidBody = { amount: 120, description: 'Vymením tesnenie do hodiny.' };
+
+const CALLS: Record<string, Call> = {
+  'POST /api/csp-report': {
+    body: () => ({ 'csp-report': { 'document-uri': `${PUBLIC_URL}/`, 'blocked-uri': 'inline' } }),
+  },
+  'POST /api/auth/register/client': {
+    fresh: 'actor',
+    body: (cell) =>
+      withChallenge(cell, { name: 'Nová Klientka', email: newEmail(), password: TEST_PASSWORD }),
+  },
+  'POST /api/auth/register/provider': {
+    fresh: 'actor',
+    body: (cell) =>
+      withChallenge(cell, {
+        name: 'Nový Majster',
+        email: newEmail(),
+        password: TEST_PASSWORD,
+        phone_number: '+421 900 555 666',
+      }),
+  },
+  'GET /api/auth/verify-email': {
+    url: () => '/api/auth/verify-email?token=abc&email=nobody%40example.test',
+  },
+  'POST /api/auth/resend-verification': { body: () => ({ email: 'nobody@example.test' }) },
+  'POST /api/auth/login': {
+    // Signing in replaces the browser's session: each cell signs in from a throwaway one.
+    fresh: 'actor',
+    body: () => ({ email: people.otherClient.email, password: TEST_PASSWORD }),
+  },
+  'POST /api/auth/logout': { fresh: 'actor' },
+  'GET /api/auth/google/callback': { url: () => '/api/auth/google/callback?code=abc&state=def' },
+  'POST /api/auth/google/complete-registration': {
+    fresh: 'actor',
+    body: () => ({ token: 'abc', role: 'client' }),
+  },
+  'POST /api/password-reset/request-reset': { body: () => ({ email: 'nobody@example.test' }) },
+  'GET /api/password-reset/verify-token/:token': {
+    url: () => '/api/password-reset/verify-token/abc',
+  },
+  'POST /api/password-reset/reset-password': {
+    body: () => ({ token: 'abc', new_password: NEW_PASSWORD }),
+  },
+  'PUT /api/users/profile': {
+    form: (cell) => {
+      const form = new FormData();
+      form.set('name', 'Zmenené Meno');
+      if (['provider', 'bidder', 'winner', 'loser'].includes(cell.actor)) {
+        form.set('contact_email', 'kontakt@example.test');
+        form.set('service_category', 'plumbing');
+      }
+      return form;
+    },
+  },
+  'PUT /api/users/password': {
+    fresh: 'actor',
+    body: () => ({ currentPassword: TEST_PASSWORD, newPassword: NEW_PASSWORD }),
+  },
+  'PUT /api/users/language': { body: () => ({ preferred_language: 'sk' }) },
+  'PUT /api/users/notifications': { body: () => ({ bid_emails: true }) },
+  'PATCH /api/users/disable': { fresh: 'actor' },
+  'DELETE /api/users/account': { fresh: 'actor' },
+  'POST /api/contact': {
+    body: (cell) =>
+      withChallenge(cell, {
+        name: 'Ján Pýtajúci',
+        email: 'jan@example.test',
+        subject: 'Otázka k službe',
+        message: 'Dobrý deň, ako funguje hodnotenie majstrov?',
+      }),
+  },
+  'POST /api/work-requests': {
+    form: () => {
+      const form = new FormData();
+      form.set('title', 'Výmena batérie v kúpeľni');
+      form.set('category', 'plumbing');
+      form.set('description', 'Treba vymeniť starú batériu za novú, batériu mám kúpenú.');
+      form.set('location', 'Trnava');
+      return form;
+    },
+  },
+  'GET /api/work-requests/:id': { url: (cell) => `/api/work-requests/${request(cell)}` },
+  'DELETE /api/work-requests/:id': {
+    fresh: 'request',
+    url: (cell) => `/api/work-requests/${request(cell)}`,
+  },
+  'GET /api/work-requests/:id/attachments/:attachmentId/download': {
+    url: (cell) =>
+      `/api/work-requests/${request(cell)}/attachments/${cell.world!.attachmentId}/download`,
+  },
+  'PATCH /api/work-requests/:id/complete': {
+    fresh: 'request',
+    url: (cell) => `/api/work-requests/${request(cell)}/complete`,
+  },
+  'PATCH /api/work-requests/:id/cancel': {
+    fresh: 'request',
+    url: (cell) => `/api/work-requests/${request(cell)}/cancel`,
+  },
+  'POST /api/bids': {
+    fresh: 'request',
+    body: (cell) => ({ work_request_id: request(cell), ...bidBody }),
+  },
+  'GET /api/bids/work-request/:id': { url: (cell) => `/api/bids/work-request/${request(cell)}` },
+  'GET /api/bids/provider/:id': { url: () => `/api/bids/provider/${people.winner.id}` },
+  'PATCH /api/bids/:id/accept': {
+    fresh: 'request',
+    url: (cell) => `/api/bids/${cell.world!.bidId}/accept`,
+  },
+  'PUT /api/bids/:id': {
+    fresh: 'request',
+    url: (cell) => `/api/bids/${cell.world!.bidId}`,
+    body: () => bidBody,
+  },
+  'DELETE /api/bids/:id': { fresh: 'request', url: (cell) => `/api/bids/${cell.world!.bidId}` },
+  'GET /api/providers/:id': { url: () => `/api/providers/${people.winner.id}` },
+  'GET /api/users/profile-picture/provider/:id': {
+    url: () => `/api/users/profile-picture/provider/${people.winner.id}`,
+  },
+  'GET /api/providers/:id/reviews': { url: () => `/api/providers/${people.winner.id}/reviews` },
+  'POST /api/providers/:id/reviews': {
+    fresh: 'request',
+    url: () => `/api/providers/${people.winner.id}/reviews`,
+    body: (cell) => ({ work_request_id: request(cell), rating: 5, comment: 'Rýchlo a čisto.' }),
+  },
+  'POST /api/providers/:id/trust-summary': {
+    url: () => `/api/providers/${people.winner.id}/trust-summary`,
+    body: () => ({ language: 'sk' }),
+  },
+  'GET /api/work-requests/admin/:id': {
+    url: (cell) => `/api/work-requests/admin/${request(cell)}`,
+  },
+  'GET /api/admin/users/:role/:id': {
+    url: (cell) => `/api/admin/users/provider/${cell.target.id}`,
+  },
+  'PUT /api/admin/users/:role/:id': {
+    fresh: 'target',
+    url: (cell) => `/api/admin/users/provider/${cell.target.id}`,
+    body: () => ({
+      name: 'Upravený Majster',
+      contact_email: 'kontakt@example.test',
+      hourly_rate: 20,
+      experience_years: 3,
+      credits: 0,
+    }),
+  },
+  'PATCH /api/admin/users/:role/:id/status': {
+    fresh: 'target',
+    url: (cell) => `/api/admin/users/provider/${cell.target.id}/status`,
+    body: () => ({ account_status: 'disabled' }),
+  },
+  'DELETE /api/admin/users/:role/:id': {
+    fresh: 'target',
+    url: (cell) => `/api/admin/users/provider/${cell.target.id}`,
+    body: () => ({ reason: 'Falošný účet' }),
+  },
+  'POST /api/admin/users/:role/:id/unlock': {
+    fresh: 'target',
+    url: (cell) => `/api/admin/users/provider/${cell.target.id}/unlock`,
+  },
+  'GET /api/admin/bids': { url: () => `/api/admin/bids?work_request_id=${worlds.OPEN.requestId}` },
+  'GET /api/admin/users': { url: () => '/api/admin/users?user_type=provider' },
+  'GET /api/admin/audits/export': { url: () => '/api/admin/audits/export?format=csv' },
+};
+
+// ─── Fixtures ───────────────────────────────────────────────────────────────────────────────
+
+let database: TestDatabase;
+let app: App;
+let mailbox: Mailbox;
+let gemini: FakeGemini;
+let google: OpenIdProvider;
+let storage: FileStorage;
+let filesDir: string;
+const people = {} as Record<Exclude<ActorKind, 'visitor'>, Person>;
+const worlds = {} as Record<State, World>;
+const PUBLIC_URL = 'http://localhost:3000';
+
+const ACCOUNT_OF: Record<
+  Exclude<ActorKind, 'visitor'>,
+  [Parameters<typeof createAccount>[1], AccountFields]
+> = {
+  unverified: ['client', { emailVerified: false }],
+  owner: ['client', {}],
+  otherClient: ['client', {}],
+  provider: ['provider', {}],
+  bidder: ['provider', {}],
+  winner: ['provider', {}],
+  loser: ['provider', {}],
+  disabled: ['client', { accountStatus: 'disabled' }],
+  admin: ['administrator', {}],
+};
+
+async function person(kind: Exclude<ActorKind, 'visitor'>): Promise<Person> {
+  const [role, fields] = ACCOUNT_OF[kind];
+  const user = await createAccount(database.db, role, {
+    phoneNumber: role === 'administrator' ? null : '+421 900 123 456',
+    serviceCategory: role === 'provider' ? 'plumbing' : null,
+    ...fields,
+  });
+  const { token } = await openSession(database.db, user.id);
+  return { id: user.id, email: user.email, name: user.name, token };
+}
+
+async function placeBid(
+  requestId: string,
+  providerId: string,
+  status: 'PENDING' | 'ACCEPTED' | 'REJECTED',
+) {
+  const [bid] = await database.db
+    .insert(bids)
+    .values({
+      workRequestId: requestId,
+      providerId,
+      amountCents: 12_000,
+      description: 'Vymením tesnenie do hodiny.',
+      status,
+    })
+    .returning({ id: bids.id });
+  return bid!.id;
+}
+
+/** A request of `owner` in the given state, with one stored attachment and its bids. */
+async function makeWorld(state: State): Promise<World> {
+  const request = await createWorkRequest(database.db, people.owner, { status: 'OPEN' });
+  const key = storage.newKey();
+  await storage.put(key, PNG);
+  const [attachment] = await database.db
+    .insert(attachments)
+    .values({
+      workRequestId: request.id,
+      storageKey: key,
+      filename: 'foto.png',
+      mimeType: 'image/png',
+      sizeBytes: PNG.length,
+    })
+    .returning({ id: attachments.id });
+  let bidId: string;
+  if (state === 'OPEN' || state === 'CANCELLED') {
+    bidId = await placeBid(request.id, people.bidder.id, state === 'OPEN' ? 'PENDING' : 'REJECTED');
+    await database.db
+      .update(workRequests)
+      .set({ status: state })
+      .where(eq(workRequests.id, request.id));
+  } else {
+    bidId = await placeBid(request.id, people.winner.id, 'ACCEPTED');
+    await placeBid(request.id, people.loser.id, 'REJECTED');
+    await database.db
+      .update(workRequests)
+      .set({ status: state, acceptedBidId: bidId })
+      .where(eq(workRequests.id, request.id));
+  }
+  return { requestId: request.id, attachmentId: attachment!.id, bidId };
+}
+
+beforeAll(async () => {
+  google = await startOpenIdProvider([`${PUBLIC_URL}/api/auth/google/callback`]);
+  gemini = await startFakeGemini({ slowMs: 3_000 });
+  mailbox = await startMailbox();
+  database = await createTestDatabase();
+  filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'majstri-matrix-'));
+  storage = diskStorage(filesDir);
+  app = await buildApp({
+    db: database.db,
+    storage,
+    mailer: smtpMailer(mailbox.url, 'Majstri <no-reply@majstri.sk>'),
+    publicUrl: PUBLIC_URL,
+    passwordCost: TEST_PASSWORD_COST,
+    google: {
+      clientId: google.clientId,
+      clientSecret: google.clientSecret,
+      issuerUrl: google.issuer,
+    },
+    gemini: {
+      apiKey: 'test-key',
+      model: 'gemini-2.5-flash',
+      baseUrl: gemini.url,
+      timeoutMs: 2_000,
+      dailyLimit: 100_000,
+    },
+  });
+  await app.ready();
+  for (const kind of ACTORS) if (kind !== 'visitor') people[kind] = await person(kind);
+  for (const state of STATES) worlds[state] = await makeWorld(state);
+  const pictureKey = storage.newKey();
+  await storage.put(pictureKey, PNG);
+  await database.db
+    .update(providerProfiles)
+    .set({ pictureKey })
+    .where(eq(providerProfiles.userId, people.winner.id));
+});
+
+afterAll(async () => {
+  await app.close();
+  await database.drop();
+  await mailbox.close();
+  await gemini.close();
+  await google.close();
+  fs.rmSync(filesDir, { recursive: true, force: true });
+});
+
+/** Sends one cell's call as its actor, from an address of its own. */
+async function send(
+  method: string,
+  call: Call,
+  cell: Cell,
+  pattern: string,
+): Promise<LightMyRequestResponse> {
+  const url = call.url ? call.url(cell) : pattern;
+  if (call.form) return cell.agent.form(method as 'POST' | 'PUT', url, call.form(cell));
+  const options: InjectOptions = { method: method as InjectOptions['method'], url };
+  if (call.body) options.payload = await call.body(cell);
+  return cell.agent.request(options);
+}
+
+function outcomeOf(response: LightMyRequestResponse): Outcome | string {
+  const json = response.headers['content-type']?.toString().includes('json') && response.body;
+  const code = json ? ((response.json() as { error?: string }).error ?? null) : null;
+  const status = response.statusCode;
+  if (status >= 500) return `5xx (${status} ${code})`;
+  if (status === 400 && code === 'validation_failed')
+    return `400 validation_failed: ${response.body.slice(0, 300)}`;
+  if (status === 403 && code === 'csrf_invalid') return '403 csrf_invalid';
+  if (status === 401 && (code === 'not_authenticated' || code === null)) return 401;
+  if (status === 403) return 403;
+  if (status === 404) return 404;
+  return 'ok';
+}
+
+const keyOf = (method: string, url: string) => `${method} ${url}`;
+const rowKeyOf = (method: string, url: string) => keyOf(method === 'HEAD' ? 'GET' : method, url);
+
+async function runCell(
+  method: string,
+  pattern: string,
+  actor: ActorKind,
+  state: State | undefined,
+) {
+  const key = rowKeyOf(method, pattern);
+  const call = CALLS[key] ?? {};
+  let me = actor === 'visitor' ? undefined : people[actor];
+  if (call.fresh === 'actor' && actor !== 'visitor') me = await person(actor);
+  const world =
+    state === undefined
+      ? undefined
+      : call.fresh === 'request'
+        ? await makeWorld(state)
+        : worlds[state];
+  const target = call.fresh === 'target' ? await person('provider') : people.loser;
+  const agent = new Agent(app);
+  if (me?.token) agent.useSession(me.token, 'sk');
+  const response = await send(method, call, { actor, state, world, me, target, agent }, pattern);
+  return outcomeOf(response);
+}
+
+describe('the authorization matrix', () => {
+  it('has exactly one row for every API route the app registered', () => {
+    const registered = new Set(app.apiRoutes.map((route) => rowKeyOf(route.method, route.url)));
+    const missing = [...registered].filter((key) => !(key in EXPECTED));
+    const stale = Object.keys(EXPECTED).filter((key) => !registered.has(key));
+    const staleCalls = Object.keys(CALLS).filter((key) => !registered.has(key));
+    expect(missing, 'routes without a row in EXPECTED').toEqual([]);
+    expect(stale, 'rows in EXPECTED for routes that no longer exist').toEqual([]);
+    expect(staleCalls, 'CALLS for routes that no longer exist').toEqual([]);
+  });
+
+  it('answers every route × actor × state as the table says, never with a 5xx', async () => {
+    const wrong: string[] = [];
+    for (const route of app.apiRoutes) {
+      const key = rowKeyOf(route.method, route.url);
+      const expected = EXPECTED[key];
+      const byState = expected && 'OPEN' in expected && typeof expected.OPEN === 'object';
+      for (const state of byState ? STATES : [undefined]) {
+        const expectedRow = (state ? (expected as Record<State, Row>)[state] : expected) as
+          Row | undefined;
+        // The actors' cells of one row are independent of each other: sent together.
+        const answers = await Promise.all(
+          ACTORS.map((actor) => runCell(route.method, route.url, actor, state)),
+        );
+        for (const [index, actor] of ACTORS.entries()) {
+          const got = answers[index];
+          const want = expectedRow?.[actor];
+          if (got !== want) {
+            wrong.push(
+              `${keyOf(route.method, route.url)}${state ? ` [${state}]` : ''} as ${actor}: expected ${want}, got ${got}`,
+            );
+          }
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+});

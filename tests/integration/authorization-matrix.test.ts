@@ -151,6 +151,13 @@ const EXPECTED: Record<string, Expected> = {
   'POST /api/password-reset/request-reset': ANYONE,
   'GET /api/password-reset/verify-token/:token': ANYONE,
   'POST /api/password-reset/reset-password': ANYONE,
+  // The code owed after a password or Google; without the challenge cookie, a state refusal.
+  'POST /api/auth/second-factor': ANYONE,
+  'GET /api/users/two-factor': SIGNED_IN,
+  'POST /api/users/two-factor/enrolment': SIGNED_IN,
+  'POST /api/users/two-factor/enrolment/confirm': SIGNED_IN,
+  'POST /api/users/two-factor/recovery-codes': SIGNED_IN,
+  'POST /api/users/two-factor/disable': SIGNED_IN,
   'GET /api/users/profile': SIGNED_IN,
   // Clients and providers have a profile form; administrators do not.
   'PUT /api/users/profile': row('ok', { visitor: 401, disabled: 401, admin: 403 }),
@@ -339,6 +346,14 @@ const CALLS: Record<string, Call> = {
     fresh: 'actor',
     body: () => ({ currentPassword: TEST_PASSWORD, newPassword: NEW_PASSWORD }),
   },
+  'POST /api/auth/second-factor': { body: () => ({ code: '123456' }) },
+  'POST /api/users/two-factor/enrolment': {
+    fresh: 'actor',
+    body: () => ({ password: TEST_PASSWORD }),
+  },
+  'POST /api/users/two-factor/enrolment/confirm': { body: () => ({ code: '123456' }) },
+  'POST /api/users/two-factor/recovery-codes': { body: () => ({ code: '123456' }) },
+  'POST /api/users/two-factor/disable': { body: () => ({ code: '123456' }) },
   'PUT /api/users/language': { body: () => ({ preferred_language: 'sk' }) },
   'PUT /api/users/notifications': { body: () => ({ bid_emails: true }) },
   'PATCH /api/users/disable': { fresh: 'actor' },

@@ -1,10 +1,15 @@
 import { LOCALE_OF, type Language } from './languages';
 
-/** Euro amounts from integer cents, in the page's language: "1 250,50 €" (sk), "€1,250.50" (en). */
+/**
+ * Euro amounts from integer cents, in the page's language: "1 250,50 €" (sk), "€1,250.50" (en).
+ * Always the € sign: Ukrainian and Russian would otherwise write "EUR".
+ */
 export function formatEuro(cents: number, language: Language): string {
-  return new Intl.NumberFormat(LOCALE_OF[language], { style: 'currency', currency: 'EUR' }).format(
-    cents / 100,
-  );
+  return new Intl.NumberFormat(LOCALE_OF[language], {
+    style: 'currency',
+    currency: 'EUR',
+    currencyDisplay: 'narrowSymbol',
+  }).format(cents / 100);
 }
 
 /** A calendar date such as "5. 10. 2025" (sk) or "5 October 2025" (en). */

@@ -57,6 +57,9 @@ describe('accounts in the browser', () => {
     expect(new URL(page.url()).pathname).toBe('/');
     expect((await context.cookies()).map((cookie) => cookie.name)).toContain('has_session');
 
+    // Signing out on a page only signed-in people see: one notice, not also "you must sign in".
+    await page.goto('/profile');
+    await heading(page).waitFor();
     await logoutButton(page).click();
     await expect
       .poll(() =>
@@ -66,6 +69,8 @@ describe('accounts in the browser', () => {
           .count(),
       )
       .toBe(1);
+    await expect.poll(() => page.getByText(sk('common', 'nav.loggedOut')).count()).toBe(1);
+    expect(await page.getByText(sk('common', 'guards.mustLogIn')).count()).toBe(0);
     expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain('sid');
     expect(problems).toEqual([]);
     await context.close();

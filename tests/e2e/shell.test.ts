@@ -25,6 +25,8 @@ describe('the application shell', () => {
     await expect
       .poll(() => page.locator('[data-api-state]').getAttribute('data-api-state'))
       .toBe('online');
+    // Nothing to say while the API answers: the indicator is there only for bad news.
+    expect(await page.locator('[data-api-state]').textContent()).toBe('');
     await expect.poll(() => page.getByText('Verzia 2025.10.05.1327').count()).toBe(1);
     expect(await page.getByText(`© ${new Date().getFullYear()} Majstri`).count()).toBe(1);
     expect(problems).toEqual([]);
@@ -150,6 +152,18 @@ describe('the application shell', () => {
     const indicator = page.locator('[data-api-state]');
     await expect.poll(() => indicator.getAttribute('data-api-state')).toBe('offline');
     expect(await indicator.textContent()).toBe(text('sk', 'common', 'api.offline'));
+    await context.close();
+  });
+
+  it('shows the Browse error state within two seconds when the API fails', async () => {
+    const { page, context } = await freshVisit(browser);
+    await page.route('**/api/work-requests?**', (route) => route.abort('connectionrefused'));
+    await page.goto('/browse');
+    await page.locator('main h1').waitFor();
+    // One quick retry, then the error: not eight seconds of "Loading…" while the query retries.
+    await page
+      .getByText(text('sk', 'requests', 'browse.connectionError'))
+      .waitFor({ timeout: 2_000 });
     await context.close();
   });
 

@@ -15,6 +15,16 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * Whether a failed read is worth one more try: a dropped connection or a server error, once and
+ * quickly, so an error state shows within about a second; a refusal (4xx) never changes by asking again.
+ */
+export function retryRead(failures: number, error: unknown): boolean {
+  if (failures >= 1) return false;
+  return !(error instanceof ApiError) || error.status >= 500;
+}
+export const RETRY_DELAY_MS = 400;
+
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export function csrfToken(): string | undefined {

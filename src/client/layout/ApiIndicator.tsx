@@ -10,7 +10,11 @@ const DOT: Record<ApiState, string> = {
   connecting: 'bg-amber-500',
 };
 
-/** Online / offline / connecting, from GET /api/health (spec core §2). */
+/**
+ * Online / offline / connecting, from GET /api/health (spec core §2). Shown only when something is
+ * wrong: while the API answers, the live region stays in place but empty, so nobody reads a
+ * reassurance and a screen reader still hears the moment it goes offline.
+ */
 export function ApiIndicator() {
   const { t } = useTranslation();
   const health = useQuery({
@@ -21,6 +25,8 @@ export function ApiIndicator() {
     refetchOnWindowFocus: true,
   });
   const state: ApiState = health.isPending ? 'connecting' : health.isSuccess ? 'online' : 'offline';
+  if (state !== 'offline' && health.failureCount === 0)
+    return <span role="status" data-api-state={state} className="sr-only" />;
   return (
     <span
       role="status"

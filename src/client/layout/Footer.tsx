@@ -23,7 +23,7 @@ export function Footer() {
 
   return (
     <footer className="mt-16 border-t border-stone-200 bg-white">
-      <div className="container-page grid gap-8 py-10 md:grid-cols-[2fr_1fr]">
+      <div className="container-page grid grid-cols-1 gap-8 py-10 md:grid-cols-[2fr_1fr]">
         <div>
           <p className="text-lg font-bold text-brand-800">{PRODUCT_NAME}</p>
           <p className="mt-2 max-w-prose text-sm text-stone-700">{t('footer.about')}</p>

@@ -37,7 +37,7 @@ export function ProfilePage() {
         onSelect={(name) => setParams(name === tabs[0] ? {} : { tab: name })}
         label={t('tabsLabel')}
         labelOf={(name) => t(`tabs.${name}`)}
-        className="mt-6 flex gap-1 overflow-x-auto"
+        className="mt-6 flex flex-wrap gap-x-1"
       />
       <div id={`panel-${tab}`} role="tabpanel" aria-labelledby={`tab-${tab}`} className="mt-6">
         {tab === 'profile' &&

@@ -29,10 +29,11 @@ export function Guard({
   const told = useRef(false);
 
   useEffect(() => {
-    if (!refusal || told.current) return;
+    // Whoever ended the session (sign-out, disabling, deletion) has already said so: one notice only.
+    if (!refusal || told.current || status === 'ended') return;
     told.current = true;
     notify(refusal.kind, refusal.text);
-  }, [refusal, notify]);
+  }, [refusal, notify, status]);
 
   if (status === 'loading') return <PageLoading />;
   if (refusal) return <Navigate to="/" replace />;

@@ -1,10 +1,19 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 import { changeLanguage, currentLanguage } from '../../../client/i18n/i18n';
 import { accountKeys, fetchSession, type SessionUser } from './accounts.api';
 
 export type { SessionUser } from './accounts.api';
-export type SessionStatus = 'loading' | 'online' | 'offline';
+/** `ended`: someone was signed in earlier in this visit and no longer is (signed out, disabled, deleted). */
+export type SessionStatus = 'loading' | 'online' | 'offline' | 'ended';
 
 interface Session {
   status: SessionStatus;
@@ -25,6 +34,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     retry: false,
   });
   const user = query.data ?? undefined;
+  const [seenUser, setSeenUser] = useState(false);
+  if (user && !seenUser) setSeenUser(true);
 
   // The language saved on the account wins once the session is known.
   useEffect(() => {
@@ -41,7 +52,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return next ?? undefined;
   }, [queryClient]);
 
-  const status: SessionStatus = query.isPending ? 'loading' : user ? 'online' : 'offline';
+  const status: SessionStatus = query.isPending
+    ? 'loading'
+    : user
+      ? 'online'
+      : seenUser
+        ? 'ended'
+        : 'offline';
   const value = useMemo(() => ({ status, user, refresh }), [status, user, refresh]);
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

@@ -237,7 +237,7 @@ function ProviderForm({ user, onClose }: Omit<UserDialogProps, 'role'>) {
             )}
           </div>
           <TextField label={t('edit.location')} {...form.field('location')} />
-          <div className="grid gap-4 sm:grid-cols-3">
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
             <TextField
               type="number"
               inputMode="decimal"

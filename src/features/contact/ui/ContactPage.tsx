@@ -57,7 +57,7 @@ export function ContactPage() {
   };
 
   return (
-    <div className="container-page grid gap-8 py-10 lg:grid-cols-[3fr_2fr]">
+    <div className="container-page grid grid-cols-1 gap-8 py-10 lg:grid-cols-[3fr_2fr]">
       <section aria-labelledby="contact-title">
         <h1 id="contact-title" className="text-3xl font-bold">
           {t('title')}
@@ -66,7 +66,7 @@ export function ContactPage() {
         <form onSubmit={submit} noValidate className="card mt-6 flex flex-col gap-4 p-6">
           {sent && <Notice tone="success">{t('sent')}</Notice>}
           <ErrorSummary messages={form.messages} />
-          <div className="grid gap-4 sm:grid-cols-2">
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
             <TextField autoComplete="name" label={t('fields.name')} {...form.field('name')} />
             <TextField
               type="email"

@@ -102,7 +102,7 @@ export function HomePage() {
         <h2 id="how-title" className="text-2xl font-bold sm:text-3xl">
           {t('how.title')}
         </h2>
-        <ol className="mt-6 grid gap-4 md:grid-cols-3">
+        <ol className="mt-6 grid grid-cols-1 gap-4 md:grid-cols-3">
           {STEPS.map(({ key, icon: Icon }, index) => (
             <li key={key} className="card p-6">
               <div className="flex items-center gap-3">
@@ -123,7 +123,7 @@ export function HomePage() {
           <h2 id="features-title" className="text-2xl font-bold sm:text-3xl">
             {t('features.title')}
           </h2>
-          <ul className="mt-6 grid gap-4 md:grid-cols-3">
+          <ul className="mt-6 grid grid-cols-1 gap-4 md:grid-cols-3">
             {FEATURES.map(({ key, icon: Icon }) => (
               <li key={key} className="rounded-xl border border-stone-200 bg-stone-50 p-6">
                 <Icon aria-hidden="true" className="size-8 text-accent-700" />
@@ -139,7 +139,7 @@ export function HomePage() {
         <h2 id="why-title" className="text-2xl font-bold sm:text-3xl">
           {t('why.title')}
         </h2>
-        <ul className="mt-6 grid gap-4 sm:grid-cols-2">
+        <ul className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2">
           {REASONS.map((key) => (
             <li key={key} className="flex gap-3">
               <BadgeCheck aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-brand-700" />

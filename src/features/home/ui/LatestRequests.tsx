@@ -29,7 +29,7 @@ export function LatestRequests({ signedIn }: { signedIn: boolean }) {
           <p className="text-sm text-stone-600">{t('latest.emptyHint')}</p>
         </div>
       ) : (
-        <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <ul className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {requests.map((request) => (
             <li key={request.id}>
               <RequestCard request={request} />

@@ -48,7 +48,7 @@ export function ProviderPage() {
     p.reviewableRequestIds.find((id) => id === params.get('review')) ?? p.reviewableRequestIds[0];
 
   return (
-    <div className="container-page grid gap-6 py-10 lg:grid-cols-[2fr_1fr]">
+    <div className="container-page grid grid-cols-1 gap-6 py-10 lg:grid-cols-[2fr_1fr]">
       <div className="flex flex-col gap-6">
         {p.accountStatus !== 'active' && (
           <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-900">
@@ -96,7 +96,7 @@ export function ProviderPage() {
           <h2 id="facts-title" className="text-lg font-semibold">
             {t('facts')}
           </h2>
-          <dl className="mt-3 grid gap-2 text-sm">
+          <dl className="mt-3 grid grid-cols-1 gap-2 text-sm">
             {p.hourlyRate !== null && (
               <div className="flex justify-between gap-2">
                 <dt className="text-stone-600">{t('hourlyRate')}</dt>

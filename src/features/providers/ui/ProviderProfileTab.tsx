@@ -57,7 +57,7 @@ export function ProviderProfileTab({ user }: { user: SessionUser }) {
   };
 
   return (
-    <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-[2fr_1fr]">
       <form onSubmit={submit} noValidate className="card flex flex-col gap-4 p-6">
         <ErrorSummary messages={form.messages} />
         <div className="flex items-center gap-4">
@@ -84,7 +84,7 @@ export function ProviderProfileTab({ user }: { user: SessionUser }) {
           </div>
         </div>
         <TextField {...form.field('name')} label={t('edit.name')} autoComplete="name" />
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <TextField {...form.field('contact_email')} type="email" label={t('edit.contactEmail')} />
           <TextField
             {...form.field('contact_phone')}
@@ -101,7 +101,7 @@ export function ProviderProfileTab({ user }: { user: SessionUser }) {
           allLabel={t('edit.noCategory')}
         />
         <TextArea {...form.field('bio')} label={t('edit.bio')} maxLength={2000} />
-        <div className="grid gap-4 sm:grid-cols-3">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
           <TextField {...form.field('location')} label={t('edit.location')} />
           <TextField
             {...form.field('hourly_rate')}
@@ -114,7 +114,7 @@ export function ProviderProfileTab({ user }: { user: SessionUser }) {
             label={t('edit.experience')}
           />
         </div>
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <TextField {...form.field('availability')} label={t('edit.availability')} />
           <TextField {...form.field('website')} type="url" label={t('edit.website')} />
         </div>

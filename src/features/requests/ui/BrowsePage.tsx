@@ -79,7 +79,7 @@ export function BrowsePage() {
                 ? t('browse.foundAbout', { count: total, formatted: count })
                 : t('browse.found', { count: total, formatted: count })}
             </p>
-            <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            <ul className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
               {results.data.workRequests.map((request) => (
                 <li key={request.id}>
                   <RequestCard request={request} />
@@ -117,7 +117,7 @@ function SearchForm({
   return (
     <form
       role="search"
-      className="card mt-6 grid gap-3 p-4 sm:grid-cols-[1fr_minmax(12rem,16rem)_auto] sm:items-end"
+      className="card mt-6 grid grid-cols-1 gap-3 p-4 sm:grid-cols-[1fr_minmax(12rem,16rem)_auto] sm:items-end"
       onSubmit={(event) => {
         event.preventDefault();
         onSearch(text.trim(), chosen);

@@ -110,7 +110,7 @@ export function CreateRequestPage() {
           <li
             key={name}
             aria-current={index === step ? 'step' : undefined}
-            className={`flex items-center gap-2 rounded-lg border p-3 text-sm font-medium ${
+            className={`flex min-w-0 flex-col items-start gap-1.5 rounded-lg border p-2 text-xs leading-tight font-medium sm:flex-row sm:items-center sm:gap-2 sm:p-3 sm:text-sm ${
               index === step
                 ? 'border-brand-700 bg-brand-50 text-brand-800'
                 : 'border-stone-200 bg-white text-stone-600'
@@ -119,7 +119,7 @@ export function CreateRequestPage() {
             <span className="flex size-6 shrink-0 items-center justify-center rounded-full bg-white text-xs ring-1 ring-current">
               {index < step ? <Check aria-hidden="true" className="size-3.5" /> : index + 1}
             </span>
-            <span className="hidden sm:inline">{t(`create.steps.${name}`)}</span>
+            <span className="max-w-full hyphens-auto">{t(`create.steps.${name}`)}</span>
           </li>
         ))}
       </ol>

@@ -167,7 +167,7 @@ export function RequestDetailsPage() {
           {t('details.clientDisabled')}
         </p>
       )}
-      <div className="mt-6 grid gap-6 lg:grid-cols-[2fr_1fr]">
+      <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-[2fr_1fr]">
         <article className="flex flex-col gap-6">
           <header className="card p-6">
             <div className="flex flex-wrap items-center gap-3">
@@ -201,7 +201,7 @@ export function RequestDetailsPage() {
             <h2 id="project-title" className="text-lg font-semibold">
               {t('details.project')}
             </h2>
-            <dl className="mt-3 grid gap-3 text-sm">
+            <dl className="mt-3 grid grid-cols-1 gap-3 text-sm">
               <div className="flex gap-2">
                 <dt className="flex items-center gap-1.5 text-stone-600">
                   <CalendarClock aria-hidden="true" className="size-4" />

@@ -154,7 +154,7 @@ function PlatformFacts({ facts, language }: { facts: TrustSummaryFacts; language
         {t('facts.title')}
       </h3>
       <p className="mt-1 text-sm text-stone-700">{t('facts.label')}</p>
-      <dl className="mt-3 grid gap-2 text-sm">
+      <dl className="mt-3 grid grid-cols-1 gap-2 text-sm">
         <div className="flex flex-wrap justify-between gap-x-2">
           <dt className="text-stone-700">{t('facts.averageRating')}</dt>
           <dd className="font-medium">

@@ -1,0 +1,175 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { LANGUAGES } from '../../src/shared/languages';
+import { verifiedAccount } from './accounts-helpers';
+import { freshVisit, launchBrowser, logIn } from './browser';
+
+/**
+ * Every page, as every role, in every language, on the two phone widths people hold most (360 and
+ * 390 px): the document is never wider than the screen and no control or heading is cut off.
+ * A new page belongs in `pagesFor` so this journey guards it too.
+ */
+const WIDTHS = [360, 390] as const;
+
+type Role = 'visitor' | 'client' | 'provider' | 'administrator';
+
+let browser: Browser;
+const accounts: Partial<Record<Exclude<Role, 'visitor'>, { email: string; password: string }>> = {};
+let requestId = '';
+let providerId = '';
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  accounts.client = await verifiedAccount('client', 'Alexandra Konstantinopolská');
+  accounts.provider = await verifiedAccount('provider', 'Inštalatérstvo Veľkomoravské');
+  accounts.administrator = inject('adminLogin');
+  const { page, context } = await freshVisit(browser);
+  await logIn(page, accounts.client.email, accounts.client.password);
+  requestId = await page.evaluate(async () => {
+    const form = new FormData();
+    form.set('title', 'Výmena vodovodnej batérie v kúpeľni');
+    form.set('description', 'Kvapká batéria v kúpeľni, treba ju vymeniť aj s tesnením a sifónom.');
+    form.set('category', 'plumbing');
+    form.set('location', 'Nové Mesto nad Váhom');
+    const csrf = /csrf_token=([^;]+)/.exec(document.cookie)![1]!;
+    const answer = await fetch('/api/work-requests', {
+      method: 'POST',
+      headers: { 'x-csrf-token': csrf },
+      body: form,
+    });
+    return ((await answer.json()) as { work_request: { id: string } }).work_request.id;
+  });
+  await context.close();
+  const provider = await freshVisit(browser);
+  await logIn(provider.page, accounts.provider.email, accounts.provider.password);
+  providerId = await provider.page.evaluate(async (id) => {
+    const csrf = /csrf_token=([^;]+)/.exec(document.cookie)![1]!;
+    await fetch('/api/bids', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-csrf-token': csrf },
+      body: JSON.stringify({
+        work_request_id: id,
+        amount: 1234.5,
+        description: 'Batériu vymením do dvoch dní, materiál prinesiem so sebou.',
+      }),
+    });
+    const session = (await (await fetch('/api/auth/session')).json()) as { user: { id: string } };
+    return session.user.id;
+  }, requestId);
+  await provider.context.close();
+  expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
+}, 60_000);
+afterAll(async () => browser.close());
+
+function pagesFor(role: Role): string[] {
+  const everyone = [
+    '/',
+    '/browse',
+    '/browse?q=kúpeľňa',
+    `/request/${requestId}`,
+    `/provider/${providerId}`,
+    '/contact',
+    '/privacy',
+    '/verify-email',
+    '/password-reset',
+    '/no-such-page',
+  ];
+  switch (role) {
+    case 'visitor':
+      return [...everyone, '/auth', '/auth?mode=register'];
+    case 'client':
+      return [...everyone, '/create', '/profile', '/profile?tab=requests', '/profile?tab=security'];
+    case 'provider':
+      return [...everyone, '/profile', '/profile?tab=bids', '/profile?tab=security'];
+    case 'administrator':
+      return [
+        ...everyone,
+        '/profile',
+        ...['requests', 'clients', 'providers', 'audits', 'alerts'].map(
+          (tab) => `/admin?tab=${tab}`,
+        ),
+      ];
+  }
+}
+
+/** What sticks out of the screen: the document's extra width and up to five cut-off elements. */
+async function overflow(page: Page) {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const cut = [
+      ...document.querySelectorAll<HTMLElement>(
+        'main a, main button, main input, main select, main textarea, main label, main h1, main h2, main h3, header a, header button, [role=tab]',
+      ),
+    ]
+      .filter((element) => {
+        const box = element.getBoundingClientRect();
+        if (box.width === 0 || element.closest('.sr-only')) return false;
+        // A text field scrolls its own text; any other control must show all of it.
+        const clipped =
+          !element.matches('input, textarea') &&
+          element.scrollWidth > element.clientWidth + 1 &&
+          getComputedStyle(element).overflowX !== 'visible';
+        return box.left < -1 || box.right > width + 1 || clipped;
+      })
+      .slice(0, 5)
+      .map(
+        (element) =>
+          `${element.tagName.toLowerCase()} "${element.textContent?.trim().slice(0, 30)}"`,
+      );
+    return { extra: document.documentElement.scrollWidth - width, cut };
+  });
+}
+
+/** Moves inside the app without a reload, then waits until nothing is loading. */
+async function open(page: Page, path: string) {
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await page.waitForFunction(
+    () => !document.querySelector('[role=status] .animate-spin, [aria-busy=true]'),
+  );
+  await page.locator('main h1').first().waitFor();
+  await page.evaluate(() => document.fonts.ready);
+}
+
+describe('phones', () => {
+  for (const role of ['visitor', 'client', 'provider', 'administrator'] as const) {
+    it(`fits every page at ${WIDTHS.join(' and ')} px for a ${role}, in every language`, async () => {
+      const { page, context } = await freshVisit(browser, { width: WIDTHS[0], height: 780 });
+      const account = role === 'visitor' ? undefined : accounts[role]!;
+      if (account) await logIn(page, account.email, account.password);
+      else await page.goto('/');
+      const problems: string[] = [];
+      for (const language of LANGUAGES) {
+        await page.evaluate(
+          async ([language, signedIn]) => {
+            document.cookie = `lang=${language}; path=/; max-age=31536000; samesite=lax`;
+            if (!signedIn) return;
+            const csrf = /csrf_token=([^;]+)/.exec(document.cookie)![1]!;
+            await fetch('/api/users/language', {
+              method: 'PUT',
+              headers: { 'content-type': 'application/json', 'x-csrf-token': csrf },
+              body: JSON.stringify({ preferred_language: language }),
+            });
+          },
+          [language, Boolean(account)] as const,
+        );
+        await page.goto('/');
+        await expect.poll(() => page.locator('html').getAttribute('lang')).toBe(language);
+        for (const path of pagesFor(role)) {
+          await open(page, path);
+          for (const width of WIDTHS) {
+            await page.setViewportSize({ width, height: 780 });
+            const { extra, cut } = await overflow(page);
+            if (extra > 0 || cut.length > 0)
+              problems.push(`${language} ${width}px ${path}: ${extra}px wider; ${cut.join(', ')}`);
+          }
+          await page.setViewportSize({ width: WIDTHS[0], height: 780 });
+        }
+      }
+      await context.close();
+      expect(problems).toEqual([]);
+    });
+  }
+});

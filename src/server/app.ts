@@ -65,7 +65,8 @@ export interface AppDeps {
   publicUrl?: string;
   supportEmail?: string;
   supportLanguage?: Language;
-  trustProxy?: boolean;
+  /** Proxies that may name the client: a hop count or their addresses (env.ts TRUST_PROXY). */
+  trustProxy?: false | number | string[];
   logger?: FastifyServerOptions['logger'];
   /** Told of every route as it is added (tests use it to check every route's schemas). */
   onRoute?: (route: RouteOptions) => void;
@@ -85,13 +86,23 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Fastify's own hop count trusts no hop at all (it cannot check the nearest peer), so a count
+ * becomes "the nearest N hops are proxies": the client is the address the outermost proxy
+ * appended, whatever the client wrote to the left of it (docs/security.md "Client addresses").
+ */
+function proxyTrust(trusted: false | number | string[]) {
+  if (typeof trusted !== 'number') return trusted;
+  return (_address: string, hop: number) => hop < trusted;
+}
+
 /** Builds the whole application. main.ts listens on it; tests call it with inject(). */
 export async function buildApp(deps: AppDeps) {
   const app = Fastify({
     logger: deps.logger ?? false,
     genReqId: requestIdFor,
     requestIdHeader: false,
-    trustProxy: deps.trustProxy ?? false,
+    trustProxy: proxyTrust(deps.trustProxy ?? false),
     bodyLimit: BODY_LIMITS.json,
     routerOptions: { ignoreTrailingSlash: true },
     ...timeoutOptions(deps.timeouts ?? DEFAULT_TIMEOUTS),

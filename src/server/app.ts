@@ -47,6 +47,7 @@ import { registerApiDocs } from './openapi';
 import { systemRoutes } from './routes/system.routes';
 import { requestsRoutes } from '../features/requests/server/requests.routes';
 import { DEFAULT_LANGUAGE, type Language } from '../shared/languages';
+import { serializeErrorForLog } from './log-errors';
 import { DEFAULT_BUILD, type BuildInfo } from '../shared/version';
 
 export interface AppDeps {
@@ -86,6 +87,13 @@ declare module 'fastify' {
   }
 }
 
+/** Every logger of the app writes errors without SQL text, parameters or values (log-errors.ts). */
+function withSafeErrorLogs(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
+  if (!logger) return false;
+  const options = logger === true ? {} : logger;
+  return { ...options, serializers: { ...options.serializers, err: serializeErrorForLog } };
+}
+
 /**
  * Fastify's own hop count trusts no hop at all (it cannot check the nearest peer), so a count
  * becomes "the nearest N hops are proxies": the client is the address the outermost proxy
@@ -99,7 +107,7 @@ function proxyTrust(trusted: false | number | string[]) {
 /** Builds the whole application. main.ts listens on it; tests call it with inject(). */
 export async function buildApp(deps: AppDeps) {
   const app = Fastify({
-    logger: deps.logger ?? false,
+    logger: withSafeErrorLogs(deps.logger ?? false),
     genReqId: requestIdFor,
     requestIdHeader: false,
     trustProxy: proxyTrust(deps.trustProxy ?? false),

@@ -4,6 +4,7 @@ import { WORK_REQUEST_STATUSES, type WorkRequestStatus } from '../../shared/stat
 import {
   canSeeClientContact,
   canSeeProviderContact,
+  isDeadlineInPast,
   isHired,
   nextRequestStatus,
   requestActions,
@@ -104,5 +105,19 @@ describe('who sees contacts', () => {
     expect(canSeeProviderContact(otherProvider, winner.id, true)).toBe(false);
     expect(canSeeProviderContact(owner, winner.id, true)).toBe(true);
     expect(canSeeProviderContact(otherClient, winner.id, false)).toBe(false);
+  });
+});
+
+describe('a bid deadline', () => {
+  it('may be today anywhere on Earth, but not earlier', () => {
+    // 10:00 UTC on 5 May: it is already 5 May from UTC−10 eastwards, still 4 May at UTC−12.
+    const now = new Date('2026-05-05T10:00:00Z');
+    expect(isDeadlineInPast('2026-05-05', now)).toBe(false);
+    expect(isDeadlineInPast('2026-05-04', now)).toBe(false);
+    expect(isDeadlineInPast('2026-05-03', now)).toBe(true);
+    expect(isDeadlineInPast('0000-01-01', now)).toBe(true);
+    // 13:00 UTC: 5 May everywhere, so 4 May is past for everybody.
+    expect(isDeadlineInPast('2026-05-04', new Date('2026-05-05T13:00:00Z'))).toBe(true);
+    expect(isDeadlineInPast('9999-12-31', now)).toBe(false);
   });
 });

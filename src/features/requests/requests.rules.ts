@@ -133,3 +133,13 @@ export function requestActions(
   };
   return REQUEST_ACTIONS.filter((action) => refusals[action] === null);
 }
+
+/**
+ * A bid deadline must not lie in the past. "Today" is that of the earliest time zone on Earth
+ * (UTC−12), so a person whose calendar is still on yesterday is never refused their today.
+ * Dates are ISO `YYYY-MM-DD`, which compare as text.
+ */
+export function isDeadlineInPast(deadline: string, now: Date): boolean {
+  const earliestToday = new Date(now.getTime() - 12 * 60 * 60 * 1000).toISOString().slice(0, 10);
+  return deadline < earliestToday;
+}

@@ -265,12 +265,19 @@ export async function reenableAccount(
   if (!user || !canReenable(user)) {
     throw new AppError('reenable_not_allowed', 'Sign in again to enable this account.');
   }
-  const [enabled] = await ctx.db
-    .update(users)
-    .set({ accountStatus: 'active', disabledBy: null })
-    .where(and(eq(users.id, user.id), eq(users.disabledBy, 'self')))
-    .returning();
-  if (!enabled) throw new AppError('reenable_not_allowed', 'Sign in again to enable this account.');
+  // One transaction: the update locks the account row, so a deletion either happened before it
+  // (nothing updated: refused) or waits until the session exists.
+  const reenabled = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set({ accountStatus: 'active', disabledBy: null })
+      .where(and(eq(users.id, user.id), eq(users.disabledBy, 'self')))
+      .returning();
+    return row && { enabled: row, session: await openSession(tx, row.id, browser) };
+  });
+  if (!reenabled) {
+    throw new AppError('reenable_not_allowed', 'Sign in again to enable this account.');
+  }
   await ctx.writeAudit({
     action: 'account.enable',
     outcome: 'success',
@@ -280,7 +287,7 @@ export async function reenableAccount(
     requestId,
     message: 'enabled again by its owner',
   });
-  return { user: enabled, session: await openSession(ctx.db, enabled.id, browser) };
+  return { user: reenabled.enabled, session: reenabled.session };
 }
 
 export async function requestPasswordReset(ctx: ServerContext, email: string, requestId: string) {

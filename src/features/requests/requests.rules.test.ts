@@ -2,6 +2,7 @@ import type { Actor } from '../../shared/actor';
 import { describe, expect, it } from 'vitest';
 import { WORK_REQUEST_STATUSES, type WorkRequestStatus } from '../../shared/statuses';
 import {
+  canOpenRequest,
   canSeeClientContact,
   canSeeProviderContact,
   isDeadlineInPast,
@@ -120,4 +121,25 @@ describe('a bid deadline', () => {
     expect(isDeadlineInPast('2026-05-04', new Date('2026-05-05T13:00:00Z'))).toBe(true);
     expect(isDeadlineInPast('9999-12-31', now)).toBe(false);
   });
+});
+
+describe('who may open a request', () => {
+  it('lets anyone signed in open an open request', () => {
+    for (const actor of [owner, otherClient, winner, otherProvider, admin])
+      expect(canOpenRequest(actor, { status: 'OPEN', clientId: owner.id }, false)).toBe(true);
+  });
+
+  it.each(['ASSIGNED', 'COMPLETED', 'CANCELLED'] as const)(
+    'lets only its client, its bidders and administrators open a %s request',
+    (status) => {
+      const request = { status, clientId: owner.id };
+      expect(canOpenRequest(owner, request, false)).toBe(true);
+      expect(canOpenRequest(admin, request, false)).toBe(true);
+      expect(canOpenRequest(winner, request, true)).toBe(true);
+      expect(canOpenRequest(otherProvider, request, false)).toBe(false);
+      expect(canOpenRequest(otherClient, request, false)).toBe(false);
+      // Only a provider's bid counts: a client cannot have one.
+      expect(canOpenRequest(otherClient, request, true)).toBe(false);
+    },
+  );
 });

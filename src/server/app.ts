@@ -48,6 +48,7 @@ import { registerApiDocs } from './openapi';
 import { systemRoutes } from './routes/system.routes';
 import { requestsRoutes } from '../features/requests/server/requests.routes';
 import { DEFAULT_LANGUAGE, type Language } from '../shared/languages';
+import { serializeErrorForLog } from './log-errors';
 import { DEFAULT_BUILD, type BuildInfo } from '../shared/version';
 
 export interface AppDeps {
@@ -66,7 +67,8 @@ export interface AppDeps {
   publicUrl?: string;
   supportEmail?: string;
   supportLanguage?: Language;
-  trustProxy?: boolean;
+  /** Proxies that may name the client: a hop count or their addresses (env.ts TRUST_PROXY). */
+  trustProxy?: false | number | string[];
   logger?: FastifyServerOptions['logger'];
   /** Told of every route as it is added (tests use it to check every route's schemas). */
   onRoute?: (route: RouteOptions) => void;
@@ -86,13 +88,30 @@ declare module 'fastify' {
   }
 }
 
+/** Every logger of the app writes errors without SQL text, parameters or values (log-errors.ts). */
+function withSafeErrorLogs(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
+  if (!logger) return false;
+  const options = logger === true ? {} : logger;
+  return { ...options, serializers: { ...options.serializers, err: serializeErrorForLog } };
+}
+
+/**
+ * Fastify's own hop count trusts no hop at all (it cannot check the nearest peer), so a count
+ * becomes "the nearest N hops are proxies": the client is the address the outermost proxy
+ * appended, whatever the client wrote to the left of it (docs/security.md "Client addresses").
+ */
+function proxyTrust(trusted: false | number | string[]) {
+  if (typeof trusted !== 'number') return trusted;
+  return (_address: string, hop: number) => hop < trusted;
+}
+
 /** Builds the whole application. main.ts listens on it; tests call it with inject(). */
 export async function buildApp(deps: AppDeps) {
   const app = Fastify({
-    logger: deps.logger ?? false,
+    logger: withSafeErrorLogs(deps.logger ?? false),
     genReqId: requestIdFor,
     requestIdHeader: false,
-    trustProxy: deps.trustProxy ?? false,
+    trustProxy: proxyTrust(deps.trustProxy ?? false),
     bodyLimit: BODY_LIMITS.json,
     routerOptions: { ignoreTrailingSlash: true },
     // A path the router cannot read (bad percent-encoding, a segment over 100 characters) never

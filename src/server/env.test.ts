@@ -35,6 +35,19 @@ describe('the operating contract', () => {
     expect(timeoutsOf(env)).toMatchObject({ requestMs: 30_000, headersMs: 5_000 });
   });
 
+  it('reads TRUST_PROXY as a number of proxies or their addresses, and off by default', () => {
+    expect(parseEnv({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    expect(parseEnv({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(parseEnv({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.5,::1,fd00::/8' }).TRUST_PROXY).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.5',
+      '::1',
+      'fd00::/8',
+    ]);
+    for (const off of ['0', 'false', 'off', 'no', ''])
+      expect(parseEnv({ TRUST_PROXY: off }).TRUST_PROXY).toBe(false);
+  });
+
   it('derives PUBLIC_URL from PORT and trims a trailing slash', () => {
     expect(parseEnv({ PORT: '8080' }).PUBLIC_URL).toBe('http://localhost:8080');
     expect(parseEnv({ PUBLIC_URL: 'https://majstri.sk/' }).PUBLIC_URL).toBe('https://majstri.sk');
@@ -48,6 +61,15 @@ describe('the operating contract', () => {
     [{ PORT: 'abc' }, 'Invalid configuration: PORT must be a port number (got "abc").'],
     [{ PORT: '70000' }, 'Invalid configuration: PORT must be between 0 and 65535 (got "70000").'],
     [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY'],
+    [
+      { TRUST_PROXY: 'true' },
+      'Invalid configuration: TRUST_PROXY must be the number of proxies in front of the app (1, 2, …) or their addresses (10.0.0.0/8,192.168.1.5); "true" would let any client choose its address (got "true").',
+    ],
+    [{ TRUST_PROXY: 'yes' }, 'TRUST_PROXY must be the number of proxies'],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY must be the number of proxies'],
+    [{ TRUST_PROXY: '10.0.0.1,proxy.local' }, 'TRUST_PROXY must be the number of proxies'],
+    [{ TRUST_PROXY: '999.1.1.1' }, 'TRUST_PROXY must be the number of proxies'],
+    [{ TRUST_PROXY: '-1' }, 'TRUST_PROXY must be the number of proxies'],
     [{ SUPPORT_LANGUAGE: 'de' }, 'SUPPORT_LANGUAGE must be one of sk, en, uk, ru, cs (got "de")'],
     [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL must be a redis:// or rediss:// URL'],
     [{ SMTP_URL: 'mail.example.com' }, 'SMTP_URL must be an smtp:// or smtps:// URL'],

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { LANGUAGES } from '../shared/languages';
@@ -11,6 +12,38 @@ import { DEFAULT_TIMEOUTS, type ServerTimeouts } from './timeouts';
 const booleanFlag = z
   .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no', ''])
   .transform((value) => ['1', 'true', 'on', 'yes'].includes(value));
+
+/** One IPv4/IPv6 address or CIDR range (`10.0.0.0/8`), as Fastify's proxy-addr takes them. */
+function isProxyAddress(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which hops in front of the app may name the client (docs/security.md "Client addresses"):
+ * a number of proxies, or the addresses/ranges of the proxies. `true` would trust every hop,
+ * making the left-most X-Forwarded-For entry (written by the client) its address: refused.
+ */
+const trustedProxies = z.string().transform((value, ctx): false | number | string[] => {
+  const text = value.trim().toLowerCase();
+  if (['0', 'false', 'off', 'no'].includes(text)) return false;
+  if (/^\d+$/.test(text)) {
+    const hops = Number.parseInt(text, 10);
+    if (hops <= 32) return hops;
+  } else {
+    const addresses = text.split(',').map((entry) => entry.trim());
+    if (addresses.every(isProxyAddress)) return addresses;
+  }
+  ctx.addIssue({
+    code: 'custom',
+    message:
+      'must be the number of proxies in front of the app (1, 2, …) or their addresses (10.0.0.0/8,192.168.1.5); "true" would let any client choose its address',
+  });
+  return z.NEVER;
+});
 
 const postgresUrl = z
   .string()
@@ -58,7 +91,7 @@ const envSchema = z
       .max(65535, { message: 'must be between 0 and 65535' })
       .default(3000),
     HOST: z.string().min(1).default('127.0.0.1'),
-    TRUST_PROXY: booleanFlag.default(false),
+    TRUST_PROXY: trustedProxies.default(false),
     PUBLIC_URL: httpUrl.optional(),
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: postgresUrl.optional(),

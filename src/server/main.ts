@@ -30,6 +30,12 @@ async function main() {
       databaseUrl: env.DATABASE_URL,
       dataDir: env.DATA_DIR,
       log: (line) => console.log(`[database] ${line}`),
+      // Without its database the app can only answer errors: exit, and let the supervisor
+      // (systemd, Docker, Kubernetes) start the whole app again.
+      onGone: (error) =>
+        fail(
+          `The embedded PostgreSQL stopped and could not be started again (${error.message}); exiting.`,
+        ),
     });
   } catch (error) {
     if (error instanceof DataDirInUseError) fail(error.message);

@@ -9,6 +9,7 @@ export const ERROR_STATUS = {
   validation_failed: 400,
   bad_request: 400,
   invalid_json: 400,
+  invalid_form_data: 400,
   unsupported_media_type: 415,
   payload_too_large: 413,
   not_found: 404,

@@ -27,6 +27,7 @@ export const VALIDATION_MESSAGES = {
   description_length: 'Description must be 10 to 2000 characters long.',
   category_required: 'Choose a category.',
   deadline_invalid: 'Enter a valid date.',
+  deadline_past: 'The deadline cannot be in the past.',
   amount_invalid: 'Enter a price above zero.',
   amount_too_high: 'The price may be at most 1 000 000 €.',
   amount_decimals: 'The price may have at most two decimals.',

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requestForm } from '../factories/files';
+import { PNG, file, requestForm } from '../factories/files';
 import { accountsHarness, type AccountsHarness } from '../support/accounts-app';
 import type { Agent } from '../support/agent';
 
@@ -115,4 +115,139 @@ describe('contact details across every response', () => {
       }
     },
   );
+});
+
+/**
+ * Beyond the spec (docs/requests.md "Who may open a request"): once a request is no longer open,
+ * only its client, the providers who bid on it (a rejected bid too) and administrators may open
+ * it, its bids and its attachments; anybody else is answered as if it did not exist.
+ */
+describe('who may open a request that is no longer open', () => {
+  const people: Record<string, Agent> = {};
+  const requests: Record<string, { id: string; attachment: string }> = {};
+  let nobody: { id: string; attachment: string };
+
+  beforeAll(async () => {
+    const client = await h.signedIn('client');
+    const bidder = await h.signedIn('provider');
+    const loser = await h.signedIn('provider');
+    const withdrawn = await h.signedIn('provider');
+    const bid = async (provider: Agent, requestId: string) =>
+      (
+        await provider.post('/api/bids', {
+          work_request_id: requestId,
+          amount: 120,
+          description: 'Ponuka na túto zákazku.',
+        })
+      ).json().bid.id as string;
+    const post = async (title: string) => {
+      const created = (
+        await client.agent.form(
+          'POST',
+          '/api/work-requests',
+          requestForm(
+            { title, category: 'plumbing', description: 'Zákazka s fotkou.', location: 'Nitra' },
+            [file(PNG, 'fotka.png', 'image/png')],
+          ),
+        )
+      ).json().work_request;
+      const won = await bid(bidder.agent, created.id);
+      await bid(loser.agent, created.id);
+      // A withdrawn bid is deleted: its provider keeps no access.
+      await withdrawn.agent.delete(`/api/bids/${await bid(withdrawn.agent, created.id)}`);
+      return { id: created.id as string, attachment: created.attachments[0].id as string, won };
+    };
+
+    const open = await post('Otvorená zákazka');
+    const assigned = await post('Pridelená zákazka');
+    await client.agent.patch(`/api/bids/${assigned.won}/accept`);
+    const completed = await post('Dokončená zákazka');
+    await client.agent.patch(`/api/bids/${completed.won}/accept`);
+    await client.agent.patch(`/api/work-requests/${completed.id}/complete`);
+    const cancelled = await post('Zrušená zákazka');
+    await client.agent.patch(`/api/work-requests/${cancelled.id}/cancel`);
+    Object.assign(requests, {
+      OPEN: open,
+      ASSIGNED: assigned,
+      COMPLETED: completed,
+      CANCELLED: cancelled,
+    });
+    nobody = {
+      id: '00000000-0000-4000-8000-000000000000',
+      attachment: '00000000-0000-4000-8000-000000000001',
+    };
+
+    Object.assign(people, {
+      client: client.agent,
+      bidder: bidder.agent,
+      loser: loser.agent,
+      admin: (await h.signedIn('administrator')).agent,
+      'stranger provider': (await h.signedIn('provider')).agent,
+      'stranger client': (await h.signedIn('client')).agent,
+      'provider who withdrew': withdrawn.agent,
+    });
+  });
+
+  const opened = async (viewer: string, request: { id: string; attachment: string }) => {
+    const agent = people[viewer]!;
+    const [details, download, bidList] = await Promise.all([
+      agent.get(`/api/work-requests/${request.id}`),
+      agent.get(`/api/work-requests/${request.id}/attachments/${request.attachment}/download`),
+      agent.get(`/api/bids/work-request/${request.id}`),
+    ]);
+    return { details, download, bidList };
+  };
+
+  it.each(['ASSIGNED', 'COMPLETED', 'CANCELLED'])(
+    'a %s request: its client, its bidders (the loser too) and administrators open it and its photo',
+    async (status) => {
+      for (const viewer of ['client', 'bidder', 'loser', 'admin']) {
+        const { details, download, bidList } = await opened(viewer, requests[status]!);
+        expect(details.statusCode, `${viewer}: details`).toBe(200);
+        expect(details.json().work_request.status).toBe(status);
+        expect(download.statusCode, `${viewer}: photo`).toBe(200);
+        expect(download.rawPayload.equals(PNG)).toBe(true);
+        expect(bidList.statusCode, `${viewer}: bids`).toBe(200);
+      }
+    },
+  );
+
+  it.each(['ASSIGNED', 'COMPLETED', 'CANCELLED'])(
+    'a %s request: anybody else is answered exactly as for a request that does not exist',
+    async (status) => {
+      for (const viewer of ['stranger provider', 'stranger client', 'provider who withdrew']) {
+        const seen = await opened(viewer, requests[status]!);
+        const missing = await opened(viewer, nobody);
+        for (const part of ['details', 'download', 'bidList'] as const) {
+          expect(seen[part].statusCode, `${viewer}: ${part}`).toBe(404);
+          const { request_id: _seen, ...answer } = seen[part].json();
+          const { request_id: _missing, ...absent } = missing[part].json();
+          expect(answer, `${viewer}: ${part}`).toEqual(absent);
+        }
+        expect(seen.details.json().error).toBe('request_not_found');
+        expect(seen.download.json().error).toBe('attachment_not_found');
+        expect(seen.details.body).not.toContain('fotka.png');
+      }
+    },
+  );
+
+  it('an open request stays open to everybody signed in, and to nobody signed out', async () => {
+    for (const viewer of Object.keys(people)) {
+      const { details, download } = await opened(viewer, requests.OPEN!);
+      expect(details.statusCode, viewer).toBe(200);
+      expect(download.statusCode, viewer).toBe(200);
+    }
+    const visitor = await h.agent().get(`/api/work-requests/${requests.OPEN!.id}`);
+    expect(visitor.statusCode).toBe(401);
+  });
+
+  it('browsing lists open requests only', async () => {
+    const listed = (await h.agent().get('/api/work-requests?limit=100')).json().work_requests as {
+      id: string;
+    }[];
+    const ids = listed.map((card) => card.id);
+    expect(ids).toContain(requests.OPEN!.id);
+    for (const status of ['ASSIGNED', 'COMPLETED', 'CANCELLED'])
+      expect(ids).not.toContain(requests[status]!.id);
+  });
 });

@@ -61,6 +61,27 @@ async function sendCspReport(port: number, n: number) {
   return response.status === 204;
 }
 
+/** The running postmaster's pid, from its own postmaster.pid. */
+function postmasterOf(dir: string): number {
+  return Number.parseInt(
+    fs.readFileSync(path.join(dir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]!,
+    10,
+  );
+}
+
+async function healthOf(port: number): Promise<number> {
+  return (await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => undefined))?.status ?? 0;
+}
+
+/** Waits for a condition, failing after `timeoutMs`. */
+async function until(condition: () => Promise<boolean>, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition().catch(() => false))) {
+    if (Date.now() > deadline) throw new Error(`not reached within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 describe('the embedded database', () => {
   it('refuses a second live app on the same DATA_DIR with one clear line', async () => {
     const dir = dataDir();
@@ -120,6 +141,53 @@ describe('the embedded database', () => {
     // And the app itself starts again on the same folder.
     const restarted = await start({ DATA_DIR: dir });
     await waitUntilHealthy(restarted);
+  });
+
+  it('starts its PostgreSQL again when it dies, keeping every write', async () => {
+    const dir = dataDir();
+    const server = await start({ DATA_DIR: dir, TRUST_PROXY: '1' });
+    await waitUntilHealthy(server);
+    for (let n = 0; n < 20; n++) expect(await sendCspReport(server.port, n)).toBe(true);
+
+    const first = postmasterOf(dir);
+    process.kill(first, 'SIGKILL');
+    // Healthy again only once a new PostgreSQL runs: a backend of the dead one may answer briefly.
+    await until(
+      async () => postmasterOf(dir) !== first && (await healthOf(server.port)) === 200,
+      20_000,
+    );
+    expect(isAlive(first)).toBe(false);
+    expect(server.child.exitCode).toBeNull();
+    expect(await sendCspReport(server.port, 20)).toBe(true);
+    expect(server.output()).toContain('starting it again');
+
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    const database = await openDatabase({ dataDir: dir });
+    try {
+      const [stored] = await database.db
+        .select({ n: count() })
+        .from(alerts)
+        .where(eq(alerts.type, 'csp'));
+      expect(stored!.n).toBe(21);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('exits non-zero with one clear line when its PostgreSQL dies and cannot start again', async () => {
+    const dir = dataDir();
+    const server = await start({ DATA_DIR: dir });
+    await waitUntilHealthy(server);
+    // A configuration PostgreSQL refuses: the running one read it at start, a new one cannot.
+    fs.writeFileSync(path.join(dir, 'pg', 'postgresql.conf'), 'this is = not a setting\n');
+    process.kill(postmasterOf(dir), 'SIGKILL');
+    expect(await server.exited).toBe(1);
+    const lines = server.output().trim().split('\n');
+    expect(lines.at(-1)).toMatch(
+      /^The embedded PostgreSQL stopped and could not be started again \(.+\); exiting\.$/,
+    );
+    expect(lines.filter((line) => line.includes('restart attempt'))).toHaveLength(3);
   });
 
   it('stops cleanly on SIGTERM, leaving nothing running', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyUpload, cleanFilename } from './attachments.rules';
+import { classifyUpload, cleanFilename, displayFilename } from './attachments.rules';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 
@@ -64,9 +64,25 @@ describe('file names', () => {
     ['.htaccess', 'htaccess'],
     ['zlý"názov<script>.txt', 'zlýnázovscript.txt'],
     ['a\u0000b\u001f.txt', 'ab.txt'],
+    // Shown right to left, "foto\u202Egpj.exe" reads as "fotoexe.jpg".
+    ['foto\u202Egpj.exe', 'fotogpj.exe'],
+    ['faktúra\u2066\u2067\u2068\u2069\u202A\u202B\u202C\u202D.pdf', 'faktúra.pdf'],
+    ['\u200Eplán\u200F\u061C.pdf', 'plán.pdf'],
+    ['a\u0085b\u009f\u007f\u2028\u2029\uFEFF.txt', 'ab.txt'],
+    ['\u202E\u202E', 'file'],
     ['', 'file'],
   ])('cleans %j to %j', (raw, clean) => {
     expect(cleanFilename(raw)).toBe(clean);
+  });
+
+  it('keeps letters of every script, only dropping what could spoof the name', () => {
+    expect(cleanFilename('Смета ремонта 2026.pdf')).toBe('Смета ремонта 2026.pdf');
+    expect(cleanFilename('تصميم.png')).toBe('تصميم.png');
+  });
+
+  it('shows a name stored before the cleaning without its bidirectional controls', () => {
+    expect(displayFilename('foto\u202Egpj.exe')).toBe('fotogpj.exe');
+    expect(displayFilename('plán kúpeľne.pdf')).toBe('plán kúpeľne.pdf');
   });
 
   it('keeps the extension when shortening a long name', () => {

@@ -32,17 +32,27 @@ export function extensionOf(filename: string): string {
 }
 
 /**
- * The uploader's file name as safe display text: no folders, no control characters, no
- * leading dots, at most 120 characters (keeping the extension).
+ * Characters never kept in a file name: control characters (C0, DEL, C1), the bidirectional
+ * controls that make "gpj.exe" show as "exe.jpg" (U+061C, U+200E, U+200F, U+202A–U+202E,
+ * U+2066–U+2069), line and paragraph separators and the byte-order mark, and the characters
+ * Windows refuses in names.
+ */
+const UNSAFE_IN_FILENAME =
+  // eslint-disable-next-line no-control-regex
+  /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029\ufeff"<>|:*?]/g;
+
+/** A stored file name without the characters that could spoof it when shown (older uploads too). */
+export function displayFilename(stored: string): string {
+  return stored.replace(UNSAFE_IN_FILENAME, '') || 'file';
+}
+
+/**
+ * The uploader's file name as safe display text: no folders, no control or bidirectional
+ * characters, no leading dots, at most 120 characters (keeping the extension).
  */
 export function cleanFilename(raw: string): string {
   const base = raw.normalize('NFC').split(/[\\/]/).pop() ?? '';
-  let name = base
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u001f\u007f-\u009f"<>|:*?]/g, '')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/^\.+/, '');
+  let name = base.replace(UNSAFE_IN_FILENAME, '').replace(/\s+/g, ' ').trim().replace(/^\.+/, '');
   if (name.length > 120) {
     const ext = extensionOf(name);
     name = `${name.slice(0, 120 - ext.length - 1)}.${ext}`;

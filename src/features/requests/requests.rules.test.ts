@@ -2,8 +2,10 @@ import type { Actor } from '../../shared/actor';
 import { describe, expect, it } from 'vitest';
 import { WORK_REQUEST_STATUSES, type WorkRequestStatus } from '../../shared/statuses';
 import {
+  canOpenRequest,
   canSeeClientContact,
   canSeeProviderContact,
+  isDeadlineInPast,
   isHired,
   nextRequestStatus,
   requestActions,
@@ -105,4 +107,39 @@ describe('who sees contacts', () => {
     expect(canSeeProviderContact(owner, winner.id, true)).toBe(true);
     expect(canSeeProviderContact(otherClient, winner.id, false)).toBe(false);
   });
+});
+
+describe('a bid deadline', () => {
+  it('may be today anywhere on Earth, but not earlier', () => {
+    // 10:00 UTC on 5 May: it is already 5 May from UTC−10 eastwards, still 4 May at UTC−12.
+    const now = new Date('2026-05-05T10:00:00Z');
+    expect(isDeadlineInPast('2026-05-05', now)).toBe(false);
+    expect(isDeadlineInPast('2026-05-04', now)).toBe(false);
+    expect(isDeadlineInPast('2026-05-03', now)).toBe(true);
+    expect(isDeadlineInPast('0000-01-01', now)).toBe(true);
+    // 13:00 UTC: 5 May everywhere, so 4 May is past for everybody.
+    expect(isDeadlineInPast('2026-05-04', new Date('2026-05-05T13:00:00Z'))).toBe(true);
+    expect(isDeadlineInPast('9999-12-31', now)).toBe(false);
+  });
+});
+
+describe('who may open a request', () => {
+  it('lets anyone signed in open an open request', () => {
+    for (const actor of [owner, otherClient, winner, otherProvider, admin])
+      expect(canOpenRequest(actor, { status: 'OPEN', clientId: owner.id }, false)).toBe(true);
+  });
+
+  it.each(['ASSIGNED', 'COMPLETED', 'CANCELLED'] as const)(
+    'lets only its client, its bidders and administrators open a %s request',
+    (status) => {
+      const request = { status, clientId: owner.id };
+      expect(canOpenRequest(owner, request, false)).toBe(true);
+      expect(canOpenRequest(admin, request, false)).toBe(true);
+      expect(canOpenRequest(winner, request, true)).toBe(true);
+      expect(canOpenRequest(otherProvider, request, false)).toBe(false);
+      expect(canOpenRequest(otherClient, request, false)).toBe(false);
+      // Only a provider's bid counts: a client cannot have one.
+      expect(canOpenRequest(otherClient, request, true)).toBe(false);
+    },
+  );
 });

@@ -96,6 +96,22 @@ export function reviewRefusal(actor: Actor, request: RequestFacts, reviewed: boo
 }
 
 /**
+ * Who may open a request, its bids and its attachments (beyond the spec, docs/requests.md
+ * "Who may open a request"). An open request: anyone signed in (spec core: viewing details
+ * requires being logged in). Once it is no longer open: its client, providers who bid on it
+ * (`hasBid`: in any state, a rejected bid too; a withdrawn bid is deleted, and that access with
+ * it) and administrators. Everybody else is answered as if it did not exist.
+ */
+export const canOpenRequest = (
+  actor: Actor,
+  request: Pick<RequestFacts, 'status' | 'clientId'>,
+  hasBid: boolean,
+) =>
+  request.status === 'OPEN' ||
+  isAdministratorOrSelf(actor, request.clientId) ||
+  (actor.role === 'provider' && hasBid);
+
+/**
  * The client's contact name and email (spec core §4 "Contact visibility"): the owner,
  * administrators, and the provider whose bid was accepted while the hire stands.
  */
@@ -132,4 +148,14 @@ export function requestActions(
     review: reviewRefusal(actor, request, facts.reviewed),
   };
   return REQUEST_ACTIONS.filter((action) => refusals[action] === null);
+}
+
+/**
+ * A bid deadline must not lie in the past. "Today" is that of the earliest time zone on Earth
+ * (UTC−12), so a person whose calendar is still on yesterday is never refused their today.
+ * Dates are ISO `YYYY-MM-DD`, which compare as text.
+ */
+export function isDeadlineInPast(deadline: string, now: Date): boolean {
+  const earliestToday = new Date(now.getTime() - 12 * 60 * 60 * 1000).toISOString().slice(0, 10);
+  return deadline < earliestToday;
 }

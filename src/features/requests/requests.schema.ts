@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CATEGORIES } from '../../shared/categories';
 import { ACCOUNT_STATUSES, WORK_REQUEST_STATUSES } from '../../shared/statuses';
 import { LIMITS } from '../../shared/limits';
-import { REQUEST_ACTIONS } from './requests.rules';
+import { isDeadlineInPast, REQUEST_ACTIONS } from './requests.rules';
 
 /** Fields of a new request (spec core §5); the browser's three steps and the server share them. */
 export const workRequestFields = z.object({
@@ -24,7 +24,10 @@ export const workRequestFields = z.object({
     .max(200, { message: 'too_long' }),
   deadline: z.preprocess(
     (value) => (value === '' ? undefined : value),
-    z.iso.date({ message: 'deadline_invalid' }).optional(),
+    z.iso
+      .date({ message: 'deadline_invalid' })
+      .refine((deadline) => !isDeadlineInPast(deadline, new Date()), { message: 'deadline_past' })
+      .optional(),
   ),
 });
 export type WorkRequestFields = z.infer<typeof workRequestFields>;

@@ -44,10 +44,15 @@ export async function openDatabase(options: {
   databaseUrl?: string | undefined;
   dataDir: string;
   log?: (line: string) => void;
+  /** The embedded PostgreSQL died and could not be started again (embedded.ts). */
+  onGone?: (error: Error) => void;
 }): Promise<Database> {
   const embedded = options.databaseUrl
     ? undefined
-    : await startEmbeddedPostgres(options.dataDir, options.log);
+    : await startEmbeddedPostgres(options.dataDir, {
+        ...(options.log ? { log: options.log } : {}),
+        ...(options.onGone ? { onGone: options.onGone } : {}),
+      });
   const url = options.databaseUrl ?? embedded!.url;
   try {
     await migrateDatabase(url);

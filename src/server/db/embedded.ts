@@ -213,7 +213,10 @@ function startPostmaster(
         '-c',
         'log_min_messages=warning',
       ],
-      { ...ids, stdio: ['ignore', 'ignore', 'pipe'] },
+      // Its own process group: a Ctrl-C in the terminal reaches the app alone, which drains its
+      // requests and then stops PostgreSQL, instead of PostgreSQL stopping (and being restarted)
+      // under requests still in progress.
+      { ...ids, stdio: ['ignore', 'ignore', 'pipe'], detached: true },
     );
     let output = '';
     const onData = (chunk: Buffer) => {
@@ -242,10 +245,22 @@ export interface EmbeddedPostgres {
   stop(): Promise<void>;
 }
 
+/** How often, and after what pauses, a PostgreSQL that died is started again before giving up. */
+export const RESTART_DELAYS_MS = [500, 1000, 2000] as const;
+
+export interface EmbeddedPostgresOptions {
+  log?: (line: string) => void;
+  /**
+   * Called once when PostgreSQL died and could not be started again (RESTART_DELAYS_MS); the
+   * app cannot work without it, so main.ts exits and leaves the restart to its supervisor.
+   */
+  onGone?: (error: Error) => void;
+}
+
 /** Starts (initialising on first use) the PostgreSQL that lives in DATA_DIR/pg. */
 export async function startEmbeddedPostgres(
   dataDir: string,
-  log: (line: string) => void = () => {},
+  { log = () => {}, onGone = () => {} }: EmbeddedPostgresOptions = {},
 ): Promise<EmbeddedPostgres> {
   fs.mkdirSync(dataDir, { recursive: true });
   const releaseLock = acquireLock(dataDir);
@@ -260,18 +275,59 @@ export async function startEmbeddedPostgres(
       await initialise(bin, pgDir, password, ids);
     }
     await stopOrphan(bin, pgDir, ids, log);
+    // The same port on every restart, so the app's connection pool finds the new server.
     const port = await freePort();
-    const child = await startPostmaster(bin, pgDir, port, ids);
+    let child = await startPostmaster(bin, pgDir, port, ids);
+    let stopping = false;
     const stopChildOnExit = () => child.kill('SIGINT');
     process.on('exit', stopChildOnExit);
+
+    /**
+     * PostgreSQL died under us (killed, out of memory, a crash): start it again on the same data
+     * and port, a few times with growing pauses; its WAL recovery restores every committed write.
+     */
+    const superviseChild = (running: ChildProcess) => {
+      running.once('exit', (code, signal) => {
+        if (stopping) return;
+        log(
+          `PostgreSQL (pid ${running.pid}) exited (${signal ?? `code ${code}`}); starting it again`,
+        );
+        void restart();
+      });
+    };
+    const restart = async () => {
+      let failure: Error = new Error('no attempt made');
+      for (const [attempt, delay] of RESTART_DELAYS_MS.entries()) {
+        await new Promise((resolve) => setTimeout(resolve, delay));
+        if (stopping) return;
+        try {
+          child = await startPostmaster(bin, pgDir, port, ids);
+          if (stopping) {
+            child.kill('SIGINT');
+            return;
+          }
+          log(`PostgreSQL started again (pid ${child.pid}, attempt ${attempt + 1})`);
+          superviseChild(child);
+          return;
+        } catch (error) {
+          failure = error as Error;
+          log(
+            `restart attempt ${attempt + 1} of ${RESTART_DELAYS_MS.length} failed: ${failure.message}`,
+          );
+        }
+      }
+      onGone(failure);
+    };
+    superviseChild(child);
 
     const base = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}`;
     await ensureDatabase(`${base}/postgres`, 'majstri');
     return {
       url: `${base}/majstri`,
       async stop() {
+        stopping = true;
         process.off('exit', stopChildOnExit);
-        if (child.exitCode === null) {
+        if (child.exitCode === null && child.signalCode === null) {
           const exited = new Promise((resolve) => child.once('exit', resolve));
           child.kill('SIGINT'); // "fast" shutdown: roll back open transactions, checkpoint, exit
           await exited;

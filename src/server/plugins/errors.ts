@@ -55,6 +55,24 @@ const FRAMEWORK_ERRORS: Record<string, { error: ErrorCode; message: string }> = 
 };
 
 /**
+ * The multipart parser (busboy, through @fastify/multipart) fails on a form that is cut off, has
+ * no boundary, an empty or over-long one, or broken part headers, with plain errors known only by
+ * their message: all the client's doing, so 400 `invalid_form_data`, never a 500.
+ */
+const BROKEN_FORM = [
+  /^Multipart: Boundary not found$/,
+  /^Boundary required$/,
+  /unexpected end of multipart data$/i,
+  /^Malformed part header$/,
+  /^The needle cannot (be an empty|have a length bigger)/,
+];
+
+function isBrokenForm(error: FastifyError): boolean {
+  if (error.code === 'FST_MP_PREMATURE_CLOSE') return true;
+  return BROKEN_FORM.some((pattern) => pattern.test(error.message));
+}
+
+/**
  * One place maps every error to the wire shape {error, message, request_id}.
  * Nothing from a stack trace or a database message ever leaves the server.
  */
@@ -75,6 +93,12 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     const known = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;
     if (known) return sendError(reply, request, known);
+    if (isBrokenForm(error)) {
+      return sendError(reply, request, {
+        error: 'invalid_form_data',
+        message: 'The form could not be read: it is cut off or malformed. Send it again.',
+      });
+    }
     if (error instanceof SyntaxError) {
       return sendError(reply, request, {
         error: 'invalid_json',

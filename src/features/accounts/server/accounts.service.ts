@@ -284,12 +284,24 @@ export async function reenableAccount(
   if (!user || !canReenable(user)) {
     throw new AppError('reenable_not_allowed', 'Sign in again to enable this account.');
   }
-  const [enabled] = await ctx.db
-    .update(users)
-    .set({ accountStatus: 'active', disabledBy: null })
-    .where(and(eq(users.id, user.id), eq(users.disabledBy, 'self')))
-    .returning();
-  if (!enabled) throw new AppError('reenable_not_allowed', 'Sign in again to enable this account.');
+  // One transaction: the update locks the account row, so a deletion either happened before it
+  // (nothing updated: refused) or waits until the session exists.
+  const reenabled = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set({ accountStatus: 'active', disabledBy: null })
+      .where(and(eq(users.id, user.id), eq(users.disabledBy, 'self')))
+      .returning();
+    if (!row) return undefined;
+    // An account with an authenticator owes its code before any session opens.
+    const session = (await hasTwoFactor(tx, row.id))
+      ? undefined
+      : await openSession(tx, row.id, browser);
+    return { enabled: row, session };
+  });
+  if (!reenabled) {
+    throw new AppError('reenable_not_allowed', 'Sign in again to enable this account.');
+  }
   await ctx.writeAudit({
     action: 'account.enable',
     outcome: 'success',
@@ -299,13 +311,14 @@ export async function reenableAccount(
     requestId,
     message: 'enabled again by its owner',
   });
-  if (await hasTwoFactor(ctx.db, enabled.id)) {
+  const { enabled, session } = reenabled;
+  if (!session) {
     return {
       user: enabled,
       secondFactorChallenge: issueSecondFactorChallenge(ctx, enabled.id, 'reenable'),
     };
   }
-  return { user: enabled, session: await openSession(ctx.db, enabled.id, browser) };
+  return { user: enabled, session };
 }
 
 export async function requestPasswordReset(ctx: ServerContext, email: string, requestId: string) {

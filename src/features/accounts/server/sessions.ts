@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt, ne } from 'drizzle-orm';
-import type { Db } from '../../../server/db/database';
+import type { Db, Tx } from '../../../server/db/database';
 import { sessions, users } from './accounts.table';
 
 const SESSION_DAYS = 30;
@@ -64,7 +64,7 @@ export interface NewSession {
  * any) is ended first.
  */
 export async function openSession(
-  db: Db,
+  db: Db | Tx,
   userId: string,
   browser: Browser = {},
 ): Promise<NewSession> {

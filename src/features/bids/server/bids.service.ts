@@ -6,7 +6,7 @@ import { money, notify } from '../../../server/mail/notify';
 import { eurosToCents } from '../../../shared/format';
 import { isAdministratorOrSelf, type Actor } from '../../../shared/actor';
 import { findUserById } from '../../accounts/server';
-import { assignRequest, lockRequestFacts, readRequestFacts } from '../../requests/server';
+import { assignRequest, lockRequestFacts, readOpenableRequestFacts } from '../../requests/server';
 import { placeBidRefusal, type Refusal } from '../../requests/requests.rules';
 import { acceptRefusal, bidsVisibleTo, changeRefusal, withdrawRefusal } from '../bids.rules';
 import { bidsOfProvider, bidsOfRequest, findBid } from './bids.repo';
@@ -115,9 +115,12 @@ export async function placeBid(
   return (await findBid(ctx.db, placed.bid.id))!;
 }
 
-/** Owner and administrators see every bid; a provider sees only their own (spec core §6). */
+/**
+ * Owner and administrators see every bid; a provider sees only their own (spec core §6). A request
+ * the viewer may not open is answered as one that does not exist (`canOpenRequest`).
+ */
 export async function bidsForRequest(ctx: ServerContext, viewer: Actor, workRequestId: string) {
-  const request = await readRequestFacts(ctx.db, workRequestId);
+  const request = await readOpenableRequestFacts(ctx.db, viewer, workRequestId);
   const visible = bidsVisibleTo(viewer, request);
   if (visible === 'all') return bidsOfRequest(ctx.db, workRequestId);
   if (visible === 'own') return bidsOfRequest(ctx.db, workRequestId, viewer.id);

@@ -1,5 +1,8 @@
-/** RFC 6266 Content-Disposition with an ASCII fallback and the exact UTF-8 name. */
-export function contentDisposition(kind: 'inline' | 'attachment', filename: string): string {
+import { displayFilename } from '../attachments.rules';
+
+/** RFC 6266 Content-Disposition with an ASCII fallback and the UTF-8 name, without spoofing characters. */
+export function contentDisposition(kind: 'inline' | 'attachment', stored: string): string {
+  const filename = displayFilename(stored);
   const fallback = filename
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')

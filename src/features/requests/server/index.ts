@@ -14,6 +14,7 @@ export {
   completedJobsOf,
   hiresOf,
   lockRequestFacts,
+  readOpenableRequestFacts,
   readRequestFacts,
   releaseHiresOf,
   tellClientsOfReleasedHires,

@@ -1,4 +1,5 @@
 import type { Actor } from '../../../shared/actor';
+import { displayFilename } from '../attachments.rules';
 import { canSeeClientContact, isRequestOwner, type RequestAction } from '../requests.rules';
 import type { AttachmentInfo, WorkRequestCard, WorkRequestDetail } from '../requests.schema';
 import { MAX_ESTIMATED_PAGES, type FoundRequest } from './requests.repo';
@@ -34,7 +35,12 @@ export function presentPagination(page: number, limit: number, total: number, es
 }
 
 export function presentAttachment(row: FoundRequest['attachments'][number]): AttachmentInfo {
-  return { id: row.id, filename: row.filename, mime_type: row.mimeType, size_bytes: row.sizeBytes };
+  return {
+    id: row.id,
+    filename: displayFilename(row.filename),
+    mime_type: row.mimeType,
+    size_bytes: row.sizeBytes,
+  };
 }
 
 /**

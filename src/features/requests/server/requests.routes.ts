@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ServerContext } from '../../../server/context';
-import { AppError } from '../../../server/errors';
 import { fileResponse } from '../../../server/openapi';
 import { requireUser } from '../../../server/plugins/auth';
 import { ATTACHMENT_TYPES, isImage } from '../attachments.rules';
@@ -18,9 +17,10 @@ import {
 } from '../requests.schema';
 import { contentDisposition } from './content-disposition';
 import { presentCard, presentDetail, presentPagination } from './requests.presenter';
-import { findRequest, listOpenRequests } from './requests.repo';
+import { listOpenRequests } from './requests.repo';
 import {
   assertCanPost,
+  attachmentFor,
   changeRequestStatus,
   createWorkRequest,
   deleteWorkRequest,
@@ -116,14 +116,8 @@ export const requestsRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = asy
       },
     },
     async (request, reply) => {
-      requireUser(request);
-      const found = await findRequest(ctx.db, request.params.id);
-      const file = found?.attachments.find(
-        (attachment) => attachment.id === request.params.attachmentId,
-      );
-      if (!file || !(await ctx.storage.exists(file.storageKey))) {
-        throw new AppError('attachment_not_found', 'Attachment not found.');
-      }
+      const { id, attachmentId } = request.params;
+      const file = await attachmentFor(ctx, requireUser(request), id, attachmentId);
       const viewable = isImage(file.mimeType) || file.mimeType === 'application/pdf';
       const inline = request.query.disposition === 'inline' && viewable;
       return reply

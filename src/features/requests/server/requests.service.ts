@@ -8,6 +8,7 @@ import { findUserById, isVerifiedClient } from '../../accounts/server';
 import { hasBidOn, reopenRejectedBids, rejectPendingBids } from '../../bids/server';
 import { isRequestReviewed, reviewedRequestIds } from '../../reviews/server/reviews.service';
 import {
+  canOpenRequest,
   cancelRefusal,
   completeRefusal,
   deleteRefusal,
@@ -111,16 +112,45 @@ export async function createWorkRequest(
   }
 }
 
-/** One request as the viewer sees it, with what the viewer may do next. */
+/** Whether this viewer bid on the request, when that decides anything (providers only). */
+const viewerHasBid = (db: Db, viewer: Actor, id: string) =>
+  viewer.role === 'provider' ? hasBidOn(db, id, viewer.id) : Promise.resolve(false);
+
+/**
+ * One request as the viewer sees it, with what the viewer may do next. A request the viewer may
+ * not open (`canOpenRequest`) is answered exactly as one that does not exist.
+ */
 export async function viewRequest(ctx: ServerContext, viewer: Actor, id: string) {
   const found = await findRequest(ctx.db, id);
   if (!found) throw requestNotFound();
   const { facts } = found;
   const [hasBid, reviewed] = await Promise.all([
-    viewer.role === 'provider' ? hasBidOn(ctx.db, id, viewer.id) : false,
+    viewerHasBid(ctx.db, viewer, id),
     viewer.id === facts.clientId && isHired(facts.status) ? isRequestReviewed(ctx.db, id) : false,
   ]);
+  if (!canOpenRequest(viewer, facts, hasBid)) throw requestNotFound();
   return { found, actions: requestActions(viewer, facts, { hasBid, reviewed }) };
+}
+
+/**
+ * An attachment for download, if the viewer may open its request; otherwise the same 404 as an
+ * attachment that does not exist.
+ */
+export async function attachmentFor(
+  ctx: ServerContext,
+  viewer: Actor,
+  requestId: string,
+  attachmentId: string,
+) {
+  const notFound = () => new AppError('attachment_not_found', 'Attachment not found.');
+  const found = await findRequest(ctx.db, requestId);
+  if (!found) throw notFound();
+  if (!canOpenRequest(viewer, found.facts, await viewerHasBid(ctx.db, viewer, requestId))) {
+    throw notFound();
+  }
+  const file = found.attachments.find((attachment) => attachment.id === attachmentId);
+  if (!file || !(await ctx.storage.exists(file.storageKey))) throw notFound();
+  return file;
 }
 
 /** The client's own requests, each with what the client may do next. */
@@ -223,6 +253,13 @@ export async function readRequestFacts(db: Db, id: string) {
   const found = await readRequestRow(db, id);
   if (!found) throw requestNotFound();
   return { ...found.facts, id, title: found.request.title };
+}
+
+/** A request's facts, if the viewer may open it (`canOpenRequest`); else 404 as if it did not exist. */
+export async function readOpenableRequestFacts(db: Db, viewer: Actor, id: string) {
+  const facts = await readRequestFacts(db, id);
+  if (!canOpenRequest(viewer, facts, await viewerHasBid(db, viewer, id))) throw requestNotFound();
+  return facts;
 }
 
 /** The request is assigned to the accepted bid (caller holds the row lock and checked the rules). */

@@ -35,6 +35,10 @@ const fields = {
   location: 'Bratislava – Petržalka',
 };
 
+/** A date this many days from today (UTC), as the form sends it. */
+const daysFromToday = (days: number) =>
+  new Date(Date.now() + days * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+
 async function countRows() {
   const [requests, files] = await Promise.all([
     h.database.db.select().from(workRequests),
@@ -178,6 +182,10 @@ describe('POST /api/work-requests', () => {
     ['description', { description: 'Krátko' }, 'description_length'],
     ['category', { category: 'astrology' }, 'category_required'],
     ['location', { location: '  ' }, 'required'],
+    ['deadline', { deadline: '0000-01-01' }, 'deadline_past'],
+    ['deadline', { deadline: '99999-01-01' }, 'deadline_invalid'],
+    ['deadline', { deadline: '2030-02-30' }, 'deadline_invalid'],
+    ['deadline', { deadline: daysFromToday(-2) }, 'deadline_past'],
   ])('refuses a bad %s', async (field, change, message) => {
     const response = await client.form(
       'POST',
@@ -186,6 +194,18 @@ describe('POST /api/work-requests', () => {
     );
     expect(response.statusCode).toBe(400);
     expect(response.json().details).toContainEqual({ field, message });
+  });
+
+  it('takes a deadline of today or later', async () => {
+    for (const deadline of [daysFromToday(0), daysFromToday(30), '9999-12-31']) {
+      const response = await client.form(
+        'POST',
+        '/api/work-requests',
+        requestForm({ ...fields, deadline }),
+      );
+      expect(response.statusCode).toBe(201);
+      expect(response.json().work_request.deadline).toBe(deadline);
+    }
   });
 
   it('refuses missing fields, keeping nothing', async () => {

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountsHarness, type AccountsHarness } from '../../../../../tests/support/accounts-app';
 import { PDF, PNG, TEXT, file, requestForm } from '../../../../../tests/factories/files';
@@ -82,15 +82,24 @@ describe('GET /api/work-requests/:id', () => {
     }
 
     // Acceptance (the bids feature's job) makes the winner, and only the winner, see the contact.
-    const [bid] = await h.database.db
+    const [bid, lost] = await h.database.db
       .insert(bids)
-      .values({
-        workRequestId: request.id,
-        providerId: winner.id,
-        amountCents: 25000,
-        description: 'Urobím to za dva dni.',
-        status: 'ACCEPTED',
-      })
+      .values([
+        {
+          workRequestId: request.id,
+          providerId: winner.id,
+          amountCents: 25000,
+          description: 'Urobím to za dva dni.',
+          status: 'ACCEPTED',
+        },
+        {
+          workRequestId: request.id,
+          providerId: loser.id,
+          amountCents: 20000,
+          description: 'Urobím to za týždeň.',
+          status: 'REJECTED',
+        },
+      ])
       .returning();
     await h.database.db
       .update(workRequests)
@@ -101,12 +110,15 @@ describe('GET /api/work-requests/:id', () => {
       contact_email: owner.email,
     });
     expect(await seen(loser.agent)).toMatchObject({ contact_name: null, contact_email: null });
-    expect(await seen(other.agent)).toMatchObject({ contact_name: null });
+    // An assigned request is no longer anybody's to open (docs/requests.md).
+    const refused = await other.agent.get(`/api/work-requests/${request.id}`);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().error).toBe('request_not_found');
     await h.database.db
       .update(workRequests)
       .set({ status: 'OPEN', acceptedBidId: null })
       .where(eq(workRequests.id, request.id));
-    await h.database.db.delete(bids).where(eq(bids.id, bid!.id));
+    await h.database.db.delete(bids).where(inArray(bids.id, [bid!.id, lost!.id]));
   });
 
   it("says when the client's account is disabled", async () => {

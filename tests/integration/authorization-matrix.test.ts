@@ -189,10 +189,12 @@ const EXPECTED: Record<string, Expected> = {
   'POST /api/bids': byState({
     default: row(403, { visitor: 401, disabled: 401, ...PROVIDERS }),
   }),
-  // The owner and administrators see all bids, a provider their own; other clients none.
-  'GET /api/bids/work-request/:id': byState({
-    default: row('ok', { visitor: 401, disabled: 401, unverified: 403, otherClient: 403 }),
-  }),
+  // The owner and administrators see all bids, a provider their own; other clients none. Once the
+  // request is not OPEN, whoever may not open it is told it does not exist (REQUEST_DETAILS).
+  'GET /api/bids/work-request/:id': {
+    ...REQUEST_DETAILS,
+    OPEN: row('ok', { visitor: 401, disabled: 401, unverified: 403, otherClient: 403 }),
+  },
   // A provider's bids (here the winner's): the provider and administrators.
   'GET /api/bids/provider/:id': row(403, {
     visitor: 401,

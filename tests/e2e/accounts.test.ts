@@ -99,6 +99,22 @@ describe('accounts in the browser', () => {
     await context.close();
   });
 
+  it('offers the way on from a verification link cut short', async () => {
+    const { page, context } = await freshVisit(browser);
+    await page.goto('/verify-email');
+    await expect.poll(() => heading(page).textContent()).toBe(sk('auth', 'verify.errorTitle'));
+    for (const key of ['verify.toLogin', 'verify.home'])
+      expect(
+        await page
+          .locator('main')
+          .getByRole('link', { name: sk('auth', key) })
+          .count(),
+      ).toBe(1);
+    await page.getByRole('link', { name: sk('auth', 'verify.requestNew') }).click();
+    await page.waitForURL((url) => url.search === '?mode=verification-required');
+    await context.close();
+  });
+
   it('signs up with Google, choosing the client role', async () => {
     const { page, context } = await freshVisit(browser);
     await page.goto('/auth');

@@ -39,8 +39,13 @@ describe('bidding in the browser', () => {
     // The provider bids.
     const p = await freshVisit(browser);
     await logIn(p.page, provider.email, provider.password);
+    const asked: string[] = [];
+    p.page.on('response', (answer) => answer.status() >= 400 && asked.push(answer.url()));
     await p.page.goto(requestUrl);
     await p.page.getByRole('textbox', { name: sk('bids', 'form.amount') }).fill('89,50');
+    // Before bidding: the form only, no empty "Your bid", and nothing asked that is refused.
+    expect(await p.page.getByRole('heading', { name: sk('bids', 'titleMine') }).count()).toBe(0);
+    expect(asked).toEqual([]);
     await p.page
       .getByRole('textbox', { name: sk('bids', 'form.description'), exact: true })
       .fill('Prídem zajtra, výmena trvá hodinu.');

@@ -1,4 +1,4 @@
-import { isAdministratorOrSelf, type Actor } from '../../shared/actor';
+import type { Actor } from '../../shared/actor';
 import type { BidStatus } from '../../shared/statuses';
 import {
   isRequestOwner,
@@ -55,15 +55,8 @@ export function changeRefusal(actor: Actor, bid: BidFacts, request: BidRequestFa
 
 export const withdrawRefusal = changeRefusal;
 
-/** Which bids of a request the actor sees (spec core §6): owner and administrators all, a provider their own. */
-export function bidsVisibleTo(
-  actor: Actor,
-  request: Pick<RequestFacts, 'clientId'>,
-): 'all' | 'own' | 'none' {
-  if (isAdministratorOrSelf(actor, request.clientId)) return 'all';
-  if (actor.role === 'provider') return 'own';
-  return 'none';
-}
+/** Which bids of a request the actor sees: decided with the request's other rules. */
+export { bidsVisibleTo } from '../requests/requests.rules';
 
 export const BID_ACTIONS = ['accept', 'change', 'withdraw'] as const;
 export type BidAction = (typeof BID_ACTIONS)[number];

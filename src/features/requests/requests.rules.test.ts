@@ -51,24 +51,24 @@ describe('request transitions', () => {
 describe('what each actor may do with a request', () => {
   // [actor, status, hasBid, reviewed] → allowed actions
   const cases: [string, Actor, WorkRequestStatus, boolean, boolean, string[]][] = [
-    ['owner', owner, 'OPEN', false, false, ['cancel', 'delete']],
-    ['owner', owner, 'ASSIGNED', false, false, ['complete', 'review']],
-    ['owner', owner, 'ASSIGNED', false, true, ['complete']],
-    ['owner', owner, 'COMPLETED', false, false, ['review']],
-    ['owner', owner, 'COMPLETED', false, true, []],
-    ['owner', owner, 'CANCELLED', false, false, []],
+    ['owner', owner, 'OPEN', false, false, ['cancel', 'delete', 'view_bids']],
+    ['owner', owner, 'ASSIGNED', false, false, ['complete', 'review', 'view_bids']],
+    ['owner', owner, 'ASSIGNED', false, true, ['complete', 'view_bids']],
+    ['owner', owner, 'COMPLETED', false, false, ['review', 'view_bids']],
+    ['owner', owner, 'COMPLETED', false, true, ['view_bids']],
+    ['owner', owner, 'CANCELLED', false, false, ['view_bids']],
     ['other client', otherClient, 'OPEN', false, false, []],
     ['other client', otherClient, 'ASSIGNED', false, false, []],
     ['provider without a bid', otherProvider, 'OPEN', false, false, ['place_bid']],
-    ['provider with a bid', otherProvider, 'OPEN', true, false, []],
+    ['provider with a bid', otherProvider, 'OPEN', true, false, ['view_bids']],
     ['provider', otherProvider, 'ASSIGNED', false, false, []],
     ['provider', otherProvider, 'CANCELLED', false, false, []],
-    ['winner', winner, 'ASSIGNED', true, false, []],
-    ['winner', winner, 'COMPLETED', true, false, []],
-    ['administrator', admin, 'OPEN', false, false, ['delete']],
-    ['administrator', admin, 'ASSIGNED', false, false, ['delete']],
-    ['administrator', admin, 'COMPLETED', false, false, ['delete']],
-    ['administrator', admin, 'CANCELLED', false, false, ['delete']],
+    ['winner', winner, 'ASSIGNED', true, false, ['view_bids']],
+    ['winner', winner, 'COMPLETED', true, false, ['view_bids']],
+    ['administrator', admin, 'OPEN', false, false, ['delete', 'view_bids']],
+    ['administrator', admin, 'ASSIGNED', false, false, ['delete', 'view_bids']],
+    ['administrator', admin, 'COMPLETED', false, false, ['delete', 'view_bids']],
+    ['administrator', admin, 'CANCELLED', false, false, ['delete', 'view_bids']],
   ];
   for (const [name, actor, status, hasBid, reviewed, allowed] of cases) {
     it(`${name}, ${status}${hasBid ? ', has bid' : ''}${reviewed ? ', reviewed' : ''}: ${allowed.join(', ') || 'nothing'}`, () => {
@@ -83,7 +83,7 @@ describe('what each actor may do with a request', () => {
 
   it('offers no review for a hire whose winner left', () => {
     const facts = request('COMPLETED', { acceptedProviderId: null });
-    expect(requestActions(owner, facts, { hasBid: false, reviewed: false })).toEqual([]);
+    expect(requestActions(owner, facts, { hasBid: false, reviewed: false })).toEqual(['view_bids']);
   });
 });
 

@@ -131,8 +131,34 @@ export const canSeeProviderContact = (
   actor !== undefined &&
   (isAdministratorOrSelf(actor, providerId) || (actor.role === 'client' && hiredByActor));
 
-export const REQUEST_ACTIONS = ['place_bid', 'complete', 'cancel', 'delete', 'review'] as const;
+/** Which bids of a request the actor sees (spec core §6): owner and administrators all, a provider their own. */
+export function bidsVisibleTo(
+  actor: Actor,
+  request: Pick<RequestFacts, 'clientId'>,
+): 'all' | 'own' | 'none' {
+  if (isAdministratorOrSelf(actor, request.clientId)) return 'all';
+  if (actor.role === 'provider') return 'own';
+  return 'none';
+}
+
+/**
+ * `view_bids`: the request page has bids to show this viewer: all of them, or the provider's own
+ * once there is one (no empty "Your bid", and no call that can only be refused).
+ */
+export const REQUEST_ACTIONS = [
+  'place_bid',
+  'complete',
+  'cancel',
+  'delete',
+  'review',
+  'view_bids',
+] as const;
 export type RequestAction = (typeof REQUEST_ACTIONS)[number];
+
+function viewBidsRefusal(actor: Actor, request: RequestFacts, hasBid: boolean): Refusal {
+  const visible = bidsVisibleTo(actor, request);
+  return visible === 'all' || (visible === 'own' && hasBid) ? null : 'insufficient_permissions';
+}
 
 /** What the viewer may do next with this request: sent as `allowed_actions`. */
 export function requestActions(
@@ -146,6 +172,7 @@ export function requestActions(
     cancel: cancelRefusal(actor, request),
     delete: deleteRefusal(actor, request),
     review: reviewRefusal(actor, request, facts.reviewed),
+    view_bids: viewBidsRefusal(actor, request, facts.hasBid),
   };
   return REQUEST_ACTIONS.filter((action) => refusals[action] === null);
 }

@@ -52,6 +52,19 @@ export function VerifyEmailPage() {
           <Link to="/auth" className="btn-brand">
             {t('verify.toLogin')}
           </Link>
+        ) : !token || !email ? (
+          // A link cut short: the ways on are signing in, asking for a new link, or going home.
+          <div className="flex flex-wrap justify-center gap-3">
+            <Link to="/auth" className="btn-brand">
+              {t('verify.toLogin')}
+            </Link>
+            <Link to="/auth?mode=verification-required" className="btn-secondary">
+              {t('verify.requestNew')}
+            </Link>
+            <Link to="/" className="btn-secondary">
+              {t('verify.home')}
+            </Link>
+          </div>
         ) : (
           email && (
             <button

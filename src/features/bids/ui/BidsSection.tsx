@@ -23,7 +23,8 @@ const STATUS_STYLE: Record<Bid['status'], string> = {
 /**
  * The bids the server shows this viewer (spec core §2 Request details: the client and admins
  * all, a provider their own), each with the buttons its `allowed_actions` name, and the bid
- * form when the request's `allowed_actions` has `place_bid`.
+ * form when the request's `allowed_actions` has `place_bid`. Without `view_bids` (a provider who
+ * has not bid, another client) no bids are asked for and none are shown.
  */
 export function BidsSection({ request, viewer }: { request: RequestDetail; viewer: SessionUser }) {
   const { t, i18n } = useTranslation('bids');
@@ -31,7 +32,9 @@ export function BidsSection({ request, viewer }: { request: RequestDetail; viewe
   const confirm = useConfirm();
   const { notify } = useNotify();
   const errorText = useApiErrorText();
-  const bids = useRequestBids(request.id);
+  const canView = request.allowedActions.includes('view_bids');
+  const canBid = request.allowedActions.includes('place_bid');
+  const bids = useRequestBids(request.id, canView);
   const acceptBid = useAcceptBid();
   const withdrawBid = useWithdrawBid();
   const [editing, setEditing] = useState<string | undefined>();
@@ -68,6 +71,19 @@ export function BidsSection({ request, viewer }: { request: RequestDetail; viewe
     });
   };
 
+  const bidForm = canBid && <BidForm workRequestId={request.id} />;
+  if (!canView) {
+    return (
+      bidForm && (
+        <section className="card p-6" aria-labelledby="bid-form-title">
+          <h2 id="bid-form-title" className="mb-3 text-lg font-semibold">
+            {t('form.title')}
+          </h2>
+          {bidForm}
+        </section>
+      )
+    );
+  }
   if (bids.isPending) return <Spinner label={t('loading')} />;
   if (bids.isError) {
     // Spec core §8: a provider's failed load is silent; the client and admins are told. A viewer
@@ -170,10 +186,10 @@ export function BidsSection({ request, viewer }: { request: RequestDetail; viewe
           {t('othersHidden')}
         </p>
       )}
-      {request.allowedActions.includes('place_bid') && (
+      {bidForm && (
         <div className="mt-6 border-t border-stone-200 pt-6">
           <h3 className="mb-3 font-semibold">{t('form.title')}</h3>
-          <BidForm workRequestId={request.id} />
+          {bidForm}
         </div>
       )}
     </section>

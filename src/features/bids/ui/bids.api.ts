@@ -19,9 +19,10 @@ export const bidKeys = {
 };
 
 /** The bids of a request the viewer may see: all for its client and administrators, else their own. */
-export function useRequestBids(requestId: string) {
+export function useRequestBids(requestId: string, enabled = true) {
   return useQuery({
     queryKey: bidKeys.ofRequest(requestId),
+    enabled,
     queryFn: () => api<{ bids: Bid[] }>(`/bids/work-request/${requestId}`),
     retry: false,
   });

@@ -116,7 +116,7 @@ describe('requests in the console', () => {
       contact_name: 'Zuzana Klientová',
       contact_email: client.email,
       accepted_provider_id: winner.id,
-      allowed_actions: ['delete'],
+      allowed_actions: ['delete', 'view_bids'],
       client: {
         id: client.id,
         name: 'Zuzana Klientová',

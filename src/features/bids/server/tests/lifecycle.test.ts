@@ -149,20 +149,24 @@ describe('rules held under the row lock', () => {
       (await agent.get(`/api/work-requests/${request.id}`)).json().work_request.allowed_actions;
     const bidOf = async (agent: Agent) =>
       (await agent.get(`/api/bids/work-request/${request.id}`)).json().bids[0].allowed_actions;
-    expect(await detail(client.agent)).toEqual(['cancel', 'delete']);
-    expect(await detail(provider.agent)).toEqual([]);
+    expect(await detail(client.agent)).toEqual(['cancel', 'delete', 'view_bids']);
+    expect(await detail(provider.agent)).toEqual(['view_bids']);
+    // A provider who has not bid has no bids to see: only the form.
     expect(await detail((await h.signedIn('provider')).agent)).toEqual(['place_bid']);
+    // Another client sees no bids at all, so the page asks for none.
+    expect(await detail((await h.signedIn('client')).agent)).toEqual([]);
     expect(await bidOf(client.agent)).toEqual(['accept']);
     expect(await bidOf(provider.agent)).toEqual(['change', 'withdraw']);
 
     await client.agent.patch(`/api/bids/${bid.id}/accept`);
-    expect(await detail(client.agent)).toEqual(['complete', 'review']);
+    expect(await detail(client.agent)).toEqual(['complete', 'review', 'view_bids']);
     expect(await bidOf(client.agent)).toEqual([]);
     expect(await bidOf(provider.agent)).toEqual([]);
     const mine = (await client.agent.get('/api/work-requests/my')).json().work_requests;
     expect(mine.find((item: { id: string }) => item.id === request.id).allowed_actions).toEqual([
       'complete',
       'review',
+      'view_bids',
     ]);
   });
 });
@@ -195,7 +199,7 @@ describe('when the winning provider deletes their account', () => {
     expect(
       (await client.agent.get(`/api/work-requests/${request.id}`)).json().work_request
         .allowed_actions,
-    ).toEqual(['cancel', 'delete']);
+    ).toEqual(['cancel', 'delete', 'view_bids']);
     expect((await client.agent.patch(`/api/bids/${other.id}/accept`)).statusCode).toBe(200);
   });
 

@@ -60,11 +60,11 @@ describe('GET /api/work-requests/:id', () => {
       contact_name: 'Oľga Majiteľka',
       contact_email: owner.email,
       is_owner: true,
-      allowed_actions: ['cancel', 'delete'],
+      allowed_actions: ['cancel', 'delete', 'view_bids'],
     });
     expect(await seen(admin)).toMatchObject({
       contact_name: 'Oľga Majiteľka',
-      allowed_actions: ['delete'],
+      allowed_actions: ['delete', 'view_bids'],
     });
 
     const winner = await h.signedIn('provider');

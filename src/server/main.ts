@@ -12,6 +12,7 @@ import { loadSessionSecret } from './secrets';
 import { diskStorage } from './storage/storage';
 import { ensureAdministrator } from '../features/accounts/server/accounts.service';
 import { startRetention } from '../features/admin/server/retention';
+import { startSessionCleanup } from '../features/accounts/server/session-cleanup';
 import { Redis } from 'ioredis';
 
 /** Process entry: environment -> database -> application -> listen; drains and stops on a signal. */
@@ -107,6 +108,9 @@ async function main() {
     app.log,
   );
 
+  // Expired sessions and spent address locks go, at start and hourly (docs/security.md).
+  const stopSessionCleanup = startSessionCleanup(database.db, app.log);
+
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) {
@@ -117,6 +121,7 @@ async function main() {
     app.log.info({ signal }, 'shutting down: finishing requests in progress');
     await app.close();
     await stopRetention();
+    await stopSessionCleanup();
     redis?.disconnect();
     await database.close();
     process.exit(0);

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt, ne } from 'drizzle-orm';
+import { and, eq, gt, ne } from 'drizzle-orm';
 import type { Db } from '../../../server/db/database';
 import { sessions, users } from './accounts.table';
 
@@ -95,8 +95,4 @@ export async function endAllSessions(db: Db, userId: string, except?: string) {
         ? and(eq(sessions.userId, userId), ne(sessions.id, except))
         : eq(sessions.userId, userId),
     );
-}
-
-export async function deleteExpiredSessions(db: Db) {
-  await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
 }

@@ -13,6 +13,7 @@ import { diskStorage } from './storage/storage';
 import { ensureAdministrator } from '../features/accounts/server/accounts.service';
 import { startRetention } from '../features/admin/server/retention';
 import { startSessionCleanup } from '../features/accounts/server/session-cleanup';
+import { createHashQueue } from '../features/accounts/server/hash-queue';
 import { Redis } from 'ioredis';
 
 /** Process entry: environment -> database -> application -> listen; drains and stops on a signal. */
@@ -91,6 +92,10 @@ async function main() {
         }
       : {}),
     ...(redis ? { redis } : {}),
+    hashQueue: createHashQueue({
+      concurrency: env.PASSWORD_HASH_CONCURRENCY,
+      maxWaiting: env.PASSWORD_HASH_QUEUE,
+    }),
     clientDir: findClientDir(),
     buildInfo: loadBuildInfo(),
     publicUrl: env.PUBLIC_URL,

@@ -20,6 +20,7 @@ import {
   registerAccount,
   resendVerification,
   signIn,
+  signInAttempt,
   signOut,
   verifyEmail,
 } from './accounts.service';
@@ -29,6 +30,7 @@ import {
   clearReenableCookie,
   clearSessionCookies,
   REENABLE_COOKIE,
+  setDeviceCookie,
   setReenableCookie,
   setSessionCookies,
 } from './session-cookies';
@@ -96,7 +98,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = async (
       schema: { body: loginBody, response: { 200: sessionResponse } },
     },
     async (request, reply) => {
-      const outcome = await signIn(ctx, request.body, browserOf(request), request.id);
+      const browser = browserOf(request);
+      const attempt = signInAttempt(ctx, request.body.email, browser);
+      await request.limitSignIn(attempt.accountKey, attempt.trusted);
+      const outcome = await signIn(ctx, request.body, browser, request.id);
       switch (outcome.kind) {
         case 'signed_in':
           setSessionCookies(
@@ -105,6 +110,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = async (
             outcome.user.preferredLanguage,
             ctx.secureCookies,
           );
+          setDeviceCookie(reply, outcome.device, ctx.secureCookies);
           return sessionOf(outcome.user);
         case 'invalid_credentials':
           await request.penalize(FAILED_SIGN_IN_EXTRA_POINTS);

@@ -51,6 +51,8 @@ export async function findSessionUser(
 export interface Browser {
   previousToken?: string | undefined;
   userAgent?: string | undefined;
+  /** The `sign_in_device` cookie: this browser signed in to some account before. */
+  deviceProof?: string | undefined;
 }
 
 export interface NewSession {

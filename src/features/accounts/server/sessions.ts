@@ -88,13 +88,15 @@ export async function endSession(db: Db, sessionId: string) {
   await db.delete(sessions).where(eq(sessions.id, sessionId));
 }
 
-/** Ends every session of a user, or every one but the current. */
+/** Ends every session of a user, or every one but the current. Answers how many ended. */
 export async function endAllSessions(db: Db, userId: string, except?: string) {
-  await db
+  const ended = await db
     .delete(sessions)
     .where(
       except
         ? and(eq(sessions.userId, userId), ne(sessions.id, except))
         : eq(sessions.userId, userId),
-    );
+    )
+    .returning({ id: sessions.id });
+  return ended.length;
 }

@@ -14,6 +14,7 @@ import {
   useSaveBidEmails,
 } from './accounts.api';
 import type { SessionUser } from './session';
+import { SignedInDevices } from './SignedInDevices';
 
 function ChangePassword() {
   const { t } = useTranslation('profile');
@@ -154,6 +155,8 @@ export function SecurityTab({ user }: { user: SessionUser }) {
           <p className="mt-1 text-sm text-stone-700">{t('password.google')}</p>
         </section>
       )}
+
+      <SignedInDevices />
 
       <section className="card p-6" aria-labelledby="status-title">
         <h2 id="status-title" className="text-lg font-semibold">

@@ -21,7 +21,7 @@ const settle = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('the password hash queue', () => {
   it('runs at most `concurrency` tasks at once and starts the others first in, first out', async () => {
-    const queue = createHashQueue({ concurrency: 2, maxWaiting: 10 });
+    const queue = createHashQueue({ concurrency: 2, maxWaiting: 10, reservedForTrusted: 0 });
     const log: string[] = [];
     const watch = { active: 0, most: 0 };
     const tasks = ['a', 'b', 'c', 'd', 'e'].map((name) => gated(log, name, watch));
@@ -68,6 +68,30 @@ describe('the password hash queue', () => {
     anonymous.release();
     await Promise.all([running, waiting, owner]);
     expect(log).toEqual(['first', 'trusted', 'anonymous']);
+  });
+
+  it('keeps a running place for trusted sign-ins: anonymous ones use the others', async () => {
+    const queue = createHashQueue({ concurrency: 2, maxWaiting: 5 });
+    const log: string[] = [];
+    const watch = { active: 0, most: 0 };
+    const flood = ['a1', 'a2', 'a3'].map((name) => gated(log, name, watch));
+    const floodDone = flood.map(({ task }) => queue.run(task));
+    await settle();
+    expect(log).toEqual(['a1']);
+    const owner = gated(log, 'owner', watch);
+    const ownerDone = queue.run(owner.task, 'trusted');
+    await settle();
+    // Started at once, without waiting for the anonymous one ahead of it.
+    expect(log).toEqual(['a1', 'owner']);
+    expect(queue.load()).toEqual({ running: 2, waiting: 2 });
+    owner.release();
+    await ownerDone;
+    await settle();
+    // The reserved place stays free for the next trusted sign-in.
+    expect(log).toEqual(['a1', 'owner']);
+    for (const { release } of flood) release();
+    await Promise.all(floodDone);
+    expect(log).toEqual(['a1', 'owner', 'a2', 'a3']);
   });
 
   it('frees the place of a task that failed', async () => {

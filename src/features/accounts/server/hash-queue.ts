@@ -9,6 +9,11 @@ export interface HashQueueLimits {
   concurrency: number;
   /** Waiting places per lane; a task that finds its lane full is refused. */
   maxWaiting: number;
+  /**
+   * Running places only trusted tasks may take (default 1 when concurrency is at least 2), so a
+   * returning browser's sign-in starts at once however many anonymous ones wait.
+   */
+  reservedForTrusted?: number;
 }
 
 export const HASH_QUEUE_DEFAULTS: HashQueueLimits = { concurrency: 2, maxWaiting: 8 };
@@ -30,42 +35,55 @@ export interface HashQueue {
 }
 
 /**
- * A bounded FIFO in front of the expensive work: at most `concurrency` tasks run, the rest wait
- * in their lane, and a task that finds its lane full is refused with 429 `busy` at once, so a
- * flood costs memory for a handful of hashes, never for all of them.
+ * A bounded FIFO in front of the expensive work: at most `concurrency` tasks run (anonymous ones
+ * on all but the reserved places), the rest wait in their lane, and a task that finds its lane
+ * full is refused with 429 `busy` at once, so a flood costs memory and CPU for a handful of
+ * hashes, never for all of them.
  */
 export function createHashQueue(limits: HashQueueLimits = HASH_QUEUE_DEFAULTS): HashQueue {
   const concurrency = Math.max(1, Math.floor(limits.concurrency));
   const maxWaiting = Math.max(0, Math.floor(limits.maxWaiting));
+  const reserved = Math.min(
+    concurrency - 1,
+    Math.max(0, Math.floor(limits.reservedForTrusted ?? (concurrency >= 2 ? 1 : 0))),
+  );
   const lanes: Record<HashLane, (() => void)[]> = { trusted: [], anonymous: [] };
-  let running = 0;
+  const running: Record<HashLane, number> = { trusted: 0, anonymous: 0 };
+  const total = () => running.trusted + running.anonymous;
+  const mayStart = (lane: HashLane) =>
+    total() < concurrency && (lane === 'trusted' || running.anonymous < concurrency - reserved);
 
-  const next = () => {
-    const start = lanes.trusted.shift() ?? lanes.anonymous.shift();
-    if (start) start();
+  /** Starts whoever may start now: trusted first, then anonymous, each in arrival order. */
+  const pump = () => {
+    for (const lane of ['trusted', 'anonymous'] as const) {
+      while (lanes[lane].length > 0 && mayStart(lane)) {
+        running[lane]++;
+        lanes[lane].shift()!();
+      }
+    }
   };
 
   return {
     async run<T>(task: () => Promise<T>, lane: HashLane = 'anonymous'): Promise<T> {
-      if (running >= concurrency) {
+      if (lanes[lane].length === 0 && mayStart(lane)) {
+        running[lane]++;
+      } else {
         if (lanes[lane].length >= maxWaiting) {
           throw new AppError('busy', 'Too many sign-ins right now. Try again in a few seconds.', {
             retryAfterSeconds: BUSY_RETRY_SECONDS,
           });
         }
+        // pump() counts this task as running before it resolves the wait.
         await new Promise<void>((resolve) => lanes[lane].push(resolve));
-      } else {
-        running++;
       }
-      // A task that was waiting inherits the place of the one that finished (running stays).
       try {
         return await task();
       } finally {
-        if (lanes.trusted.length + lanes.anonymous.length > 0) next();
-        else running--;
+        running[lane]--;
+        pump();
       }
     },
-    load: () => ({ running, waiting: lanes.trusted.length + lanes.anonymous.length }),
+    load: () => ({ running: total(), waiting: lanes.trusted.length + lanes.anonymous.length }),
   };
 }
 

@@ -119,12 +119,15 @@ describe('the password hash queue of a running server', () => {
     }
   });
 
-  it('answers busy alike for known and unknown addresses while every place is taken', async () => {
+  it('answers busy alike for known and unknown addresses while every place is taken, and still lets a returning browser in', async () => {
     const { email, password } = await h.signedIn('client');
+    const returning = h.agent();
+    expect((await returning.post('/api/auth/login', { email, password })).statusCode).toBe(200);
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
-    const held = [queue.run(() => gate), queue.run(() => gate), queue.run(() => gate)];
-    expect(queue.load()).toEqual({ running: 2, waiting: 1 });
+    // One anonymous hash runs (the other place is kept for returning browsers), one waits.
+    const held = [queue.run(() => gate), queue.run(() => gate)];
+    expect(queue.load()).toEqual({ running: 1, waiting: 1 });
 
     const known = await h.agent().post('/api/auth/login', { email, password });
     const unknown = await h.agent().post('/api/auth/login', wrong('nobody-at-all@example.test'));
@@ -133,6 +136,8 @@ describe('the password hash queue of a running server', () => {
       expect(refused.json()).toMatchObject({ error: 'busy' });
       expect(refused.headers['retry-after']).toBe('2');
     }
+    // The browser that signed in to this account before takes the place kept for it.
+    expect((await returning.post('/api/auth/login', { email, password })).statusCode).toBe(200);
     release();
     await Promise.all(held);
     expect((await h.agent().post('/api/auth/login', { email, password })).statusCode).toBe(200);

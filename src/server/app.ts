@@ -20,12 +20,18 @@ import { outboxMailer, type Mailer } from './mail/mailer';
 import { registerAfterResponse } from './plugins/after-response';
 import { alertRecorder } from './plugins/alerts';
 import { registerRequestChain, type ApiRoute } from './plugins/request-chain';
+import type { SignInLimits } from './plugins/rate-limit';
 import { createSigner } from './signed-token';
 import { DEFAULT_TIMEOUTS, timeoutOptions, type ServerTimeouts } from './timeouts';
 import { diskStorage, type FileStorage } from './storage/storage';
 import { authRoutes } from '../features/accounts/server/auth.routes';
 import { googleSignIn, type GoogleConfig } from '../features/accounts/server/google';
 import { PASSWORD_COST, type ScryptCost } from '../features/accounts/server/password';
+import {
+  createHashQueue,
+  passwordHasher,
+  type HashQueue,
+} from '../features/accounts/server/hash-queue';
 import { googleRoutes } from '../features/accounts/server/google.routes';
 import { passwordResetRoutes } from '../features/accounts/server/password-reset.routes';
 import { usersRoutes } from '../features/accounts/server/users.routes';
@@ -77,6 +83,10 @@ export interface AppDeps {
    * main.ts never passes it and no environment variable reaches it.
    */
   passwordCost?: ScryptCost;
+  /** The queue every password hash waits in (PASSWORD_HASH_*); tests pass their own to watch it. */
+  hashQueue?: HashQueue;
+  /** Tests only: tighter per-account and site-wide sign-in limits. */
+  signInLimits?: SignInLimits;
   /** How long a client may take; tests shorten them. */
   timeouts?: ServerTimeouts;
 }
@@ -174,6 +184,7 @@ export async function buildApp(deps: AppDeps) {
   const mailer =
     deps.mailer ??
     outboxMailer(scratch(), 'Majstri <no-reply@majstri.sk>', (line) => app.log.info(line));
+  const passwordCost = deps.passwordCost ?? PASSWORD_COST;
   const ctx: ServerContext = {
     db: deps.db,
     signer,
@@ -185,7 +196,8 @@ export async function buildApp(deps: AppDeps) {
     supportLanguage: deps.supportLanguage ?? DEFAULT_LANGUAGE,
     secureCookies,
     storage: deps.storage ?? diskStorage(scratch()),
-    passwordCost: deps.passwordCost ?? PASSWORD_COST,
+    passwordCost,
+    passwords: passwordHasher(passwordCost, deps.hashQueue ?? createHashQueue()),
   };
 
   registerErrorHandling(app);
@@ -206,6 +218,7 @@ export async function buildApp(deps: AppDeps) {
       registerRequestChain(api, {
         db: deps.db,
         redis: deps.redis,
+        signInLimits: deps.signInLimits,
         signer,
         secureCookies,
         recordAlert,

@@ -1,3 +1,4 @@
+import type { PasswordHasher } from '../features/accounts/server/hash-queue';
 import type { ScryptCost } from '../features/accounts/server/password';
 import type { WriteAudit } from './audit';
 import type { Db } from './db/database';
@@ -24,4 +25,6 @@ export interface ServerContext {
   storage: FileStorage;
   /** Work factor of new password hashes: PASSWORD_COST, cheaper only in tests. */
   passwordCost: ScryptCost;
+  /** Hashes and checks passwords at `passwordCost`, a bounded number at a time. */
+  passwords: PasswordHasher;
 }

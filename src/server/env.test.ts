@@ -30,6 +30,15 @@ describe('the operating contract', () => {
     expect(() => parseEnv({ ALERT_RETENTION_DAYS: 'soon' })).toThrow(/ALERT_RETENTION_DAYS/);
   });
 
+  it('hashes two passwords at once with eight waiting unless told otherwise', () => {
+    expect(parseEnv({})).toMatchObject({ PASSWORD_HASH_CONCURRENCY: 2, PASSWORD_HASH_QUEUE: 8 });
+    expect(parseEnv({ PASSWORD_HASH_CONCURRENCY: '1' }).PASSWORD_HASH_CONCURRENCY).toBe(1);
+    expect(() => parseEnv({ PASSWORD_HASH_CONCURRENCY: '0' })).toThrow(
+      /PASSWORD_HASH_CONCURRENCY must be at least 1/,
+    );
+    expect(() => parseEnv({ PASSWORD_HASH_QUEUE: 'many' })).toThrow(/PASSWORD_HASH_QUEUE/);
+  });
+
   it('reads the time-outs in seconds', () => {
     const env = parseEnv({ REQUEST_TIMEOUT_SECONDS: '30', HEADERS_TIMEOUT_SECONDS: '5' });
     expect(timeoutsOf(env)).toMatchObject({ requestMs: 30_000, headersMs: 5_000 });

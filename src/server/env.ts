@@ -143,6 +143,19 @@ const envSchema = z
     HEADERS_TIMEOUT_SECONDS: seconds(DEFAULT_TIMEOUTS.headersMs / 1000),
     IDLE_TIMEOUT_SECONDS: seconds(DEFAULT_TIMEOUTS.idleMs / 1000),
     KEEP_ALIVE_TIMEOUT_SECONDS: seconds(DEFAULT_TIMEOUTS.keepAliveMs / 1000),
+    /** Password hashes computed at once, and waiting places (docs/security.md "Sign-in under flood"). */
+    PASSWORD_HASH_CONCURRENCY: z.coerce
+      .number({ message: 'must be a number' })
+      .int({ message: 'must be a whole number' })
+      .min(1, { message: 'must be at least 1' })
+      .max(64, { message: 'must be at most 64' })
+      .default(2),
+    PASSWORD_HASH_QUEUE: z.coerce
+      .number({ message: 'must be a number' })
+      .int({ message: 'must be a whole number' })
+      .min(0, { message: 'must not be negative' })
+      .max(1000, { message: 'must be at most 1000' })
+      .default(8),
     AUDIT_RETENTION_DAYS: days(365),
     ALERT_RETENTION_DAYS: days(90),
   })

@@ -12,6 +12,8 @@ import { loadSessionSecret } from './secrets';
 import { diskStorage } from './storage/storage';
 import { ensureAdministrator } from '../features/accounts/server/accounts.service';
 import { startRetention } from '../features/admin/server/retention';
+import { startSessionCleanup } from '../features/accounts/server/session-cleanup';
+import { createHashQueue } from '../features/accounts/server/hash-queue';
 import { Redis } from 'ioredis';
 
 /** Process entry: environment -> database -> application -> listen; drains and stops on a signal. */
@@ -96,6 +98,10 @@ async function main() {
         }
       : {}),
     ...(redis ? { redis } : {}),
+    hashQueue: createHashQueue({
+      concurrency: env.PASSWORD_HASH_CONCURRENCY,
+      maxWaiting: env.PASSWORD_HASH_QUEUE,
+    }),
     clientDir: findClientDir(),
     buildInfo: loadBuildInfo(),
     publicUrl: env.PUBLIC_URL,
@@ -113,6 +119,9 @@ async function main() {
     app.log,
   );
 
+  // Expired sessions and spent address locks go, at start and hourly (docs/security.md).
+  const stopSessionCleanup = startSessionCleanup(database.db, app.log);
+
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) {
@@ -123,6 +132,7 @@ async function main() {
     app.log.info({ signal }, 'shutting down: finishing requests in progress');
     await app.close();
     await stopRetention();
+    await stopSessionCleanup();
     redis?.disconnect();
     await database.close();
     process.exit(0);

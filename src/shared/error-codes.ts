@@ -19,6 +19,8 @@ export const ERROR_STATUS = {
   network_error: 0,
   csrf_invalid: 403,
   rate_limited: 429,
+  /** Too many password checks waiting server-wide (docs/security.md "Sign-in under flood"). */
+  busy: 429,
   not_authenticated: 401,
   insufficient_permissions: 403,
   challenge_required: 400,

@@ -115,6 +115,30 @@ describe('accounts in the browser', () => {
     await context.close();
   });
 
+  it('lists the signed-in devices and signs out the other ones', async () => {
+    const account = await verifiedAccount('provider', 'Dvojitá Prihlásená');
+    const phone = await freshVisit(browser);
+    await logIn(phone.page, account.email, account.password);
+    const laptop = await freshVisit(browser);
+    await logIn(laptop.page, account.email, account.password);
+
+    await laptop.page.goto('/profile?tab=security');
+    const list = laptop.page.getByRole('list', { name: sk('profile', 'devices.title') });
+    await expect.poll(() => list.getByRole('listitem').count()).toBe(2);
+    expect(await list.getByText(sk('profile', 'devices.thisDevice')).count()).toBe(1);
+    await laptop.page.getByRole('button', { name: sk('profile', 'devices.signOutOthers') }).click();
+    const dialog = laptop.page.getByRole('dialog', { name: sk('profile', 'devices.othersTitle') });
+    await dialog.getByRole('button', { name: sk('profile', 'devices.signOutOthers') }).click();
+    await expect.poll(() => list.getByRole('listitem').count()).toBe(1);
+
+    // The other browser finds itself signed out at its next visit.
+    await phone.page.goto('/profile?tab=security');
+    await expect.poll(() => phone.page.getByText(sk('common', 'guards.mustLogIn')).count()).toBe(1);
+    expect(await logoutButton(laptop.page).count()).toBe(1);
+    await phone.context.close();
+    await laptop.context.close();
+  });
+
   it('signs up with Google, choosing the client role', async () => {
     const { page, context } = await freshVisit(browser);
     await page.goto('/auth');

@@ -154,6 +154,10 @@ const EXPECTED: Record<string, Expected> = {
   // The code owed after a password or Google; without the challenge cookie, a state refusal.
   'POST /api/auth/second-factor': ANYONE,
   'GET /api/users/two-factor': SIGNED_IN,
+  // One's own signed-in devices; a session id that is not one's own is not found.
+  'GET /api/users/sessions': SIGNED_IN,
+  'DELETE /api/users/sessions/:id': row(404, { visitor: 401, disabled: 401 }),
+  'POST /api/users/sessions/sign-out-others': SIGNED_IN,
   'POST /api/users/two-factor/enrolment': SIGNED_IN,
   'POST /api/users/two-factor/enrolment/confirm': SIGNED_IN,
   'POST /api/users/two-factor/recovery-codes': SIGNED_IN,
@@ -349,6 +353,10 @@ const CALLS: Record<string, Call> = {
     body: () => ({ currentPassword: TEST_PASSWORD, newPassword: NEW_PASSWORD }),
   },
   'POST /api/auth/second-factor': { body: () => ({ code: '123456' }) },
+  'DELETE /api/users/sessions/:id': {
+    url: () => '/api/users/sessions/00000000-0000-4000-8000-000000000000',
+  },
+  'POST /api/users/sessions/sign-out-others': { fresh: 'actor' },
   'POST /api/users/two-factor/enrolment': {
     fresh: 'actor',
     body: () => ({ password: TEST_PASSWORD }),

@@ -7,6 +7,8 @@ import { smtpMailer } from '../../src/server/mail/mailer';
 import { diskStorage, type FileStorage } from '../../src/server/storage/storage';
 import type { Language } from '../../src/shared/languages';
 import { openSession } from '../../src/features/accounts/server/sessions';
+import type { HashQueue } from '../../src/features/accounts/server/hash-queue';
+import { SIGN_IN_LIMITS, type SignInLimits } from '../../src/server/plugins/rate-limit';
 import type { Role } from '../../src/shared/statuses';
 import { createAccount, TEST_PASSWORD, TEST_PASSWORD_COST } from '../factories';
 import { createTestDatabase, type TestDatabase } from '../setup/test-database';
@@ -41,7 +43,13 @@ let counter = 0;
 
 /** A real app on its own database, with mail caught by a real SMTP server. */
 export async function accountsHarness(
-  options: { publicUrl?: string; supportLanguage?: Language; gemini?: GeminiConfig } = {},
+  options: {
+    publicUrl?: string;
+    supportLanguage?: Language;
+    gemini?: GeminiConfig;
+    hashQueue?: HashQueue;
+    signInLimits?: SignInLimits;
+  } = {},
 ): Promise<AccountsHarness> {
   const database = await createTestDatabase();
   const mailbox = await startMailbox();
@@ -55,6 +63,13 @@ export async function accountsHarness(
     supportEmail: 'podpora@majstri.test',
     ...(options.supportLanguage ? { supportLanguage: options.supportLanguage } : {}),
     ...(options.gemini ? { gemini: options.gemini } : {}),
+    ...(options.hashQueue ? { hashQueue: options.hashQueue } : {}),
+    // Tests sign in far faster than people do: the site-wide limit is tested on its own
+    // (sign-in-flood.test.ts) and is out of the way everywhere else.
+    signInLimits: options.signInLimits ?? {
+      ...SIGN_IN_LIMITS,
+      global: { points: 1_000_000, duration: 1 },
+    },
     passwordCost: TEST_PASSWORD_COST,
   });
   const harness: AccountsHarness = {

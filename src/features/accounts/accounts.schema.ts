@@ -142,6 +142,23 @@ export type AccountUser = z.infer<typeof accountUser>;
 export const sessionResponse = z.object({ user: accountUser, user_type: z.enum(ROLES) });
 export const userResponse = z.object({ user: accountUser });
 export const messageResponse = z.object({ message: z.string() });
+
+/** One of the person's live sessions (`GET /api/users/sessions`): never its token or hash. */
+export const signedInDevice = z.object({
+  id: z.uuid(),
+  /** "Firefox", "Chrome"…; null when the browser did not say or is not recognised. */
+  browser: z.string().nullable(),
+  /** "Windows", "Android"…; null likewise. */
+  os: z.string().nullable(),
+  signed_in_at: z.string(),
+  /** Refreshed at most once a day. */
+  last_seen_at: z.string(),
+  current: z.boolean(),
+});
+export type SignedInDevice = z.infer<typeof signedInDevice>;
+export const devicesResponse = z.object({ sessions: z.array(signedInDevice) });
+export const deviceParams = z.object({ id: z.uuid() });
+export const signedOutOthersResponse = z.object({ message: z.string(), ended: z.number() });
 export const registerResponse = z.object({
   requires_verification: z.literal(true),
   message: z.string(),

@@ -79,6 +79,8 @@ function isBrokenForm(error: FastifyError): boolean {
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      if (error.options.retryAfterSeconds)
+        reply.header('Retry-After', String(error.options.retryAfterSeconds));
       return sendError(reply, request, { error: error.code, message: error.message });
     }
     const details = validationDetails(error);

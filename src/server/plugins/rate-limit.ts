@@ -6,6 +6,7 @@ import {
   RateLimiterRes,
   type RateLimiterAbstract,
 } from 'rate-limiter-flexible';
+import { AppError } from '../errors';
 import { sendError } from './errors';
 
 /**
@@ -23,6 +24,18 @@ export const RATE_LIMIT_GROUPS = {
 
 export type RateLimitGroup = keyof typeof RATE_LIMIT_GROUPS;
 
+/**
+ * Sign-in limits beside the per-address `auth` group (docs/security.md "Sign-in under flood"):
+ * per account, by an HMAC of the normalized email and counted whether or not an account has it;
+ * and for the whole site. Windows and blocks in seconds.
+ */
+export const SIGN_IN_LIMITS = {
+  perAccount: { points: 10, duration: 15 * 60, blockDuration: 15 * 60 },
+  global: { points: 20, duration: 1 },
+};
+
+export type SignInLimits = typeof SIGN_IN_LIMITS;
+
 /** What a failed sign-in costs in the auth group, on top of the attempt itself (spec: 3 in all). */
 export const FAILED_SIGN_IN_EXTRA_POINTS = 2;
 
@@ -34,6 +47,12 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Adds points to this request's group, e.g. for a failed sign-in. */
     penalize(points: number): Promise<void>;
+    /**
+     * Counts a sign-in attempt for the account key (an HMAC of the normalized email) and for the
+     * whole site, and throws 429 `rate_limited` when either is spent. A browser that signed in to
+     * this account before (`trusted`) is not held back by the site-wide limit.
+     */
+    limitSignIn(accountKey: string, trusted: boolean): Promise<void>;
   }
 }
 
@@ -66,8 +85,38 @@ function groupOf(request: FastifyRequest): RateLimitGroup | false {
   return request.method === 'GET' || request.method === 'HEAD' ? 'read' : 'default';
 }
 
-export function registerRateLimits(app: FastifyInstance, redis: Redis | undefined) {
+function retryAfter(rejection: unknown) {
+  if (!(rejection instanceof RateLimiterRes)) throw rejection;
+  return Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
+}
+
+const tooMany = (seconds: number) =>
+  `Too many requests. Try again in ${Math.ceil(seconds / 60)} minutes.`;
+
+export function registerRateLimits(
+  app: FastifyInstance,
+  redis: Redis | undefined,
+  signInLimits: SignInLimits = SIGN_IN_LIMITS,
+) {
   const limiters = createLimiters(redis);
+  const perAccount = sharedLimiter(redis, 'rl:sign-in-account', signInLimits.perAccount);
+  const global = sharedLimiter(redis, 'rl:sign-in-global', signInLimits.global);
+  app.decorateRequest(
+    'limitSignIn',
+    async function (this: FastifyRequest, accountKey: string, trusted: boolean) {
+      for (const [limiter, key] of [
+        ...(trusted ? [] : [[global, 'all'] as const]),
+        [perAccount, accountKey] as const,
+      ]) {
+        try {
+          await limiter.consume(key, 1);
+        } catch (rejection) {
+          const seconds = retryAfter(rejection);
+          throw new AppError('rate_limited', tooMany(seconds), { retryAfterSeconds: seconds });
+        }
+      }
+    },
+  );
   app.decorateRequest('penalize', async function (this: FastifyRequest, points: number) {
     const group = groupOf(this);
     if (!group) return;
@@ -90,14 +139,9 @@ export function registerRateLimits(app: FastifyInstance, redis: Redis | undefine
     try {
       await limiters[group].consume(request.ip, 1);
     } catch (rejection) {
-      if (!(rejection instanceof RateLimiterRes)) throw rejection;
-      const seconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
-      const minutes = Math.ceil(seconds / 60);
+      const seconds = retryAfter(rejection);
       reply.header('Retry-After', String(seconds));
-      return sendError(reply, request, {
-        error: 'rate_limited',
-        message: `Too many requests. Try again in ${minutes} minutes.`,
-      });
+      return sendError(reply, request, { error: 'rate_limited', message: tooMany(seconds) });
     }
   });
 }

@@ -10,7 +10,7 @@ import { registerCachePolicy } from './cache-policy';
 import { registerCsrf } from './csrf';
 import { sendError } from './errors';
 import { oncePerWindow, REFUSAL_RECORD_WINDOW_SECONDS } from './once-per-window';
-import { registerRateLimits } from './rate-limit';
+import { registerRateLimits, type SignInLimits } from './rate-limit';
 
 /** One route of the API as the router knows it (method, pattern with its prefix, config). */
 export interface ApiRoute {
@@ -22,6 +22,8 @@ export interface ApiRoute {
 export interface RequestChainDeps {
   db: Db;
   redis: Redis | undefined;
+  /** Tests tighten the sign-in limits; the server uses SIGN_IN_LIMITS. */
+  signInLimits?: SignInLimits | undefined;
   signer: Signer;
   secureCookies: boolean;
   recordAlert: RecordAlert;
@@ -44,7 +46,7 @@ export function registerRequestChain(api: FastifyInstance, deps: RequestChainDep
     }
   });
 
-  registerRateLimits(api, deps.redis);
+  registerRateLimits(api, deps.redis, deps.signInLimits);
   registerAuth(api, deps.db);
   registerCsrf(api, {
     signer: deps.signer,

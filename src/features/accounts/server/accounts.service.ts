@@ -14,7 +14,7 @@ import type { Language } from '../../../shared/languages';
 import { checkChallenge } from '../../challenge/server/challenge.service';
 import type { RegisterClientInput, RegisterProviderInput } from '../accounts.schema';
 import { checkMailToken, consumeMailToken, issueMailToken } from './mail-tokens';
-import { hashPassword, verifyPassword, type ScryptCost } from './password';
+import { hashPassword, type ScryptCost } from './password';
 import { refuseCommonPassword } from './password-policy';
 import { canReenable, signInAccess } from './accounts.policy';
 import { findUserByEmail, findUserById, type UserRow } from './accounts.repo';
@@ -44,6 +44,8 @@ import {
 
 const REENABLE_PURPOSE = 'reenable';
 const REENABLE_SECONDS = 10 * 60;
+const DEVICE_PURPOSE = 'sign-in-device';
+const DEVICE_SECONDS = 365 * 24 * 60 * 60;
 
 const link = (ctx: ServerContext, path: string, query: Record<string, string>) =>
   `${ctx.publicUrl}${path}?${new URLSearchParams(query).toString()}`;
@@ -69,7 +71,7 @@ export async function registerAccount(
 ) {
   await checkChallenge(ctx.db, ctx.signer, input);
   refuseCommonPassword(input.password);
-  const passwordHash = await hashPassword(input.password, ctx.passwordCost);
+  const passwordHash = await ctx.passwords.hash(input.password);
   const user = await ctx.db.transaction(async (tx) => {
     const [created] = await tx
       .insert(users)
@@ -153,13 +155,34 @@ function dummyHash(cost: ScryptCost) {
 }
 
 export type SignInOutcome =
-  | { kind: 'signed_in'; user: UserRow; session: NewSession }
+  | { kind: 'signed_in'; user: UserRow; session: NewSession; device: DeviceProof }
   | { kind: 'second_factor_required'; challenge: SecondFactorChallenge }
   | { kind: 'invalid_credentials' }
   | { kind: 'locked' }
   | { kind: 'unverified' }
   | { kind: 'disabled' }
   | { kind: 'disabled_by_self'; user: UserRow; reenableProof: ReenableProof };
+
+/** A signed note, for a long-lived HttpOnly cookie, that this browser signed in to the account. */
+export interface DeviceProof {
+  token: string;
+  maxAgeSeconds: number;
+}
+
+/**
+ * What the sign-in limits count an attempt by: the account key (an HMAC of the normalized email,
+ * the same whether or not an account has it) and whether this browser signed in to that account
+ * before. Neither depends on the account existing, so neither tells whether it does.
+ */
+export function signInAttempt(
+  ctx: ServerContext,
+  email: string,
+  browser: Browser,
+): { accountKey: string; trusted: boolean } {
+  const accountKey = emailKeyOf(ctx.signer, email);
+  const proof = ctx.signer.verify<{ key: string }>(DEVICE_PURPOSE, browser.deviceProof);
+  return { accountKey, trusted: proof?.key === accountKey };
+}
 
 /**
  * Checks a password sign-in. A known and an unknown address take the same path and time (both
@@ -173,14 +196,16 @@ export async function signIn(
   requestId: string,
 ): Promise<SignInOutcome> {
   const { email, password } = credentials;
-  const emailKey = emailKeyOf(ctx.signer, email);
+  const { accountKey: emailKey, trusted } = signInAttempt(ctx, email, browser);
   const [user, addressFailures] = await Promise.all([
     findUserByEmail(ctx.db, email),
     findAddressFailures(ctx.db, emailKey),
   ]);
-  const matches = await verifyPassword(
+  // Through the same queue whether or not the account exists (docs/security.md "Sign-in under flood").
+  const matches = await ctx.passwords.verify(
     password,
     user?.passwordHash ?? (await dummyHash(ctx.passwordCost)),
+    trusted ? 'trusted' : 'anonymous',
   );
   const audit = (action: string, outcome: 'success' | 'failure', message: string) =>
     ctx.writeAudit({
@@ -253,7 +278,11 @@ export async function signIn(
   }
   const session = await openSession(ctx.db, user.id, browser);
   await audit('auth.login.success', 'success', 'signed in with password');
-  return { kind: 'signed_in', user, session };
+  const device = {
+    token: ctx.signer.sign(DEVICE_PURPOSE, { key: emailKey }, DEVICE_SECONDS),
+    maxAgeSeconds: DEVICE_SECONDS,
+  };
+  return { kind: 'signed_in', user, session, device };
 }
 
 /** A signed proof, for a short-lived HttpOnly cookie, that this browser just proved who owns a self-disabled account. */
@@ -351,7 +380,7 @@ export async function resetPassword(
   const result = await consumeMailToken(ctx.db, 'reset', token);
   if (result.status !== 'valid')
     throw new AppError('invalid_token', 'Invalid or expired reset token');
-  const passwordHash = await hashPassword(newPassword, ctx.passwordCost);
+  const passwordHash = await ctx.passwords.hash(newPassword);
   const [user] = await ctx.db
     .update(users)
     .set({ passwordHash, failedLoginAttempts: 0, lockUntil: null })

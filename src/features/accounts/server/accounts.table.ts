@@ -110,6 +110,11 @@ export const sessions = pgTable(
   'sessions',
   {
     id: text('id').primaryKey(),
+    /**
+     * How the owner's device list names this session (to end it): random, unrelated to the token,
+     * so the list never shows the token or its hash.
+     */
+    publicId: uuid('public_id').notNull().defaultRandom(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),

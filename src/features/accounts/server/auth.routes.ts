@@ -22,6 +22,7 @@ import {
   registerAccount,
   resendVerification,
   signIn,
+  signInAttempt,
   signOut,
   verifyEmail,
 } from './accounts.service';
@@ -31,6 +32,7 @@ import {
   clearReenableCookie,
   clearSessionCookies,
   REENABLE_COOKIE,
+  setDeviceCookie,
   setReenableCookie,
   setSecondFactorCookie,
   setSessionCookies,
@@ -102,7 +104,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = async (
       },
     },
     async (request, reply) => {
-      const outcome = await signIn(ctx, request.body, browserOf(request), request.id);
+      const browser = browserOf(request);
+      const attempt = signInAttempt(ctx, request.body.email, browser);
+      await request.limitSignIn(attempt.accountKey, attempt.trusted);
+      const outcome = await signIn(ctx, request.body, browser, request.id);
       switch (outcome.kind) {
         case 'signed_in':
           setSessionCookies(
@@ -111,6 +116,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = async (
             outcome.user.preferredLanguage,
             ctx.secureCookies,
           );
+          setDeviceCookie(reply, outcome.device, ctx.secureCookies);
           return sessionOf(outcome.user);
         case 'second_factor_required':
           setSecondFactorCookie(reply, outcome.challenge, ctx.secureCookies);

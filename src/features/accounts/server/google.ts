@@ -1,7 +1,8 @@
 import * as oidc from 'openid-client';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { ServerContext } from '../../../server/context';
-import { clientProfiles, providerProfiles, users } from './accounts.table';
+import type { Db } from '../../../server/db/database';
+import { clientProfiles, providerProfiles, sessions, users } from './accounts.table';
 import { AppError } from '../../../server/errors';
 import type { Language } from '../../../shared/languages';
 import { signInAccess } from './accounts.policy';
@@ -199,12 +200,7 @@ export function googleSignIn(ctx: ServerContext, google: GoogleConfig) {
 
       const sameEmail = await findUserByEmail(ctx.db, identity.email);
       if (sameEmail) {
-        // Google vouches for the address, so the account is linked to it and counts as verified.
-        const [linked] = await ctx.db
-          .update(users)
-          .set({ googleId: identity.sub, emailVerified: true })
-          .where(and(eq(users.id, sameEmail.id), isNull(users.googleId)))
-          .returning();
+        const linked = await linkGoogle(ctx.db, sameEmail.id, identity.sub);
         if (!linked) {
           return {
             kind: 'failed',
@@ -214,12 +210,18 @@ export function googleSignIn(ctx: ServerContext, google: GoogleConfig) {
         await ctx.writeAudit({
           action: 'auth.google.link',
           outcome: 'success',
-          actorType: linked.role,
-          actorId: linked.id,
-          targetUserId: linked.id,
+          actorType: linked.user.role,
+          actorId: linked.user.id,
+          targetUserId: linked.user.id,
           requestId,
+          ...(linked.tookOver
+            ? {
+                message:
+                  'linked an unverified account: its password was removed and its sessions ended',
+              }
+            : {}),
         });
-        return signInExisting(linked, 'linked Google and signed in', browser, requestId);
+        return signInExisting(linked.user, 'linked Google and signed in', browser, requestId);
       }
 
       const pendingToken = ctx.signer.sign(PENDING_PURPOSE, { ...identity }, 15 * 60);
@@ -272,3 +274,38 @@ export function googleSignIn(ctx: ServerContext, google: GoogleConfig) {
 }
 
 export type GoogleSignIn = ReturnType<typeof googleSignIn>;
+
+/**
+ * Links a Google id to the account with the same email: Google vouches for the address, so the
+ * account counts as verified from now on. When the address was not verified before, whoever set
+ * the password never proved they own it (anyone can register someone else's address), so the
+ * password goes and every session of the account ends: only the owner, through Google or a reset
+ * link, gets in from here on (docs/security.md "Linking Google to an unverified account").
+ * Answers undefined when the account is already linked to another Google id.
+ */
+async function linkGoogle(
+  db: Db,
+  userId: string,
+  googleId: string,
+): Promise<{ user: UserRow; tookOver: boolean } | undefined> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ emailVerified: users.emailVerified })
+      .from(users)
+      .where(and(eq(users.id, userId), isNull(users.googleId)))
+      .for('update');
+    if (!before) return undefined;
+    const tookOver = !before.emailVerified;
+    const [user] = await tx
+      .update(users)
+      .set({
+        googleId,
+        emailVerified: true,
+        ...(tookOver ? { passwordHash: null, failedLoginAttempts: 0, lockUntil: null } : {}),
+      })
+      .where(eq(users.id, userId))
+      .returning();
+    if (tookOver) await tx.delete(sessions).where(eq(sessions.userId, userId));
+    return { user: user!, tookOver };
+  });
+}

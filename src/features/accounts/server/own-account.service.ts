@@ -21,7 +21,6 @@ import {
 import { findUserById, loadAccount, type AccountRow, type UserRow } from './accounts.repo';
 import { sendPasswordChangedMail } from './accounts.service';
 import { refuseCommonPassword } from './password-policy';
-import { hashPassword, verifyPassword } from './password';
 import { endAllSessions, openSession, type Browser, type NewSession } from './sessions';
 
 const notAllowed = () => new AppError('insufficient_permissions', 'Insufficient permissions.');
@@ -56,7 +55,7 @@ export async function changePassword(
       'This account signs in with Google and has no password to change.',
     );
   }
-  if (!(await verifyPassword(passwords.current, user.passwordHash))) {
+  if (!(await ctx.passwords.verify(passwords.current, user.passwordHash))) {
     await ctx.writeAudit({
       action: 'password.change',
       outcome: 'failure',
@@ -71,7 +70,7 @@ export async function changePassword(
   refuseCommonPassword(passwords.new);
   await ctx.db
     .update(users)
-    .set({ passwordHash: await hashPassword(passwords.new, ctx.passwordCost) })
+    .set({ passwordHash: await ctx.passwords.hash(passwords.new) })
     .where(eq(users.id, me.id));
   // Every other device is signed out; this one gets a fresh session.
   await endAllSessions(ctx.db, me.id);

@@ -10,12 +10,31 @@ export const SESSION_COOKIE = 'sid';
 export const SESSION_MARKER_COOKIE = 'has_session';
 export const REENABLE_COOKIE = 'reenable';
 const REENABLE_PATH = '/api/users/enable';
+/** Proof that this browser signed in to an account before: its sign-ins skip the flood's queue. */
+export const DEVICE_COOKIE = 'sign_in_device';
+const DEVICE_PATH = '/api/auth';
 
 /** What a service needs to know of the browser that signs in: plain values, no request. */
 export const browserOf = (request: FastifyRequest): Browser => ({
   previousToken: request.cookies[SESSION_COOKIE],
   userAgent: request.headers['user-agent'],
+  deviceProof: request.cookies[DEVICE_COOKIE],
 });
+
+/** Remembers, for a year, that this browser signed in to the account with a password. */
+export function setDeviceCookie(
+  reply: FastifyReply,
+  proof: { token: string; maxAgeSeconds: number },
+  secure: boolean,
+) {
+  reply.setCookie(DEVICE_COOKIE, proof.token, {
+    path: DEVICE_PATH,
+    httpOnly: true,
+    sameSite: 'strict',
+    secure,
+    maxAge: proof.maxAgeSeconds,
+  });
+}
 
 /** Hands a new session to the browser. */
 export function setSessionCookies(

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt, ne } from 'drizzle-orm';
+import { and, eq, gt, ne } from 'drizzle-orm';
 import type { Db, Tx } from '../../../server/db/database';
 import { sessions, users } from './accounts.table';
 
@@ -51,6 +51,8 @@ export async function findSessionUser(
 export interface Browser {
   previousToken?: string | undefined;
   userAgent?: string | undefined;
+  /** The `sign_in_device` cookie: this browser signed in to some account before. */
+  deviceProof?: string | undefined;
 }
 
 export interface NewSession {
@@ -86,17 +88,15 @@ export async function endSession(db: Db, sessionId: string) {
   await db.delete(sessions).where(eq(sessions.id, sessionId));
 }
 
-/** Ends every session of a user, or every one but the current. */
+/** Ends every session of a user, or every one but the current. Answers how many ended. */
 export async function endAllSessions(db: Db, userId: string, except?: string) {
-  await db
+  const ended = await db
     .delete(sessions)
     .where(
       except
         ? and(eq(sessions.userId, userId), ne(sessions.id, except))
         : eq(sessions.userId, userId),
-    );
-}
-
-export async function deleteExpiredSessions(db: Db) {
-  await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
+    )
+    .returning({ id: sessions.id });
+  return ended.length;
 }

@@ -5,6 +5,9 @@ import { AppError } from '../../../server/errors';
 import { hasNulCharacter, nulCharacterRefusal } from '../../../server/plugins/nul-characters';
 import { requireUser } from '../../../server/plugins/auth';
 import {
+  deviceParams,
+  devicesResponse,
+  signedOutOthersResponse,
   changePasswordBody,
   languageBody,
   messageResponse,
@@ -23,6 +26,7 @@ import {
   viewAccount,
 } from './own-account.service';
 import { browserOf, clearSessionCookies, setSessionCookies } from './session-cookies';
+import { endOtherSessions, endOwnSession, listOwnSessions } from './devices.service';
 
 /**
  * The profile form as the browser sends it (spec core §7: multipart with `profile_picture`), or
@@ -93,6 +97,48 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = async 
       );
       setSessionCookies(reply, session, user.preferredLanguage, ctx.secureCookies);
       return { message: 'Password changed.' };
+    },
+  );
+
+  app.get(
+    '/users/sessions',
+    { schema: { response: { 200: devicesResponse } } },
+    async (request) => {
+      const devices = await listOwnSessions(ctx, requireUser(request));
+      return {
+        sessions: devices.map((device) => ({
+          id: device.publicId,
+          browser: device.browser,
+          os: device.os,
+          signed_in_at: device.signedInAt.toISOString(),
+          last_seen_at: device.lastSeenAt.toISOString(),
+          current: device.current,
+        })),
+      };
+    },
+  );
+
+  app.delete(
+    '/users/sessions/:id',
+    { schema: { params: deviceParams, response: { 200: messageResponse } } },
+    async (request, reply) => {
+      const { wasCurrent } = await endOwnSession(
+        ctx,
+        requireUser(request),
+        request.params.id,
+        request.id,
+      );
+      if (wasCurrent) clearSessionCookies(reply);
+      return { message: 'Signed out.' };
+    },
+  );
+
+  app.post(
+    '/users/sessions/sign-out-others',
+    { schema: { response: { 200: signedOutOthersResponse } } },
+    async (request) => {
+      const ended = await endOtherSessions(ctx, requireUser(request), request.id);
+      return { message: 'Signed out on every other device.', ended };
     },
   );
 

@@ -15,6 +15,7 @@ import {
 } from './accounts.api';
 import type { SessionUser } from './session';
 import { TwoFactorSection } from './TwoFactorSection';
+import { SignedInDevices } from './SignedInDevices';
 
 function ChangePassword() {
   const { t } = useTranslation('profile');
@@ -157,6 +158,7 @@ export function SecurityTab({ user }: { user: SessionUser }) {
       )}
 
       <TwoFactorSection role={user.role} hasPassword={user.hasPassword} />
+      <SignedInDevices />
 
       <section className="card p-6" aria-labelledby="status-title">
         <h2 id="status-title" className="text-lg font-semibold">

@@ -3,7 +3,7 @@ import { api, ApiError } from '../../../client/api/client';
 import type { CamelCased } from '../../../client/api/types';
 import type { Language } from '../../../shared/languages';
 import { providerKeys } from '../../providers/ui/providers.api';
-import type { AccountUser } from '../accounts.schema';
+import type { AccountUser, SignedInDevice } from '../accounts.schema';
 
 export type SessionUser = CamelCased<AccountUser>;
 
@@ -12,7 +12,10 @@ export const accountKeys = {
   session: () => ['session'] as const,
   resetToken: (token: string) => ['password-reset', token] as const,
   emailVerification: (token: string, email: string) => ['verify-email', token, email] as const,
+  devices: () => ['signed-in-devices'] as const,
 };
+
+export type Device = CamelCased<SignedInDevice>;
 
 const hasSessionMarker = () =>
   document.cookie.split('; ').some((part) => part.startsWith('has_session='));
@@ -227,5 +230,35 @@ export function useDeleteAccount() {
   return useMutation({
     mutationFn: () => api('/users/account', { method: 'DELETE' }),
     onSuccess: () => forgetAccount(queryClient),
+  });
+}
+
+/** The person's live sessions, for the Security tab's device list. */
+export function useSignedInDevices() {
+  return useQuery({
+    queryKey: accountKeys.devices(),
+    queryFn: async () => (await api<{ sessions: Device[] }>('/users/sessions')).sessions,
+  });
+}
+
+/** Ends one session from the list; ending this browser's own signs it out here too. */
+export function useEndDevice() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (device: Pick<Device, 'id' | 'current'>) =>
+      api(`/users/sessions/${encodeURIComponent(device.id)}`, { method: 'DELETE' }),
+    onSuccess: (_answer, device) =>
+      device.current
+        ? forgetAccount(queryClient)
+        : queryClient.invalidateQueries({ queryKey: accountKeys.devices(), exact: true }),
+  });
+}
+
+export function useSignOutOtherDevices() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<{ ended: number }>('/users/sessions/sign-out-others', { method: 'POST' }),
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: accountKeys.devices(), exact: true }),
   });
 }

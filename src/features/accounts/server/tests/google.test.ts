@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Agent } from '../../../../../tests/support/agent';
 import {
@@ -7,7 +7,9 @@ import {
 } from '../../../../../tests/support/openid-provider';
 import { createTestDatabase, type TestDatabase } from '../../../../../tests/setup/test-database';
 import { buildApp, type App } from '../../../../server/app';
-import { auditEntries, users } from '../../../../server/db/schema';
+import { auditEntries, sessions, users } from '../../../../server/db/schema';
+import { openSession } from '../sessions';
+import { createAccount, TEST_PASSWORD_COST } from '../../../../../tests/factories';
 
 const PUBLIC_URL = 'http://majstri.test';
 let provider: OpenIdProvider;
@@ -20,6 +22,7 @@ beforeAll(async () => {
   app = await buildApp({
     db: database.db,
     publicUrl: PUBLIC_URL,
+    passwordCost: TEST_PASSWORD_COST,
     google: {
       clientId: provider.clientId,
       clientSecret: provider.clientSecret,
@@ -127,6 +130,83 @@ describe('Google sign-in', () => {
     const [linked] = await database.db.select().from(users).where(eq(users.id, existing!.id));
     expect(linked).toMatchObject({ emailVerified: true, name: 'Ján Heslo' });
     expect(linked!.googleId).toBeTruthy();
+  });
+
+  it('takes an unverified address back from whoever set its password: the password and every session end', async () => {
+    // A stranger registers the victim's address with a password and never verifies it.
+    const stranger = new Agent(app);
+    const registered = await stranger.post('/api/auth/register/client', {
+      name: 'Cudzí Človek',
+      email: 'obet@example.test',
+      password: 'Cudzinec2025x',
+      ...(await stranger.solveChallenge()),
+    });
+    expect(registered.statusCode).toBe(201);
+    const [account] = await database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, 'obet@example.test'));
+    // An unverified account cannot sign in, so the stranger's session is made directly.
+    const { token } = await openSession(database.db, account!.id);
+    stranger.useSession(token, 'sk');
+    expect((await stranger.get('/api/auth/session')).statusCode).toBe(200);
+
+    // The owner of the address signs in with Google.
+    provider.addAccount('obet', { email: 'obet@example.test', name: 'Skutočná Obeť' });
+    const owner = new Agent(app);
+    const landing = await signInWithGoogle(owner, 'obet');
+    expect(landing.searchParams.get('token')).toBe('google');
+    const mine = await owner.get('/api/auth/session');
+    expect(mine.json().user).toMatchObject({
+      email: 'obet@example.test',
+      email_verified: true,
+      has_password: false,
+      google_linked: true,
+    });
+
+    // The stranger is out: the old cookie is dead and the password no longer opens the account.
+    expect((await stranger.get('/api/auth/session')).statusCode).toBe(401);
+    const retry = await new Agent(app).post('/api/auth/login', {
+      email: 'obet@example.test',
+      password: 'Cudzinec2025x',
+    });
+    expect(retry.statusCode).toBe(401);
+    expect(retry.json().error).toBe('invalid_credentials');
+    const left = await database.db.select().from(sessions).where(eq(sessions.userId, account!.id));
+    expect(left).toHaveLength(1);
+    const [audit] = await database.db
+      .select()
+      .from(auditEntries)
+      .where(
+        and(
+          eq(auditEntries.action, 'auth.google.link'),
+          eq(auditEntries.targetUserId, account!.id),
+        ),
+      );
+    expect(audit!.message).toMatch(/password was removed and its sessions ended/);
+  });
+
+  it('keeps the password and the sessions of a verified account it links', async () => {
+    const account = await createAccount(database.db, 'provider', {
+      email: 'overeny@example.test',
+      password: 'Overeny2025x',
+    });
+    const { token } = await openSession(database.db, account.id);
+    const earlier = new Agent(app);
+    earlier.useSession(token, 'sk');
+    provider.addAccount('overeny', { email: 'overeny@example.test', name: 'Overený' });
+    const landing = await signInWithGoogle(new Agent(app), 'overeny');
+    expect(landing.searchParams.get('token')).toBe('google');
+
+    expect((await earlier.get('/api/auth/session')).json().user).toMatchObject({
+      has_password: true,
+      google_linked: true,
+    });
+    const withPassword = await new Agent(app).post('/api/auth/login', {
+      email: 'overeny@example.test',
+      password: 'Overeny2025x',
+    });
+    expect(withPassword.statusCode).toBe(200);
   });
 
   it('refuses a Google address that is not verified', async () => {

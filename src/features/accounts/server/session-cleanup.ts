@@ -1,0 +1,97 @@
+import { inArray, lt } from 'drizzle-orm';
+import type { Db } from '../../../server/db/database';
+import { sessions, signInFailures } from './accounts.table';
+
+/** Rows removed per statement: short statements and short row locks. */
+const BATCH = 5_000;
+/** At most this many batches per table and run; what is left waits for the next run. */
+const MAX_BATCHES = 200;
+
+async function deleteInBatches(deleteBatch: () => Promise<number>) {
+  let deleted = 0;
+  for (let batch = 0; batch < MAX_BATCHES; batch++) {
+    const count = await deleteBatch();
+    deleted += count;
+    if (count < BATCH) break;
+  }
+  return deleted;
+}
+
+/**
+ * Removes what sign-in leaves behind once it no longer counts:
+ * - sessions past their expiry (no request accepts them any more);
+ * - address failure rows (`sign_in_failures`) whose lock has run out. Such a row answers exactly as
+ *   no row does (not locked, and the next failure starts the count at 1), so removing it changes
+ *   no answer; rows still counting towards a lock stay, as an account's count does.
+ * Safe to run in several instances at once: each statement only deletes what is already dead.
+ */
+export async function purgeExpiredSignInState(db: Db, now = new Date()) {
+  const expiredSessions = await deleteInBatches(async () => {
+    const deleted = await db
+      .delete(sessions)
+      .where(
+        inArray(
+          sessions.id,
+          db
+            .select({ id: sessions.id })
+            .from(sessions)
+            .where(lt(sessions.expiresAt, now))
+            .limit(BATCH),
+        ),
+      )
+      .returning({ id: sessions.id });
+    return deleted.length;
+  });
+  const spentLocks = await deleteInBatches(async () => {
+    const deleted = await db
+      .delete(signInFailures)
+      .where(
+        inArray(
+          signInFailures.emailKey,
+          db
+            .select({ key: signInFailures.emailKey })
+            .from(signInFailures)
+            .where(lt(signInFailures.lockUntil, now))
+            .limit(BATCH),
+        ),
+      )
+      .returning({ key: signInFailures.emailKey });
+    return deleted.length;
+  });
+  return { sessions: expiredSessions, signInFailures: spentLocks };
+}
+
+/**
+ * Runs the clean-up shortly after start and then every `everyMs` (hourly), in the background; a
+ * failed run is logged and retried at the next. Returns the stop for shutdown, which waits for a
+ * run in progress.
+ */
+export function startSessionCleanup(
+  db: Db,
+  log: { info(msg: string): void; error(obj: object, msg: string): void },
+  timing: { firstAfterMs: number; everyMs: number } = { firstAfterMs: 5_000, everyMs: 3_600_000 },
+): () => Promise<void> {
+  let running: Promise<void> | undefined;
+  let stopped = false;
+  let timer: NodeJS.Timeout;
+  const run = () => {
+    running = purgeExpiredSignInState(db)
+      .then((result) => {
+        if (result.sessions + result.signInFailures > 0)
+          log.info(
+            `session clean-up: removed ${result.sessions} expired sessions and ${result.signInFailures} spent address locks`,
+          );
+      })
+      .catch((err: unknown) => log.error({ err }, 'session clean-up failed'))
+      .finally(() => {
+        running = undefined;
+        if (!stopped) timer = setTimeout(run, timing.everyMs).unref();
+      });
+  };
+  timer = setTimeout(run, timing.firstAfterMs).unref();
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    await running;
+  };
+}

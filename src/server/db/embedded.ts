@@ -179,8 +179,16 @@ async function stopOrphan(
   ids: { uid?: number; gid?: number },
   log: (line: string) => void,
 ) {
-  const pid = readPid(path.join(pgDir, 'postmaster.pid'));
-  if (pid === undefined || !isAlive(pid)) return;
+  const lockFile = path.join(pgDir, 'postmaster.pid');
+  const pid = readPid(lockFile);
+  if (pid === undefined) return;
+  if (!isAlive(pid)) {
+    // Killed, but maybe not yet reaped (an orphan under an init that does not reap): PostgreSQL
+    // would take the zombie for a running postmaster and refuse to start. Its shared memory is
+    // still checked by PostgreSQL itself, so a live backend of the old one is never overrun.
+    fs.rmSync(lockFile, { force: true });
+    return;
+  }
   log(`stopping PostgreSQL (pid ${pid}) left running by an earlier start`);
   try {
     await run(bin.pg_ctl, ['stop', '-D', pgDir, '-m', 'fast', '-w', '-t', '60'], ids);

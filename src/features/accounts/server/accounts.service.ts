@@ -278,11 +278,16 @@ export async function signIn(
   }
   const session = await openSession(ctx.db, user.id, browser);
   await audit('auth.login.success', 'success', 'signed in with password');
-  const device = {
-    token: ctx.signer.sign(DEVICE_PURPOSE, { key: emailKey }, DEVICE_SECONDS),
+  return { kind: 'signed_in', user, session, device: deviceProof(ctx, email) };
+}
+
+/** The note a browser keeps once it has proved it belongs to the person with this email. */
+export function deviceProof(ctx: ServerContext, email: string): DeviceProof {
+  const key = emailKeyOf(ctx.signer, email);
+  return {
+    token: ctx.signer.sign(DEVICE_PURPOSE, { key }, DEVICE_SECONDS),
     maxAgeSeconds: DEVICE_SECONDS,
   };
-  return { kind: 'signed_in', user, session, device };
 }
 
 /** A signed proof, for a short-lived HttpOnly cookie, that this browser just proved who owns a self-disabled account. */

@@ -20,8 +20,10 @@ import {
   browserOf,
   clearSecondFactorCookie,
   SECOND_FACTOR_COOKIE,
+  setDeviceCookie,
   setSessionCookies,
 } from './session-cookies';
+import { deviceProof } from './accounts.service';
 import {
   completeSecondFactor,
   confirmEnrolment,
@@ -59,6 +61,8 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = as
           clearSecondFactorCookie(reply);
           const { user, session } = outcome;
           setSessionCookies(reply, session, user.preferredLanguage, ctx.secureCookies);
+          // Password and code both proved: this browser is the person's, as after a plain sign-in.
+          setDeviceCookie(reply, deviceProof(ctx, user.email), ctx.secureCookies);
           return {
             user: presentAccount(await viewAccount(ctx, user, user.id)),
             user_type: user.role,

@@ -139,6 +139,8 @@ describe('signing in with a second factor', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ second_factor_required: true });
     expect(agent.cookies.has('sid')).toBe(false);
+    // The browser is not yet known as the person's: no place in the returning browsers' lane.
+    expect(agent.cookies.has('sign_in_device')).toBe(false);
     const challenge = response.cookies.find((cookie) => cookie.name === 'second_factor');
     expect(challenge).toMatchObject({
       httpOnly: true,
@@ -155,6 +157,7 @@ describe('signing in with a second factor', () => {
     expect(done.json()).toMatchObject({ user_type: 'administrator', user: { email } });
     expect(agent.cookies.has('sid')).toBe(true);
     expect(agent.cookies.has('second_factor')).toBe(false);
+    expect(agent.cookies.has('sign_in_device')).toBe(true);
     expect((await agent.get('/api/auth/session')).json().user.email).toBe(email);
   });
 

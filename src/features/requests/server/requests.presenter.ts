@@ -4,7 +4,11 @@ import { canSeeClientContact, isRequestOwner, type RequestAction } from '../requ
 import type { AttachmentInfo, WorkRequestCard, WorkRequestDetail } from '../requests.schema';
 import { MAX_ESTIMATED_PAGES, type FoundRequest } from './requests.repo';
 
-export function presentCard(row: {
+/** Where a card's preview is served: its own route, never the attachment's download. */
+export const thumbnailUrl = (requestId: string, attachmentId: string) =>
+  `/api/work-requests/${requestId}/attachments/${attachmentId}/thumbnail`;
+
+function presentSummary(row: {
   id: string;
   title: string;
   description: string;
@@ -12,7 +16,7 @@ export function presentCard(row: {
   location: string;
   status: WorkRequestCard['status'];
   createdAt: Date;
-}): WorkRequestCard {
+}) {
   return {
     id: row.id,
     title: row.title,
@@ -21,6 +25,21 @@ export function presentCard(row: {
     location: row.location,
     status: row.status,
     created_at: row.createdAt.toISOString(),
+  };
+}
+
+export function presentCard(
+  row: Parameters<typeof presentSummary>[0] & {
+    bidCount: number;
+    deadline: string | null;
+    thumbnailId: string | null;
+  },
+): WorkRequestCard {
+  return {
+    ...presentSummary(row),
+    bid_count: row.bidCount,
+    deadline: row.deadline,
+    thumbnail_url: row.thumbnailId ? thumbnailUrl(row.id, row.thumbnailId) : null,
   };
 }
 
@@ -55,7 +74,7 @@ export function presentDetail(
   const { request, facts } = found;
   const contact = canSeeClientContact(viewer, facts);
   return {
-    ...presentCard(request),
+    ...presentSummary(request),
     client_id: request.clientId,
     updated_at: request.updatedAt.toISOString(),
     deadline: request.deadline,

@@ -15,6 +15,12 @@ export const EXACT_COUNT_LIMIT = 200;
 /** With an estimated total, paging stops here: deep pages of a common word cost more and help nobody. */
 export const MAX_ESTIMATED_PAGES = 50;
 
+/**
+ * The listed request's id, always qualified: in a one-table select Drizzle names columns bare, and
+ * a bare "id" inside a subquery would be the subquery's own.
+ */
+const outerRequestId = sql`${sql.identifier('work_requests')}.${sql.identifier('id')}`;
+
 const cardColumns = {
   id: workRequests.id,
   title: workRequests.title,
@@ -23,6 +29,14 @@ const cardColumns = {
   location: workRequests.location,
   status: workRequests.status,
   createdAt: workRequests.createdAt,
+  deadline: workRequests.deadline,
+  // Both counted per card from an index (bids by request, attachments by request): a page of
+  // cards costs a few index probes more, and no counter can drift from the bids themselves.
+  bidCount: sql<number>`(select count(*)::int from ${bids} where ${bids.workRequestId} = ${outerRequestId})`,
+  /** The first photo that has a preview; the uploaded file itself is never a card's picture. */
+  thumbnailId: sql<
+    string | null
+  >`(select ${attachments.id} from ${attachments} where ${attachments.workRequestId} = ${outerRequestId} and ${attachments.thumbnailKey} is not null order by ${attachments.position}, ${attachments.id} limit 1)`,
 };
 
 /** Known words most like each searched word, at most this many per word. */
@@ -163,11 +177,35 @@ export async function listClientRequests(db: Db, clientId: string) {
       clientActive: workRequests.clientActive,
       acceptedProviderId: bids.providerId,
       attachmentCount: sql<number>`(select count(*)::int from ${attachments} where ${attachments.workRequestId} = ${workRequests.id})`,
+      newBidCount: sql<number>`(select count(*)::int from ${bids} where ${bids.workRequestId} = ${workRequests.id} and ${bids.createdAt} > coalesce(${workRequests.bidsSeenAt}, '-infinity'))`,
     })
     .from(workRequests)
     .leftJoin(bids, eq(bids.id, workRequests.acceptedBidId))
     .where(eq(workRequests.clientId, clientId))
     .orderBy(desc(workRequests.createdAt));
+}
+
+/**
+ * The client has seen the request's bids: those placed up to the newest one now stored stop being
+ * "new" in My requests. Writes only when there is a newer bid, so opening the page again is a read.
+ * `updated_at` stays: having looked changes nothing about the request.
+ */
+export async function markBidsSeen(db: Db, id: string) {
+  const latest = db
+    .select({ at: sql<Date>`max(${bids.createdAt})`.as('at') })
+    .from(bids)
+    .where(eq(bids.workRequestId, id))
+    .as('latest');
+  await db
+    .update(workRequests)
+    .set({ bidsSeenAt: sql`${latest.at}`, updatedAt: sql`${workRequests.updatedAt}` })
+    .from(latest)
+    .where(
+      and(
+        eq(workRequests.id, id),
+        sql`${latest.at} > coalesce(${workRequests.bidsSeenAt}, '-infinity')`,
+      ),
+    );
 }
 
 /** The facts the lifecycle rules (requests.rules.ts) decide on. */

@@ -25,6 +25,8 @@ import {
   createWorkRequest,
   deleteWorkRequest,
   myRequests,
+  openRequestPage,
+  thumbnailFor,
   viewRequest,
 } from './requests.service';
 import { readForm } from './uploads';
@@ -65,6 +67,7 @@ export const requestsRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = asy
         work_requests: mine.map(({ row, actions }) => ({
           ...presentCard(row),
           attachment_count: row.attachmentCount,
+          new_bid_count: row.newBidCount,
           allowed_actions: actions,
         })),
       };
@@ -90,7 +93,7 @@ export const requestsRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = asy
     { schema: { params: requestIdParams, response: { 200: workRequestResponse } } },
     async (request) => {
       const me = requireUser(request);
-      const { found, actions } = await viewRequest(ctx, me, request.params.id);
+      const { found, actions } = await openRequestPage(ctx, me, request.params.id);
       return { work_request: presentDetail(found, me, actions) };
     },
   );
@@ -136,6 +139,29 @@ export const requestsRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = asy
         )
         .header('Cache-Control', 'private, max-age=3600')
         .send(ctx.storage.read(file.storageKey));
+    },
+  );
+
+  app.get(
+    '/work-requests/:id/attachments/:attachmentId/thumbnail',
+    {
+      schema: {
+        params: attachmentParams,
+        response: {
+          200: fileResponse("A photo's small preview for the request's card", ['image/webp']),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { id, attachmentId } = request.params;
+      // Exactly the download's rules (signed in, may open the request); a preview never changes.
+      const key = await thumbnailFor(ctx, requireUser(request), id, attachmentId);
+      return reply
+        .header('Content-Type', 'image/webp')
+        .header('Content-Disposition', 'inline')
+        .header('Content-Security-Policy', DOWNLOAD_CSP)
+        .header('Cache-Control', 'private, max-age=31536000, immutable')
+        .send(ctx.storage.read(key));
     },
   );
 

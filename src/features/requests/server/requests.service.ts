@@ -14,6 +14,7 @@ import {
   deleteRefusal,
   HIRED_STATUSES,
   isHired,
+  isRequestOwner,
   nextRequestStatus,
   requestActions,
   type Refusal,
@@ -21,7 +22,13 @@ import {
 } from '../requests.rules';
 import type { WorkRequestFields } from '../requests.schema';
 import { attachments, workRequests } from './requests.table';
-import { factsOf, findRequest, listClientRequests, readRequestRow } from './requests.repo';
+import {
+  factsOf,
+  findRequest,
+  listClientRequests,
+  markBidsSeen,
+  readRequestRow,
+} from './requests.repo';
 import type { CheckedFile } from './uploads';
 import { bids } from '../../bids/server';
 
@@ -61,12 +68,18 @@ export async function createWorkRequest(
 ) {
   const stored: string[] = [];
   try {
-    const keyed: (CheckedFile & { key: string })[] = [];
+    const keyed: (CheckedFile & { key: string; thumbnailKey: string | null })[] = [];
     for (const file of files) {
       const key = ctx.storage.newKey();
       await ctx.storage.put(key, file.bytes);
       stored.push(key);
-      keyed.push({ ...file, key });
+      let thumbnailKey: string | null = null;
+      if (file.thumbnail) {
+        thumbnailKey = ctx.storage.newKey();
+        await ctx.storage.put(thumbnailKey, file.thumbnail);
+        stored.push(thumbnailKey);
+      }
+      keyed.push({ ...file, key, thumbnailKey });
     }
     const id = await ctx.db.transaction(async (tx) => {
       const [created] = await tx
@@ -88,6 +101,7 @@ export async function createWorkRequest(
             position,
             workRequestId: created!.id,
             storageKey: file.key,
+            thumbnailKey: file.thumbnailKey,
             filename: file.filename,
             mimeType: file.mime,
             sizeBytes: file.bytes.length,
@@ -132,25 +146,63 @@ export async function viewRequest(ctx: ServerContext, viewer: Actor, id: string)
   return { found, actions: requestActions(viewer, facts, { hasBid, reviewed }) };
 }
 
+const attachmentNotFound = () => new AppError('attachment_not_found', 'Attachment not found.');
+
 /**
- * An attachment for download, if the viewer may open its request; otherwise the same 404 as an
- * attachment that does not exist.
+ * The request's page as the viewer opens it (GET /api/work-requests/:id). When its client opens
+ * it, the bids so far count as seen: My requests marks only later ones as new.
  */
+export async function openRequestPage(ctx: ServerContext, viewer: Actor, id: string) {
+  const viewed = await viewRequest(ctx, viewer, id);
+  if (isRequestOwner(viewer, viewed.found.facts)) await markBidsSeen(ctx.db, id);
+  return viewed;
+}
+
+/**
+ * An attachment's row, if the viewer may open its request; otherwise the same 404 as an
+ * attachment that does not exist. The download and the card's preview both go through here.
+ */
+async function openableAttachment(
+  ctx: ServerContext,
+  viewer: Actor,
+  requestId: string,
+  attachmentId: string,
+) {
+  const found = await findRequest(ctx.db, requestId);
+  if (!found) throw attachmentNotFound();
+  if (!canOpenRequest(viewer, found.facts, await viewerHasBid(ctx.db, viewer, requestId))) {
+    throw attachmentNotFound();
+  }
+  const file = found.attachments.find((attachment) => attachment.id === attachmentId);
+  if (!file) throw attachmentNotFound();
+  return file;
+}
+
+/** An attachment for download, under the rules of `openableAttachment`. */
 export async function attachmentFor(
   ctx: ServerContext,
   viewer: Actor,
   requestId: string,
   attachmentId: string,
 ) {
-  const notFound = () => new AppError('attachment_not_found', 'Attachment not found.');
-  const found = await findRequest(ctx.db, requestId);
-  if (!found) throw notFound();
-  if (!canOpenRequest(viewer, found.facts, await viewerHasBid(ctx.db, viewer, requestId))) {
-    throw notFound();
-  }
-  const file = found.attachments.find((attachment) => attachment.id === attachmentId);
-  if (!file || !(await ctx.storage.exists(file.storageKey))) throw notFound();
+  const file = await openableAttachment(ctx, viewer, requestId, attachmentId);
+  if (!(await ctx.storage.exists(file.storageKey))) throw attachmentNotFound();
   return file;
+}
+
+/**
+ * The storage key of an attachment's card preview, under exactly the download's rules; 404 when
+ * the file has none (not an image, an SVG, or posted before previews were made).
+ */
+export async function thumbnailFor(
+  ctx: ServerContext,
+  viewer: Actor,
+  requestId: string,
+  attachmentId: string,
+) {
+  const { thumbnailKey } = await openableAttachment(ctx, viewer, requestId, attachmentId);
+  if (!thumbnailKey || !(await ctx.storage.exists(thumbnailKey))) throw attachmentNotFound();
+  return thumbnailKey;
 }
 
 /** The client's own requests, each with what the client may do next. */
@@ -183,11 +235,11 @@ export async function deleteWorkRequest(
     const refusal = deleteRefusal(viewer, locked.facts);
     if (refusal) throw refuse(refusal);
     const files = await tx
-      .select({ key: attachments.storageKey })
+      .select({ key: attachments.storageKey, thumbnailKey: attachments.thumbnailKey })
       .from(attachments)
       .where(eq(attachments.workRequestId, id));
     await tx.delete(workRequests).where(eq(workRequests.id, id));
-    return { clientId: locked.request.clientId, keys: files.map((file) => file.key) };
+    return { clientId: locked.request.clientId, keys: storedKeysOf(files) };
   });
   await ctx.storage.remove(deleted.keys);
   await ctx.writeAudit({
@@ -337,12 +389,17 @@ export async function tellClientsOfReleasedHires(
   }
 }
 
-/** Storage keys of every file of the client's requests (their account is being deleted). */
+/** Storage keys of every file of the client's requests, previews too (their account is being deleted). */
 export async function attachmentKeysOfClient(db: Db, clientId: string) {
   const rows = await db
-    .select({ key: attachments.storageKey })
+    .select({ key: attachments.storageKey, thumbnailKey: attachments.thumbnailKey })
     .from(attachments)
     .innerJoin(workRequests, eq(workRequests.id, attachments.workRequestId))
     .where(eq(workRequests.clientId, clientId));
-  return rows.map((row) => row.key);
+  return storedKeysOf(rows);
+}
+
+/** Every stored file of these attachments: the uploads and their previews. */
+function storedKeysOf(rows: { key: string; thumbnailKey: string | null }[]) {
+  return rows.flatMap((row) => (row.thumbnailKey ? [row.key, row.thumbnailKey] : [row.key]));
 }

@@ -8,6 +8,7 @@ import {
   pgEnum,
   pgTable,
   text,
+  timestamp,
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
@@ -43,6 +44,11 @@ export const workRequests = pgTable(
       onDelete: 'set null',
     }),
     deadline: date('deadline'),
+    /**
+     * When the client last opened the request's page; bids placed after it are "new" in My
+     * requests. Null until the first visit: every bid is new then.
+     */
+    bidsSeenAt: timestamp('bids_seen_at', { withTimezone: true }),
     /** Contact details recorded from the client's profile when the request was posted. */
     contactName: text('contact_name').notNull(),
     contactEmail: text('contact_email').notNull(),
@@ -96,6 +102,11 @@ export const attachments = pgTable(
     filename: text('filename').notNull(),
     mimeType: text('mime_type').notNull(),
     sizeBytes: integer('size_bytes').notNull(),
+    /**
+     * A small re-encoded preview (WebP, at most 320 px, no metadata) made at upload for images
+     * the card shows; null for other files, and for images posted before previews existed.
+     */
+    thumbnailKey: text('thumbnail_key').unique(),
     /** Order in which the person attached the files. */
     position: integer('position').notNull().default(0),
     createdAt: createdAt(),

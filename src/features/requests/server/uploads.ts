@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
+import sharp from 'sharp';
 import { AppError } from '../../../server/errors';
 import { hasNulCharacter, nulCharacterRefusal } from '../../../server/plugins/nul-characters';
 import { LIMITS } from '../../../shared/limits';
@@ -9,6 +10,32 @@ export interface CheckedFile {
   filename: string;
   mime: AttachmentMime;
   bytes: Buffer;
+  /** The card's preview of a raster image (cardThumbnail); null for other files. */
+  thumbnail: Buffer | null;
+}
+
+/** Largest side of a card's preview, in pixels. */
+export const THUMBNAIL_SIZE = 320;
+
+/** Raster images get a preview; an SVG is never rendered on the server (it may hold anything). */
+const PREVIEWED: readonly string[] = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];
+
+/**
+ * A small preview for request cards: turned upright by its EXIF orientation, at most 320 px on
+ * either side, re-encoded as WebP with no metadata (no EXIF, no GPS position). An image sharp
+ * cannot decode, or a decompression bomb, simply gets no preview; the upload itself stands.
+ */
+export async function cardThumbnail(mime: AttachmentMime, bytes: Buffer): Promise<Buffer | null> {
+  if (!PREVIEWED.includes(mime)) return null;
+  try {
+    return await sharp(bytes, { limitInputPixels: 40_000_000 })
+      .rotate()
+      .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 72 })
+      .toBuffer();
+  } catch {
+    return null;
+  }
 }
 
 const REFUSALS = {
@@ -45,7 +72,8 @@ export async function readForm(
       if (!verdict.ok) {
         throw new AppError(verdict.reason, `${filename}: ${REFUSALS[verdict.reason]}`);
       }
-      files.push({ filename, mime: verdict.mime, bytes });
+      const thumbnail = await cardThumbnail(verdict.mime, bytes);
+      files.push({ filename, mime: verdict.mime, bytes, thumbnail });
     }
   } catch (error) {
     const code = (error as { code?: string }).code;

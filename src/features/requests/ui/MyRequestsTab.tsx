@@ -50,6 +50,24 @@ export function MyRequestsTab() {
             <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-stone-600">
               <StatusBadge status={request.status} />
               <span>{formatDate(request.createdAt, i18n.language as Language)}</span>
+              <span>
+                {request.bidCount > 0
+                  ? t('card.bids', { count: request.bidCount })
+                  : t('card.noBids')}
+              </span>
+              {request.newBidCount > 0 && (
+                <span
+                  className="rounded-full bg-brand-700 px-2 py-0.5 text-xs font-semibold text-white"
+                  title={t('mine.newBidsLabel', { count: request.newBidCount })}
+                >
+                  <span aria-hidden="true">
+                    {t('mine.newBids', { count: request.newBidCount })}
+                  </span>
+                  <span className="sr-only">
+                    {t('mine.newBidsLabel', { count: request.newBidCount })}
+                  </span>
+                </span>
+              )}
             </p>
           </div>
           <Link to={`/request/${request.id}`} className="btn-secondary">

@@ -1,7 +1,7 @@
-import { Calendar, MapPin } from 'lucide-react';
+import { Calendar, CalendarClock, MapPin, MessageSquare } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDate } from '../../../shared/format';
+import { formatDate, formatDay, formatTimeAgo } from '../../../shared/format';
 import type { Language } from '../../../shared/languages';
 import type { CamelCased } from '../../../client/api/types';
 import { useNotify } from '../../../client/layout/Notifications';
@@ -11,16 +11,35 @@ import type { WorkRequestCard } from '../requests.schema';
 export type RequestCardData = CamelCased<WorkRequestCard>;
 
 /**
- * A request as a card: category, title, a few lines of description, place and date; no contact
- * data. Signed-in people open the details; visitors are sent to sign in (spec core §2 Browse).
+ * A request as a card: its first photo's small preview, category, title, a few lines of
+ * description, place, how long ago it was posted, bids so far and the deadline; no contact data.
+ * Signed-in people open the details; visitors are sent to sign in (spec core §2 Browse). The
+ * preview is served under the attachment's own rules (sign-in), so visitors get none.
  */
 export function RequestCard({ request }: { request: RequestCardData }) {
   const { t, i18n } = useTranslation(['requests', 'categories']);
+  const language = i18n.language as Language;
   const { user } = useSession();
   const { notify } = useNotify();
   const to = user ? `/request/${request.id}` : '/auth';
+  const thumbnail = user ? request.thumbnailUrl : null;
   return (
     <article className="card relative flex h-full flex-col gap-3 p-5 transition-shadow focus-within:ring-2 focus-within:ring-brand-700 hover:shadow-md">
+      {thumbnail && (
+        <img
+          src={thumbnail}
+          alt=""
+          width={320}
+          height={180}
+          loading="lazy"
+          decoding="async"
+          // A preview that cannot be had leaves no broken picture behind.
+          onError={(event) => {
+            event.currentTarget.hidden = true;
+          }}
+          className="aspect-video w-full rounded-lg bg-stone-100 object-cover"
+        />
+      )}
       <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">
         {t(`categories:${request.category}`)}
       </p>
@@ -35,12 +54,12 @@ export function RequestCard({ request }: { request: RequestCardData }) {
       </h3>
       <p className="line-clamp-3 text-sm text-stone-700">{request.description}</p>
       <dl className="mt-auto flex flex-wrap gap-x-4 gap-y-1 pt-2 text-sm text-stone-600">
-        <div className="flex items-center gap-1.5">
+        <div className="flex min-w-0 items-center gap-1.5">
           <dt>
             <MapPin aria-hidden="true" className="size-4" />
             <span className="sr-only">{t('card.location')}</span>
           </dt>
-          <dd>{request.location}</dd>
+          <dd className="min-w-0 break-words">{request.location}</dd>
         </div>
         <div className="flex items-center gap-1.5">
           <dt>
@@ -48,11 +67,33 @@ export function RequestCard({ request }: { request: RequestCardData }) {
             <span className="sr-only">{t('card.posted')}</span>
           </dt>
           <dd>
-            <time dateTime={request.createdAt}>
-              {formatDate(request.createdAt, i18n.language as Language)}
+            <time dateTime={request.createdAt} title={formatDate(request.createdAt, language)}>
+              {formatTimeAgo(request.createdAt, new Date(), language)}
             </time>
           </dd>
         </div>
+        <div className="flex items-center gap-1.5">
+          <dt>
+            <MessageSquare aria-hidden="true" className="size-4" />
+            <span className="sr-only">{t('card.bidsLabel')}</span>
+          </dt>
+          <dd>
+            {request.bidCount > 0 ? t('card.bids', { count: request.bidCount }) : t('card.noBids')}
+          </dd>
+        </div>
+        {request.deadline && (
+          <div className="flex items-center gap-1.5">
+            <dt>
+              <CalendarClock aria-hidden="true" className="size-4" />
+              <span className="sr-only">{t('card.deadline')}</span>
+            </dt>
+            <dd>
+              <time dateTime={request.deadline}>
+                {t('card.deadlineBy', { date: formatDay(request.deadline, language) })}
+              </time>
+            </dd>
+          </div>
+        )}
       </dl>
     </article>
   );

@@ -60,9 +60,25 @@ export function useLatestRequests() {
 }
 
 export function useRequestDetail(id: string) {
+  const queryClient = useQueryClient();
   return useQuery({
     queryKey: requestKeys.detail(id),
-    queryFn: () => api<{ workRequest: RequestDetail }>(`/work-requests/${id}`),
+    queryFn: async () => {
+      const answer = await api<{ workRequest: RequestDetail }>(`/work-requests/${id}`);
+      // The client opening the page has now seen its bids (the server noted it): none is new.
+      if (answer.workRequest.isOwner) {
+        queryClient.setQueryData<MyRequests>(
+          requestKeys.mine(),
+          (old) =>
+            old && {
+              workRequests: old.workRequests.map((request) =>
+                request.id === id ? { ...request, newBidCount: 0 } : request,
+              ),
+            },
+        );
+      }
+      return answer;
+    },
     retry: false,
   });
 }
@@ -89,13 +105,15 @@ export function useCreateRequest() {
     // then fetched again in the background to agree with the server.
     onSuccess: ({ workRequest }) => {
       queryClient.setQueryData(requestKeys.detail(workRequest.id), { workRequest });
-      const { attachments, allowedActions, ...card } = workRequest;
+      const { attachments, allowedActions, ...request } = workRequest;
+      // Its preview's address comes with the lists fetched again below.
+      const card = { ...request, bidCount: 0, thumbnailUrl: null };
       queryClient.setQueryData<MyRequests>(
         requestKeys.mine(),
         (old) =>
           old && {
             workRequests: [
-              { ...card, attachmentCount: attachments.length, allowedActions },
+              { ...card, attachmentCount: attachments.length, newBidCount: 0, allowedActions },
               ...old.workRequests,
             ],
           },

@@ -191,7 +191,8 @@ describe('requests in the console', () => {
     expect(refused.json().error).toBe('request_not_open');
     const deleted = await admin.agent.delete(`/api/work-requests/${request.id}`);
     expect(deleted.statusCode).toBe(200);
-    expect(h.storedFiles()).toHaveLength(before - 1);
+    // The photo and its card preview.
+    expect(h.storedFiles()).toHaveLength(before - 2);
     expect(
       await h.database.db.select().from(workRequests).where(eq(workRequests.id, request.id)),
     ).toEqual([]);

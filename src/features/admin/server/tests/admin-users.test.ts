@@ -359,7 +359,8 @@ describe('clients and providers in the console', () => {
       ),
     );
     expect(posted.statusCode).toBe(201);
-    expect(h.storedFiles()).toHaveLength(2);
+    // The profile picture, the request's photo and its card preview.
+    expect(h.storedFiles()).toHaveLength(3);
 
     const noReason = await send(admin.agent, 'DELETE', `/api/admin/users/provider/${provider.id}`, {
       reason: 'x',

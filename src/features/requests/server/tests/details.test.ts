@@ -206,7 +206,8 @@ describe('DELETE /api/work-requests/:id', () => {
     const filesBefore = h.storedFiles().length;
     expect((await me.agent.delete(`/api/work-requests/${mine.id}`)).statusCode).toBe(200);
     expect((await me.agent.get(`/api/work-requests/${mine.id}`)).statusCode).toBe(404);
-    expect(h.storedFiles()).toHaveLength(filesBefore - 1);
+    // The photo and its card preview.
+    expect(h.storedFiles()).toHaveLength(filesBefore - 2);
   });
 
   it('refuses another client', async () => {

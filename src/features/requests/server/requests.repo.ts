@@ -39,8 +39,8 @@ const RARE_MATCHES = 5_000;
 
 /**
  * Below this many expected matches the count reads the full-text index (every match, no sort);
- * above it, it walks newest first until EXACT_COUNT_LIMIT + 1 matches (≈ 30 000 requests read
- * at the threshold, either way).
+ * above it, it reads the table in sequence until EXACT_COUNT_LIMIT + 1 matches (about 30 000
+ * rows at the threshold).
  */
 const RARE_COUNT_MATCHES = 30_000;
 
@@ -106,22 +106,22 @@ function readPage(reader: Reader, where: SQL, limit: number, offset: number) {
  * known. Otherwise matches are counted exactly up to EXACT_COUNT_LIMIT; past that the answer is
  * "more than EXACT_COUNT_LIMIT" (`more: true`): counting every match of a common word in a
  * million requests would cost far more than the page, and PostgreSQL's estimate of it is no more
- * than a guess. The count walks requests newest first as the page does, unless `countByIndex`
- * (set up for the full-text index by listOpenRequests): then it takes matches in any order.
+ * than a guess. The count walks requests newest first as the page does, unless `prepareCount`
+ * is given (a search, see listOpenRequests): it sets up the plan, and matches count in any order.
  */
 async function readPageAndTotal(
   reader: Reader,
   where: SQL,
   limit: number,
   page: number,
-  countByIndex?: () => Promise<unknown>,
+  prepareCount?: () => Promise<unknown>,
 ) {
   const offset = (page - 1) * limit;
   const rows = await readPage(reader, where, limit, offset);
   if (rows.length < limit && (rows.length > 0 || offset === 0)) {
     return { rows, total: offset + rows.length, more: false };
   }
-  await countByIndex?.();
+  await prepareCount?.();
   const matches = reader
     .select({ one: sql`1` })
     .from(workRequests)
@@ -129,7 +129,7 @@ async function readPageAndTotal(
   const [counted] = await reader
     .select({ n: count() })
     .from(
-      (countByIndex
+      (prepareCount
         ? matches
         : matches.orderBy(desc(workRequests.createdAt), desc(workRequests.id))
       )
@@ -192,21 +192,18 @@ export async function listOpenRequests(
   // request looking for a word nobody used, or sort every request containing a common one. Our
   // own estimate chooses: rare words read the full-text index and sort the few matches; common
   // words walk requests newest first and stop at a full page.
-  // The count needs no order, only up to EXACT_COUNT_LIMIT + 1 matches: the full-text index
-  // reads every match, walking reads about (limit / share) requests; the index wins until
-  // RARE_COUNT_MATCHES.
+  // The count needs no order, only EXACT_COUNT_LIMIT + 1 matches. Below RARE_COUNT_MATCHES
+  // expected it reads them from the full-text index; above, it reads the table in its own order
+  // until it has them (about limit / share rows, read in sequence rather than one by one).
   const expected = expectedShare(groups, stats) * stats.rows;
   const rare = categories.length === 0 && expected < RARE_MATCHES;
   const rareCount = categories.length === 0 && expected < RARE_COUNT_MATCHES;
   const byIndex = sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true), set_config('enable_bitmapscan', 'on', true)`;
+  const inTableOrder = sql`select set_config('enable_seqscan', 'on', true), set_config('enable_indexscan', 'off', true), set_config('enable_indexonlyscan', 'off', true), set_config('enable_bitmapscan', 'off', true)`;
   return db.transaction(async (tx) => {
     await tx.execute(rare ? byIndex : sql`select set_config('enable_bitmapscan', 'off', true)`);
-    return readPageAndTotal(
-      tx,
-      where,
-      query.limit,
-      query.page,
-      rareCount ? () => tx.execute(byIndex) : undefined,
+    return readPageAndTotal(tx, where, query.limit, query.page, () =>
+      tx.execute(rareCount ? byIndex : inTableOrder),
     );
   });
 }

@@ -108,6 +108,13 @@ describe('the location filter', () => {
     expect(await titles('location=kosice&q=strecha')).toEqual(['Oprava strechy']);
   });
 
+  it('treats query syntax in the location as plain words', async () => {
+    expect(await titles(`location=${encodeURIComponent("košice' & | ! :* ( ) \\")}`)).toEqual([
+      'Nový obklad',
+      'Oprava strechy',
+    ]);
+  });
+
   it('finds nothing for a town without open requests', async () => {
     expect(await titles('location=komarno')).toEqual([]);
     expect(await titles('location=kopcany')).toEqual([]);

@@ -44,6 +44,9 @@ const QUERIES: { kind: string; query: string }[] = [
   { kind: 'category label (sk)', query: 'q=elektro' },
   { kind: 'category label (ru)', query: 'q=сантехника' },
   { kind: 'word + category', query: 'q=kotol&category=heating_gas_sanitary' },
+  { kind: 'town (search)', query: 'q=kosice' },
+  { kind: 'town filter', query: 'location=kosice' },
+  { kind: 'word + town filter', query: 'q=strecha&location=kosice' },
 ];
 
 const log = (line: string) => console.log(line);
@@ -65,13 +68,14 @@ async function plans(url: string) {
   });
   const lines: string[] = [];
   for (const { kind, query } of QUERIES.filter((q) =>
-    ['browse page 1', 'common word', 'typo', 'category label (sk)'].includes(q.kind),
+    ['browse page 1', 'common word', 'typo', 'category label (sk)', 'town filter'].includes(q.kind),
   )) {
     const params = new URLSearchParams(query);
     captured.length = 0;
     await listOpenRequests(db, {
       q: params.get('q') ?? undefined,
       category: (params.get('category') as never) ?? undefined,
+      location: params.get('location') ?? undefined,
       page: Number(params.get('page') ?? 1),
       limit: Number(params.get('limit') ?? 100),
     });

@@ -64,6 +64,20 @@ describe('work requests in the browser', () => {
       .toBe(1);
     expect(await preview.getAttribute('src')).toMatch(/\/attachments\/[0-9a-f-]{36}\/thumbnail$/);
     expect(await card.getByText(sk('requests', 'card.noBids')).count()).toBe(1);
+    // The town filter offers the towns of open requests as you type, without accents.
+    const town = page.getByRole('combobox', { name: sk('requests', 'browse.location') });
+    await town.fill('trna');
+    await page.getByRole('option', { name: 'Trnava', exact: true }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await town.press('ArrowDown');
+    await town.press('Enter');
+    expect(await town.inputValue()).toBe('Trnava');
+    await page.getByRole('button', { name: sk('requests', 'browse.submit') }).click();
+    await page.waitForURL((url) => url.searchParams.get('location') === 'Trnava');
+    await expect.poll(() => page.getByRole('link', { name: title }).count()).toBe(1);
+    await page.goto(`/browse?q=${word}&location=nitra`);
+    await expect.poll(() => page.getByText(sk('requests', 'browse.empty')).count()).toBe(1);
+    await page.goto(`/browse?q=${word}`);
     await page.getByRole('link', { name: title }).click();
     await page.waitForURL(requestUrl);
 

@@ -13,6 +13,7 @@ export async function createWorkRequest(
     description?: string;
     category?: Category;
     status?: WorkRequestStatus;
+    location?: string;
     createdAt?: Date;
   } = {},
 ) {
@@ -23,7 +24,7 @@ export async function createWorkRequest(
       title: overrides.title ?? 'Oprava kvapkajúcej batérie',
       description: overrides.description ?? 'Batéria v kuchyni kvapká, treba vymeniť tesnenie.',
       category: overrides.category ?? 'plumbing',
-      location: 'Bratislava',
+      location: overrides.location ?? 'Bratislava',
       status: overrides.status ?? 'OPEN',
       contactName: client.name,
       contactEmail: client.email,

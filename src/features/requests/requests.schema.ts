@@ -59,13 +59,18 @@ export const pagination = z.object({
   page: z.number().int(),
   total_pages: z.number().int(),
   total: z.number().int(),
-  /** True when `total` is the database's estimate rather than a count (many matches). */
+  /**
+   * True when matches were counted only up to `total` and there are more ("more than `total`");
+   * false when `total` is the exact number of matches.
+   */
   total_estimated: z.boolean(),
 });
 
 export const listWorkRequestsQuery = z.object({
   q: z.string().trim().max(200).optional(),
   category: z.enum(CATEGORIES).optional(),
+  /** Town or region: each word starts a word of the request's location, accents ignored. */
+  location: z.string().trim().max(200).optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   limit: z.coerce.number().int().min(1).max(LIMITS.browsePageSize).default(LIMITS.browsePageSize),
 });
@@ -76,6 +81,14 @@ export const workRequestList = z.object({
   pagination,
 });
 export type WorkRequestList = z.infer<typeof workRequestList>;
+
+export const locationSuggestionsQuery = z.object({
+  prefix: z.string().trim().max(100).default(''),
+});
+
+/** Towns of open requests starting with the prefix (at most 10, alphabetical). */
+export const locationSuggestions = z.object({ locations: z.array(z.string()) });
+export type LocationSuggestions = z.infer<typeof locationSuggestions>;
 
 export const attachmentInfo = z.object({
   id: z.uuid(),

@@ -43,13 +43,19 @@ export function presentCard(
   };
 }
 
-export function presentPagination(page: number, limit: number, total: number, estimated: boolean) {
+/**
+ * With `more` (more than `total` matches, not counted further), paging goes one page past the
+ * counted matches and past the page shown, up to MAX_ESTIMATED_PAGES.
+ */
+export function presentPagination(page: number, limit: number, total: number, more: boolean) {
   const pages = Math.max(1, Math.ceil(total / limit));
   return {
     page,
-    total_pages: estimated ? Math.min(pages, MAX_ESTIMATED_PAGES) : pages,
+    total_pages: more
+      ? Math.min(Math.max(Math.ceil((total + 1) / limit), page + 1), MAX_ESTIMATED_PAGES)
+      : pages,
     total,
-    total_estimated: estimated,
+    total_estimated: more,
   };
 }
 

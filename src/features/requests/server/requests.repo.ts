@@ -9,10 +9,13 @@ import type { Category } from '../../../shared/categories';
 import { categoriesMatching, searchWords } from './category-search';
 import { expectedShare, termStats, type WordGroup } from './term-stats';
 
-/** Matches are counted exactly up to this many; beyond, the total is an estimate. */
-export const EXACT_COUNT_LIMIT = 200;
+/**
+ * Matches are counted exactly up to this many; beyond, the list says "more than" this many (a
+ * true statement, not a guess: PostgreSQL's own estimate of a prefix search was 57 % too high).
+ */
+export const EXACT_COUNT_LIMIT = 1_000;
 
-/** With an estimated total, paging stops here: deep pages of a common word cost more and help nobody. */
+/** When there are more matches than counted, paging reaches this far at most. */
 export const MAX_ESTIMATED_PAGES = 50;
 
 /**
@@ -48,6 +51,17 @@ const TYPO_CANDIDATES = 4;
  */
 const RARE_MATCHES = 5_000;
 
+/**
+ * Below this many expected matches the count reads the full-text index (every match, no sort);
+ * above it, it reads the table in sequence until EXACT_COUNT_LIMIT + 1 matches (about 30 000
+ * rows at the threshold).
+ */
+const RARE_COUNT_MATCHES = 30_000;
+
+/** The location filter alone, for the requests a category label matched. */
+const locationQuery = (groups: WordGroup[]) =>
+  groups.map(({ prefix }) => `${quoteLexeme(prefix)}:*C`).join(' & ');
+
 const quoteLexeme = (lexeme: string) => `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
 
 /**
@@ -58,17 +72,19 @@ const quoteLexeme = (lexeme: string) => `'${lexeme.replace(/\\/g, '\\\\').replac
 async function searchQuery(
   db: Db,
   words: string[],
+  locationWords: string[],
 ): Promise<{ tsquery: string; groups: WordGroup[] }> {
+  const all = [...words, ...locationWords];
   const result = await db.execute<{ folded: string; candidates: string[] }>(sql`
     select f_unaccent(u.word) as folded,
       array(
         select t.term from search_terms t
-        where char_length(u.word) >= 4 and t.term % f_unaccent(u.word)
+        where u.position <= ${words.length} and char_length(u.word) >= 4 and t.term % f_unaccent(u.word)
         order by similarity(t.term, f_unaccent(u.word)) desc, t.term
         limit ${TYPO_CANDIDATES}
       ) as candidates
     from unnest(${sql`array[${sql.join(
-      words.map((word) => sql`${word}`),
+      all.map((word) => sql`${word}`),
       sql`, `,
     )}]::text[]`}) with ordinality as u(word, position)
     order by u.position`);
@@ -76,10 +92,12 @@ async function searchQuery(
     prefix: folded,
     exact: candidates,
   }));
+  // Location words must start a word of the location (weight C), with no typo candidates.
   const tsquery = groups
-    .map(
-      ({ prefix, exact }) =>
-        `(${[`${quoteLexeme(prefix)}:*`, ...exact.map(quoteLexeme)].join(' | ')})`,
+    .map(({ prefix, exact }, i) =>
+      i < words.length
+        ? `(${[`${quoteLexeme(prefix)}:*`, ...exact.map(quoteLexeme)].join(' | ')})`
+        : `${quoteLexeme(prefix)}:*C`,
     )
     .join(' & ');
   return { tsquery, groups };
@@ -99,33 +117,42 @@ function readPage(reader: Reader, where: SQL, limit: number, offset: number) {
 
 /**
  * The page and the number of matches. A page that is not full is the last one, so the total is
- * known. Otherwise matches are counted exactly up to EXACT_COUNT_LIMIT; past that the total is
- * PostgreSQL's estimate, marked as such: counting every match of a common word in a million
- * requests would cost far more than the page itself.
+ * known. Otherwise matches are counted exactly up to EXACT_COUNT_LIMIT; past that the answer is
+ * "more than EXACT_COUNT_LIMIT" (`more: true`): counting every match of a common word in a
+ * million requests would cost far more than the page, and PostgreSQL's estimate of it is no more
+ * than a guess. The count walks requests newest first as the page does, unless `prepareCount`
+ * is given (a search, see listOpenRequests): it sets up the plan, and matches count in any order.
  */
-async function readPageAndTotal(reader: Reader, where: SQL, limit: number, page: number) {
+async function readPageAndTotal(
+  reader: Reader,
+  where: SQL,
+  limit: number,
+  page: number,
+  prepareCount?: () => Promise<unknown>,
+) {
   const offset = (page - 1) * limit;
   const rows = await readPage(reader, where, limit, offset);
   if (rows.length < limit && (rows.length > 0 || offset === 0)) {
-    return { rows, total: offset + rows.length, estimated: false };
+    return { rows, total: offset + rows.length, more: false };
   }
-  // Counted in the page's own order, so the count walks the same (narrowest) index as the page.
-  const [counted] = await reader.select({ n: count() }).from(
-    reader
-      .select({ one: sql`1` })
-      .from(workRequests)
-      .where(where)
-      .orderBy(desc(workRequests.createdAt), desc(workRequests.id))
-      .limit(EXACT_COUNT_LIMIT + 1)
-      .as('matches'),
-  );
+  await prepareCount?.();
+  const matches = reader
+    .select({ one: sql`1` })
+    .from(workRequests)
+    .where(where);
+  const [counted] = await reader
+    .select({ n: count() })
+    .from(
+      (prepareCount
+        ? matches
+        : matches.orderBy(desc(workRequests.createdAt), desc(workRequests.id))
+      )
+        .limit(EXACT_COUNT_LIMIT + 1)
+        .as('matches'),
+    );
   const exact = counted?.n ?? 0;
-  if (exact <= EXACT_COUNT_LIMIT) return { rows, total: exact, estimated: false };
-  const plan = await reader.execute<{ 'QUERY PLAN': { Plan: { 'Plan Rows': number } }[] }>(
-    sql`explain (format json) select 1 from ${workRequests} where ${where}`,
-  );
-  const estimate = Math.round(plan.rows[0]?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0);
-  return { rows, total: Math.max(estimate, EXACT_COUNT_LIMIT + 1), estimated: true };
+  if (exact <= EXACT_COUNT_LIMIT) return { rows, total: exact, more: false };
+  return { rows, total: EXACT_COUNT_LIMIT, more: true };
 }
 
 /**
@@ -135,7 +162,13 @@ async function readPageAndTotal(reader: Reader, where: SQL, limit: number, page:
  */
 export async function listOpenRequests(
   db: Db,
-  query: { q?: string | undefined; category?: Category | undefined; page: number; limit: number },
+  query: {
+    q?: string | undefined;
+    category?: Category | undefined;
+    location?: string | undefined;
+    page: number;
+    limit: number;
+  },
 ) {
   const listed: (SQL | undefined)[] = [
     eq(workRequests.status, 'OPEN'),
@@ -143,29 +176,49 @@ export async function listOpenRequests(
     query.category ? eq(workRequests.category, query.category) : undefined,
   ];
   const words = query.q ? searchWords(query.q) : [];
-  if (words.length === 0) return readPageAndTotal(db, and(...listed)!, query.limit, query.page);
+  const locationWords = query.location ? searchWords(query.location) : [];
+  if (words.length + locationWords.length === 0) {
+    return readPageAndTotal(db, and(...listed)!, query.limit, query.page);
+  }
 
-  const [{ tsquery, groups }, stats] = await Promise.all([searchQuery(db, words), termStats(db)]);
-  const categories = categoriesMatching(query.q!);
+  const [{ tsquery, groups }, stats] = await Promise.all([
+    searchQuery(db, words, locationWords),
+    termStats(db),
+  ]);
+  const categories = words.length > 0 ? categoriesMatching(query.q!) : [];
+  const matches = sql`${workRequests.searchVector} @@ to_tsquery('simple', ${tsquery})`;
   const where = and(
     ...listed,
-    or(
-      sql`${workRequests.searchVector} @@ to_tsquery('simple', ${tsquery})`,
-      categories.length > 0 ? inArray(workRequests.category, categories) : undefined,
-    ),
+    categories.length > 0
+      ? // A category named by the words stands in for the words, not for the location.
+        or(
+          matches,
+          and(
+            inArray(workRequests.category, categories),
+            locationWords.length > 0
+              ? sql`${workRequests.searchVector} @@ to_tsquery('simple', ${locationQuery(groups.slice(words.length))})`
+              : undefined,
+          ),
+        )
+      : matches,
   )!;
   // PostgreSQL cannot tell a rare word from a common one in a prefix query: it may walk every
   // request looking for a word nobody used, or sort every request containing a common one. Our
   // own estimate chooses: rare words read the full-text index and sort the few matches; common
   // words walk requests newest first and stop at a full page.
-  const rare = categories.length === 0 && expectedShare(groups, stats) * stats.rows < RARE_MATCHES;
+  // The count needs no order, only EXACT_COUNT_LIMIT + 1 matches. Below RARE_COUNT_MATCHES
+  // expected it reads them from the full-text index; above, it reads the table in its own order
+  // until it has them (about limit / share rows, read in sequence rather than one by one).
+  const expected = expectedShare(groups, stats) * stats.rows;
+  const rare = categories.length === 0 && expected < RARE_MATCHES;
+  const rareCount = categories.length === 0 && expected < RARE_COUNT_MATCHES;
+  const byIndex = sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true), set_config('enable_bitmapscan', 'on', true)`;
+  const inTableOrder = sql`select set_config('enable_seqscan', 'on', true), set_config('enable_indexscan', 'off', true), set_config('enable_indexonlyscan', 'off', true), set_config('enable_bitmapscan', 'off', true)`;
   return db.transaction(async (tx) => {
-    await tx.execute(
-      rare
-        ? sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)`
-        : sql`select set_config('enable_bitmapscan', 'off', true)`,
+    await tx.execute(rare ? byIndex : sql`select set_config('enable_bitmapscan', 'off', true)`);
+    return readPageAndTotal(tx, where, query.limit, query.page, () =>
+      tx.execute(rareCount ? byIndex : inTableOrder),
     );
-    return readPageAndTotal(tx, where, query.limit, query.page);
   });
 }
 
@@ -270,3 +323,33 @@ export async function findRequest(db: Db, id: string) {
 }
 
 export type FoundRequest = NonNullable<Awaited<ReturnType<typeof findRequest>>>;
+
+/** Town suggestions offered at most. */
+export const LOCATION_SUGGESTIONS = 10;
+
+/**
+ * The distinct locations of listed (open) requests starting with `prefix`, accents and case
+ * ignored, in alphabetical order: "kos" offers "Košice". One index step per location
+ * (`work_requests_listed_location_idx`), however many requests share it; each location is shown
+ * as one of its requests spells it.
+ */
+export async function suggestLocations(db: Db, prefix: string): Promise<string[]> {
+  const pattern = `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const key = sql`(lower(f_unaccent(${workRequests.location})) collate "C")`;
+  const listed = sql`${workRequests.status} = 'OPEN' and ${workRequests.clientActive}`;
+  const result = await db.execute<{ location: string }>(sql`
+    with recursive keys(k) as (
+      (select ${key} from ${workRequests}
+        where ${listed} and ${key} like lower(f_unaccent(${pattern})) order by 1 limit 1)
+      union all
+      select (select ${key} from ${workRequests}
+        where ${listed} and ${key} like lower(f_unaccent(${pattern})) and ${key} > keys.k
+        order by 1 limit 1)
+      from keys where keys.k is not null
+    )
+    select (select ${workRequests.location} from ${workRequests}
+      where ${listed} and ${key} = keys.k limit 1) as location
+    from keys where keys.k is not null
+    limit ${LOCATION_SUGGESTIONS}`);
+  return result.rows.map((row) => row.location);
+}

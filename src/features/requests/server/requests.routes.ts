@@ -9,6 +9,8 @@ const ATTACHMENT_MEDIA_TYPES = Object.keys(ATTACHMENT_TYPES);
 import {
   attachmentParams,
   listWorkRequestsQuery,
+  locationSuggestions,
+  locationSuggestionsQuery,
   myWorkRequests,
   requestIdParams,
   workRequestFields,
@@ -17,7 +19,7 @@ import {
 } from '../requests.schema';
 import { contentDisposition } from './content-disposition';
 import { presentCard, presentDetail, presentPagination } from './requests.presenter';
-import { listOpenRequests } from './requests.repo';
+import { listOpenRequests, suggestLocations } from './requests.repo';
 import {
   assertCanPost,
   attachmentFor,
@@ -50,12 +52,25 @@ export const requestsRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = asy
     },
     async (request) => {
       const { page, limit } = request.query;
-      const { rows, total, estimated } = await listOpenRequests(ctx.db, request.query);
+      const { rows, total, more } = await listOpenRequests(ctx.db, request.query);
       return {
         work_requests: rows.map(presentCard),
-        pagination: presentPagination(page, limit, total, estimated),
+        pagination: presentPagination(page, limit, total, more),
       };
     },
+  );
+
+  app.get(
+    '/work-requests/locations',
+    {
+      // Towns change only as requests are posted or closed: a minute's staleness is harmless.
+      config: { publicCache: { browser: 60, shared: 60 } },
+      schema: {
+        querystring: locationSuggestionsQuery,
+        response: { 200: locationSuggestions },
+      },
+    },
+    async (request) => ({ locations: await suggestLocations(ctx.db, request.query.prefix) }),
   );
 
   app.get(

@@ -54,10 +54,13 @@ export const workRequests = pgTable(
     contactEmail: text('contact_email').notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
-    /** Accent-free full-text vector, title weighted above description. */
+    /**
+     * Accent-free full-text vector: title (weight A) above description (B), and the location (C),
+     * which the location filter asks for by its weight.
+     */
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       (): SQL =>
-        sql`setweight(to_tsvector('simple', f_unaccent(${workRequests.title})), 'A') || setweight(to_tsvector('simple', f_unaccent(${workRequests.description})), 'B')`,
+        sql`setweight(to_tsvector('simple', f_unaccent(${workRequests.title})), 'A') || setweight(to_tsvector('simple', f_unaccent(${workRequests.description})), 'B') || setweight(to_tsvector('simple', f_unaccent(${workRequests.location})), 'C')`,
     ),
   },
   (t) => [
@@ -76,6 +79,11 @@ export const workRequests = pgTable(
       .on(t.category, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.status} = 'OPEN' and ${t.clientActive}`),
     index('work_requests_search_vector_idx').using('gin', t.searchVector),
+    // Town suggestions: the distinct accent-free locations of listed requests, read in order
+    // (byte order, so a prefix is a range and each next location one index step).
+    index('work_requests_listed_location_idx')
+      .on(sql`(lower(f_unaccent(${t.location})) collate "C")`)
+      .where(sql`${t.status} = 'OPEN' and ${t.clientActive}`),
     check('work_requests_title_check', sql`char_length(${t.title}) between 5 and 200`),
     check(
       'work_requests_description_check',

@@ -1,5 +1,5 @@
 import { SearchX, Search, WifiOff } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Pagination } from '../../../client/components/ui/Pagination';
@@ -9,30 +9,34 @@ import { isCategory } from '../../../shared/categories';
 import { LIMITS } from '../../../shared/limits';
 import { CategorySelect } from './CategorySelect';
 import { RequestCard } from './RequestCard';
-import { useRequestList } from './requests.api';
+import { useLocationSuggestions, useRequestList } from './requests.api';
 
-/** /browse?q&category&page: open requests, searched and paged by the server (page only above 1). */
+/** /browse?q&category&location&page: open requests, searched and paged by the server (page only above 1). */
 export function BrowsePage() {
   const { t, i18n } = useTranslation(['requests', 'categories']);
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
   const category = isCategory(params.get('category')) ? params.get('category')! : '';
+  const location = params.get('location') ?? '';
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   useDocumentTitle(t('browse.title'));
 
   const results = useRequestList({
     q: q || undefined,
     category: category || undefined,
+    location: location || undefined,
     page,
     limit: LIMITS.browsePageSize,
   });
 
-  const go = (next: { q?: string; category?: string; page?: number }) => {
+  const go = (next: { q?: string; category?: string; location?: string; page?: number }) => {
     const search = new URLSearchParams();
     const nextQ = next.q ?? q;
     const nextCategory = next.category ?? category;
+    const nextLocation = next.location ?? location;
     if (nextQ) search.set('q', nextQ);
     if (nextCategory) search.set('category', nextCategory);
+    if (nextLocation) search.set('location', nextLocation);
     if (next.page && next.page > 1) search.set('page', String(next.page));
     setParams(search);
   };
@@ -45,10 +49,11 @@ export function BrowsePage() {
       <h1 className="text-3xl font-bold">{t('browse.title')}</h1>
       <p className="mt-2 text-stone-700">{t('browse.intro')}</p>
       <SearchForm
-        key={`${q}|${category}`}
+        key={`${q}|${category}|${location}`}
         initialQ={q}
         initialCategory={category}
-        onSearch={(nextQ, nextCategory) => go({ q: nextQ, category: nextCategory, page: 1 })}
+        initialLocation={location}
+        onSearch={(next) => go({ ...next, page: 1 })}
       />
 
       <div aria-live="polite" className="mt-6">
@@ -66,7 +71,7 @@ export function BrowsePage() {
           <div className="card flex flex-col items-center gap-3 p-10 text-center">
             <SearchX aria-hidden="true" className="size-8 text-stone-400" />
             <p className="font-medium">{t('browse.empty')}</p>
-            {(q || category) && (
+            {(q || category || location) && (
               <button type="button" className="btn-secondary" onClick={() => setParams({})}>
                 {t('browse.clear')}
               </button>
@@ -76,7 +81,7 @@ export function BrowsePage() {
           <>
             <p className="text-sm font-medium text-stone-700">
               {results.data.pagination.totalEstimated
-                ? t('browse.foundAbout', { count: total, formatted: count })
+                ? t('browse.foundMore', { count: total, formatted: count })
                 : t('browse.found', { count: total, formatted: count })}
             </p>
             <ul className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
@@ -105,22 +110,25 @@ export function BrowsePage() {
 function SearchForm({
   initialQ,
   initialCategory,
+  initialLocation,
   onSearch,
 }: {
   initialQ: string;
   initialCategory: string;
-  onSearch: (q: string, category: string) => void;
+  initialLocation: string;
+  onSearch: (next: { q: string; category: string; location: string }) => void;
 }) {
   const { t } = useTranslation(['requests', 'categories']);
   const [text, setText] = useState(initialQ);
   const [chosen, setChosen] = useState(initialCategory);
+  const [town, setTown] = useState(initialLocation);
   return (
     <form
       role="search"
-      className="card mt-6 grid grid-cols-1 gap-3 p-4 sm:grid-cols-[1fr_minmax(12rem,16rem)_auto] sm:items-end"
+      className="card mt-6 grid grid-cols-1 gap-3 p-4 sm:grid-cols-2 sm:items-end lg:grid-cols-[1fr_minmax(10rem,14rem)_minmax(12rem,16rem)_auto]"
       onSubmit={(event) => {
         event.preventDefault();
-        onSearch(text.trim(), chosen);
+        onSearch({ q: text.trim(), category: chosen, location: town.trim() });
       }}
     >
       <div className="flex flex-col gap-1.5">
@@ -136,6 +144,7 @@ function SearchForm({
           className="rounded-lg border border-stone-300 bg-white px-3 py-2.5"
         />
       </div>
+      <LocationInput value={town} onChange={setTown} />
       <CategorySelect
         id="browse-category"
         label={t('browse.category')}
@@ -148,5 +157,123 @@ function SearchForm({
         {t('browse.submit')}
       </button>
     </form>
+  );
+}
+
+/** Lower case without accents, as the server compares towns: "Košice" → "kosice". */
+const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+
+/** How long typing pauses before the towns for it are asked for. */
+const SUGGEST_DELAY_MS = 200;
+
+/**
+ * Town or region, with the towns of open requests offered as you type: an ARIA combobox (the
+ * native `<datalist>` filters by exact letters, so it would hide "Košice" for "kos"). Arrow keys
+ * move through the towns, Enter picks one, Escape closes the list; a click picks one too.
+ */
+function LocationInput({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  const { t } = useTranslation('requests');
+  const [focused, setFocused] = useState(false);
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const [prefix, setPrefix] = useState(value.trim());
+  useEffect(() => {
+    const timer = setTimeout(() => setPrefix(value.trim()), SUGGEST_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [value]);
+  const suggestions = useLocationSuggestions(prefix, focused);
+  // While the towns for what was just typed load, the previous ones still show if they fit it.
+  const current = prefix === value.trim() && !suggestions.isPlaceholderData;
+  const towns = (suggestions.data?.locations ?? []).filter(
+    (town) => town !== value && (current || fold(town).startsWith(fold(value.trim()))),
+  );
+  const shown = open && focused && towns.length > 0;
+  const optionId = (i: number) => `browse-location-town-${i}`;
+  useEffect(() => {
+    if (active >= 0)
+      document.getElementById(optionId(active))?.scrollIntoView({ block: 'nearest' });
+  }, [active]);
+  const pick = (town: string) => {
+    onChange(town);
+    setOpen(false);
+    setActive(-1);
+  };
+  return (
+    <div className="relative flex flex-col gap-1.5">
+      <label htmlFor="browse-location" className="text-sm font-medium">
+        {t('browse.location')}
+      </label>
+      <input
+        id="browse-location"
+        name="location"
+        type="text"
+        role="combobox"
+        aria-autocomplete="list"
+        aria-expanded={shown}
+        aria-controls="browse-location-towns"
+        aria-activedescendant={shown && active >= 0 ? optionId(active) : undefined}
+        autoComplete="off"
+        maxLength={200}
+        value={value}
+        placeholder={t('browse.locationPlaceholder')}
+        onFocus={() => setFocused(true)}
+        onBlur={() => {
+          setFocused(false);
+          setOpen(false);
+          setActive(-1);
+        }}
+        onChange={(event) => {
+          onChange(event.target.value);
+          setOpen(true);
+          setActive(-1);
+        }}
+        onKeyDown={(event) => {
+          if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+            event.preventDefault();
+            if (!shown) {
+              setOpen(true);
+              return;
+            }
+            const step = event.key === 'ArrowDown' ? 1 : -1;
+            // Positions -1 (the typed text) to towns.length - 1, round and round.
+            setActive(
+              (current) => ((current + 1 + step + towns.length + 1) % (towns.length + 1)) - 1,
+            );
+          } else if (event.key === 'Enter' && shown && active >= 0 && towns[active]) {
+            event.preventDefault();
+            pick(towns[active]);
+          } else if (event.key === 'Escape' && shown) {
+            event.preventDefault();
+            setOpen(false);
+            setActive(-1);
+          }
+        }}
+        className="min-w-0 rounded-lg border border-stone-300 bg-white px-3 py-2.5"
+      />
+      <ul
+        id="browse-location-towns"
+        role="listbox"
+        aria-label={t('browse.location')}
+        hidden={!shown}
+        className="absolute inset-x-0 top-full z-20 mt-1 max-h-64 overflow-y-auto rounded-lg border border-stone-300 bg-white py-1 shadow-lg"
+      >
+        {towns.map((town, i) => (
+          <li
+            key={town}
+            id={optionId(i)}
+            role="option"
+            aria-selected={i === active}
+            // Picked on press, before the input's blur would close the list; focus stays in the input.
+            onMouseDown={(event) => {
+              event.preventDefault();
+              pick(town);
+            }}
+            className={`cursor-pointer px-3 py-2 ${i === active ? 'bg-brand-50 text-stone-900' : 'hover:bg-stone-100'}`}
+          >
+            {town}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

@@ -4,7 +4,12 @@ import { api } from '../../../client/api/client';
 import type { CamelCased } from '../../../client/api/types';
 import { uploadForm } from '../../../client/api/upload';
 import { LIMITS } from '../../../shared/limits';
-import type { myWorkRequests, WorkRequestDetail, WorkRequestList } from '../requests.schema';
+import type {
+  LocationSuggestions,
+  myWorkRequests,
+  WorkRequestDetail,
+  WorkRequestList,
+} from '../requests.schema';
 
 export type RequestDetail = CamelCased<WorkRequestDetail>;
 export type RequestList = CamelCased<WorkRequestList>;
@@ -14,6 +19,7 @@ export type MyRequest = MyRequests['workRequests'][number];
 export interface RequestListParams {
   q?: string | undefined;
   category?: string | undefined;
+  location?: string | undefined;
   page: number;
   limit: number;
 }
@@ -32,12 +38,15 @@ export const requestKeys = {
   detail: (id: string) => [...requestKeys.all, 'detail', id] as const,
   /** The signed-in client's own requests ("My requests"). */
   mine: () => [...requestKeys.all, 'mine'] as const,
+  /** Towns of open requests offered for a typed prefix. */
+  locations: (prefix: string) => [...requestKeys.all, 'locations', prefix] as const,
 };
 
-const listPath = ({ q, category, page, limit }: RequestListParams) => {
+const listPath = ({ q, category, location, page, limit }: RequestListParams) => {
   const query = new URLSearchParams({ page: String(page), limit: String(limit) });
   if (q) query.set('q', q);
   if (category) query.set('category', category);
+  if (location) query.set('location', location);
   return `/work-requests?${query.toString()}`;
 };
 
@@ -46,6 +55,20 @@ export function useRequestList(params: RequestListParams) {
   return useQuery({
     queryKey: requestKeys.list(params),
     queryFn: ({ signal }) => api<RequestList>(listPath(params), { signal }),
+    placeholderData: (previous) => previous,
+  });
+}
+
+/** Towns of open requests starting with `prefix` (accents ignored); kept a minute, like the server's. */
+export function useLocationSuggestions(prefix: string, enabled: boolean) {
+  return useQuery({
+    enabled,
+    queryKey: requestKeys.locations(prefix),
+    queryFn: ({ signal }) =>
+      api<LocationSuggestions>(`/work-requests/locations?${new URLSearchParams({ prefix })}`, {
+        signal,
+      }),
+    staleTime: 60_000,
     placeholderData: (previous) => previous,
   });
 }

@@ -82,28 +82,48 @@ describe('GET /api/work-requests', () => {
     expect(JSON.stringify(body)).not.toMatch(/Hľadajúca|example\.test|contact/);
   });
 
-  it('counts exactly up to 200 matches and estimates beyond, with paging capped at 50 pages', async () => {
+  it('counts matches exactly up to 1 000, and says "more than 1 000" beyond', async () => {
     const client = await createClient(database.db);
-    await database.db.execute(sql`
-      insert into work_requests (client_id, title, description, category, location, contact_name, contact_email)
-      select ${client.id}, 'Montáž okna číslo ' || n, 'Výmena starého okna za nové plastové.', 'windows_doors_shading',
-             'Poprad', 'Klient', 'k@example.test'
-      from generate_series(1, 350) n`);
+    const insert = (from: number, to: number) =>
+      database.db.execute(sql`
+        insert into work_requests (client_id, title, description, category, location, contact_name, contact_email, created_at)
+        select ${client.id}, 'Montáž okna číslo ' || n, 'Výmena starého okna za nové plastové.', 'windows_doors_shading',
+               'Poprad', 'Klient', 'k@example.test', now() - n * interval '1 minute'
+        from generate_series(${from}::int, ${to}::int) n`);
+    await insert(1, 350);
+    await database.db.execute(sql`analyze work_requests`);
+    const counted = (await new Agent(app).get('/api/work-requests?q=plastove&limit=100')).json();
+    expect(counted.work_requests).toHaveLength(100);
+    expect(counted.pagination).toEqual({
+      page: 1,
+      total_pages: 4,
+      total: 350,
+      total_estimated: false,
+    });
+
+    await insert(351, 1050);
     await database.db.execute(sql`analyze work_requests`);
     const page = (await new Agent(app).get('/api/work-requests?q=plastove&limit=100')).json();
     expect(page.work_requests).toHaveLength(100);
-    expect(page.pagination.total_estimated).toBe(true);
-    expect(page.pagination.total).toBeGreaterThan(200);
-    expect(page.pagination.total_pages).toBeLessThanOrEqual(50);
-
-    const exact = (
-      await new Agent(app).get('/api/work-requests?q=plastove&limit=100&page=4')
+    expect(page.pagination).toEqual({
+      page: 1,
+      total_pages: 11,
+      total: 1000,
+      total_estimated: true,
+    });
+    const deeper = (
+      await new Agent(app).get('/api/work-requests?q=plastove&limit=100&page=10')
     ).json();
-    expect(exact.work_requests).toHaveLength(50);
-    expect(exact.pagination).toEqual({
-      page: 4,
-      total_pages: 4,
-      total: 350,
+    expect(deeper.pagination).toMatchObject({ total_pages: 11, total_estimated: true });
+
+    const last = (
+      await new Agent(app).get('/api/work-requests?q=plastove&limit=100&page=11')
+    ).json();
+    expect(last.work_requests).toHaveLength(50);
+    expect(last.pagination).toEqual({
+      page: 11,
+      total_pages: 11,
+      total: 1050,
       total_estimated: false,
     });
     await database.db.execute(sql`delete from work_requests where client_id = ${client.id}`);

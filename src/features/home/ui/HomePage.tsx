@@ -10,11 +10,11 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../../../client/hooks/useDocumentTitle';
-import { CATEGORIES } from '../../../shared/categories';
-import { formatEuro } from '../../../shared/format';
-import { LANGUAGES, type Language } from '../../../shared/languages';
 import { isPagePath } from '../../../shared/routes';
 import type { Role } from '../../../shared/statuses';
+import { CategoryTiles } from './CategoryTiles';
+import { HeroSearch } from './HeroSearch';
+import { HomeFigures } from './HomeFigures';
 import { LatestRequests } from './LatestRequests';
 import { useSession } from '../../accounts/ui/session';
 
@@ -39,30 +39,6 @@ const FEATURES: { key: string; icon: LucideIcon }[] = [
 
 const REASONS = ['privacy', 'oneBid', 'local', 'languages'] as const;
 
-/** Four facts that say what kind of marketplace this is. */
-function HeroStats() {
-  const { t, i18n } = useTranslation('home');
-  const stats = [
-    { value: formatEuro(0, i18n.language as Language), label: 'hero.stats.free' },
-    { value: '1', label: 'hero.stats.oneBid' },
-    { value: String(CATEGORIES.length), label: 'hero.stats.categories' },
-    { value: String(LANGUAGES.length), label: 'hero.stats.languages' },
-  ];
-  return (
-    <section
-      aria-label={t('hero.stats.label')}
-      className="card grid grid-cols-2 gap-px overflow-hidden bg-stone-200 p-0"
-    >
-      {stats.map((stat) => (
-        <div key={stat.label} className="bg-white p-6">
-          <p className="text-3xl font-bold text-brand-700">{stat.value}</p>
-          <p className="mt-1 text-sm text-stone-700">{t(stat.label)}</p>
-        </div>
-      ))}
-    </section>
-  );
-}
-
 export function HomePage() {
   const { t } = useTranslation('home');
   useDocumentTitle(undefined);
@@ -79,7 +55,8 @@ export function HomePage() {
               {t('hero.title')}
             </h1>
             <p className="mt-4 max-w-2xl text-lg text-stone-700">{t('hero.subtitle')}</p>
-            <div className="mt-8 flex flex-wrap gap-3">
+            <HeroSearch />
+            <div className="mt-6 flex flex-wrap gap-3">
               {showAction && (
                 <Link to={action.to} className="btn-primary px-6 text-lg">
                   {t(action.label)}
@@ -90,9 +67,11 @@ export function HomePage() {
               </a>
             </div>
           </div>
-          <HeroStats />
+          <HomeFigures />
         </div>
       </section>
+
+      <CategoryTiles />
 
       <section
         id="how-it-works"

@@ -7,6 +7,7 @@ import {
   Zap,
   type LucideIcon,
 } from 'lucide-react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../../../client/hooks/useDocumentTitle';
@@ -15,8 +16,11 @@ import type { Role } from '../../../shared/statuses';
 import { CategoryTiles } from './CategoryTiles';
 import { HeroSearch } from './HeroSearch';
 import { HomeFigures } from './HomeFigures';
-import { LatestRequests } from './LatestRequests';
 import { useSession } from '../../accounts/ui/session';
+import { lazyNamed } from '../../../client/lazy';
+
+/** Below the fold and waiting for its data anyway: its code (request cards) loads after the first paint. */
+const LatestRequests = lazyNamed(() => import('./LatestRequests'), 'LatestRequests');
 
 /** Where the hero's one call to action leads, by role (spec core §2 Home); admins see none. */
 function heroAction(role: Role | undefined): { to: string; label: string } | undefined {
@@ -131,7 +135,9 @@ export function HomePage() {
         </ul>
       </section>
 
-      <LatestRequests signedIn={role !== undefined} />
+      <Suspense fallback={<div aria-hidden="true" className="min-h-80" />}>
+        <LatestRequests signedIn={role !== undefined} />
+      </Suspense>
 
       <section aria-labelledby="community-title" className="container-page py-12">
         <div className="rounded-2xl bg-brand-800 p-8 text-white sm:p-12">

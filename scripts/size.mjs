@@ -6,15 +6,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-const BUDGET_KB = 140;
+const BUDGET_KB = 130;
 /**
  * Namespaces of the home page's first render: the shell's (SHELL_NAMESPACES in
- * src/client/i18n/i18n.ts) and those HomePage and CategoryTiles ask for.
+ * src/client/i18n/i18n.ts) and the one HomePage asks for.
  */
-const FIRST_RENDER_NAMESPACES = ['common', 'home', 'categories'];
-/** What the home page loads lazily once it shows, and the namespaces those parts ask for. */
-const HOME_ON_DEMAND = ['src/features/home/ui/LatestRequests.tsx'];
-const ON_DEMAND_NAMESPACES = ['requests'];
+const FIRST_RENDER_NAMESPACES = ['common', 'home'];
+/** What the home page loads lazily once its hero shows, and the namespaces those parts ask for. */
+const HOME_ON_DEMAND = ['src/features/home/ui/HomeSections.tsx'];
+const ON_DEMAND_NAMESPACES = ['categories', 'requests'];
 
 const dist = 'dist/client';
 const manifestFile = path.join(dist, '.vite', 'manifest.json');
@@ -64,7 +64,7 @@ console.log(
 );
 console.log('');
 const later = report(onDemand);
-console.log(`${kb(later)} KB  loaded on demand once the home page shows (latest requests)`);
+console.log(`${kb(later)} KB  loaded just after (the sections below the hero)`);
 console.log(`${kb(first + later)} KB  the home page in all`);
 if (first > BUDGET_KB * 1024) {
   console.error(`Over budget by ${((first - BUDGET_KB * 1024) / 1024).toFixed(1)} KB.`);

@@ -1,12 +1,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { RETRY_DELAY_MS, retryRead } from './api/client';
 import { setupI18n } from './i18n/i18n';
 import { ConfirmProvider } from './layout/ConfirmDialog';
 import { NotificationsProvider } from './layout/Notifications';
-import { router } from './router';
+import { AppRoutes } from './router';
 import { SessionProvider } from '../features/accounts/ui/session';
 import './styles.css';
 
@@ -29,7 +29,9 @@ createRoot(document.getElementById('root')!).render(
       <SessionProvider>
         <NotificationsProvider>
           <ConfirmProvider>
-            <RouterProvider router={router} />
+            <BrowserRouter>
+              <AppRoutes />
+            </BrowserRouter>
           </ConfirmProvider>
         </NotificationsProvider>
       </SessionProvider>

@@ -1,25 +1,16 @@
-import { lazy } from 'react';
-import { createBrowserRouter } from 'react-router';
-import { chunksLoaded } from './chunk-reload';
+import { Route, Routes } from 'react-router';
+import { lazyNamed } from './lazy';
 import { RootLayout } from './layout/RootLayout';
-import { RouteErrorPage } from './pages/RouteErrorPage';
+import { RouteErrorBoundary } from './pages/RouteErrorBoundary';
 import { HomePage } from '../features/home/ui/HomePage';
 import { RequireRole } from '../features/accounts/ui/RequireRole';
 import { RequireClientToPost } from '../features/requests/ui/RequireClientToPost';
 
 /**
  * Pages other than home load on demand, inside the layout's Suspense (header and footer stay).
- * A page whose code fails to arrive is caught by the route's error page, which reloads once.
+ * A page whose code fails to arrive is caught by the layout's error boundary, whose page reloads once.
  */
-const page = <Name extends string>(
-  load: () => Promise<Record<Name, React.ComponentType>>,
-  name: Name,
-) =>
-  lazy(async () => {
-    const module = await load();
-    chunksLoaded();
-    return { default: module[name] };
-  });
+const page = lazyNamed;
 
 const PrivacyRoute = page(() => import('../features/legal/ui/PrivacyRoute'), 'PrivacyRoute');
 const ContactPage = page(() => import('../features/contact/ui/ContactPage'), 'ContactPage');
@@ -53,68 +44,68 @@ const NotFoundPage = page(() => import('./pages/NotFoundPage'), 'NotFoundPage');
 /**
  * The pages of the app. Keep in step with PAGE_PATHS in src/shared/routes.ts, which the
  * server uses to answer unknown paths with 404.
+ *
+ * Declarative routes, not a data router: no page loads data through the router, and the data
+ * router's code would add a sixth to the home page's JavaScript. The layout catches a failing
+ * page (RouteErrorBoundary), and ScrollToTop does what ScrollRestoration did.
  */
-export const router = createBrowserRouter([
-  {
-    element: <RootLayout />,
+export function AppRoutes() {
+  return (
     // The layout itself failed: the error page alone.
-    errorElement: <RouteErrorPage standalone />,
-    children: [
-      {
-        // A page failed: the error page inside the layout, header and footer still there.
-        errorElement: <RouteErrorPage />,
-        children: [
-          { index: true, element: <HomePage /> },
-          { path: 'privacy', element: <PrivacyRoute /> },
-          { path: 'contact', element: <ContactPage /> },
-          { path: 'auth', element: <AuthPage /> },
-          { path: 'auth/callback', element: <GoogleCallbackPage /> },
-          { path: 'password-reset', element: <PasswordResetPage /> },
-          { path: 'verify-email', element: <VerifyEmailPage /> },
-          {
-            path: 'profile',
-            element: (
+    <RouteErrorBoundary standalone>
+      <Routes>
+        <Route element={<RootLayout />}>
+          <Route index element={<HomePage />} />
+          <Route path="privacy" element={<PrivacyRoute />} />
+          <Route path="contact" element={<ContactPage />} />
+          <Route path="auth" element={<AuthPage />} />
+          <Route path="auth/callback" element={<GoogleCallbackPage />} />
+          <Route path="password-reset" element={<PasswordResetPage />} />
+          <Route path="verify-email" element={<VerifyEmailPage />} />
+          <Route
+            path="profile"
+            element={
               <RequireRole>
                 <ProfilePage />
               </RequireRole>
-            ),
-          },
-          { path: 'browse', element: <BrowsePage /> },
-          {
-            path: 'create',
-            element: (
+            }
+          />
+          <Route path="browse" element={<BrowsePage />} />
+          <Route
+            path="create"
+            element={
               <RequireClientToPost>
                 <CreateRequestPage />
               </RequireClientToPost>
-            ),
-          },
-          {
-            path: 'request/:id',
-            element: (
+            }
+          />
+          <Route
+            path="request/:id"
+            element={
               <RequireRole>
                 <RequestDetailsPage />
               </RequireRole>
-            ),
-          },
-          {
-            path: 'provider/:id',
-            element: (
+            }
+          />
+          <Route
+            path="provider/:id"
+            element={
               <RequireRole>
                 <ProviderPage />
               </RequireRole>
-            ),
-          },
-          {
-            path: 'admin',
-            element: (
+            }
+          />
+          <Route
+            path="admin"
+            element={
               <RequireRole roles={['administrator']}>
                 <AdminPage />
               </RequireRole>
-            ),
-          },
-          { path: '*', element: <NotFoundPage /> },
-        ],
-      },
-    ],
-  },
-]);
+            }
+          />
+          <Route path="*" element={<NotFoundPage />} />
+        </Route>
+      </Routes>
+    </RouteErrorBoundary>
+  );
+}

@@ -53,6 +53,7 @@ import { registerSpa } from './plugins/spa';
 import { registerApiDocs } from './openapi';
 import { systemRoutes } from './routes/system.routes';
 import { requestsRoutes } from '../features/requests/server/requests.routes';
+import { homeRoutes } from '../features/home/server/home.routes';
 import { DEFAULT_LANGUAGE, type Language } from '../shared/languages';
 import { serializeErrorForLog } from './log-errors';
 import { DEFAULT_BUILD, type BuildInfo } from '../shared/version';
@@ -247,6 +248,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(bidsRoutes, { ctx });
       await api.register(providersRoutes, { ctx });
       await api.register(reviewsRoutes, { ctx });
+      await api.register(homeRoutes, { ctx });
       await api.register(trustSummaryRoutes, { ctx, redis: deps.redis, gemini: deps.gemini });
       await api.register(adminRoutes, { ctx, responseCounts });
     },

@@ -121,6 +121,10 @@ describe('work requests in the browser', () => {
     // Both lists are loaded (and cached) before the request exists.
     await expect.poll(() => page.getByText(sk('home', 'latest.title')).count()).toBe(1);
     await nav.getByRole('link', { name: sk('common', 'nav.profile') }).click();
+    // The usual location saved in the profile fills in the new request's location.
+    await page.getByLabel(sk('profile', 'fields.location')).fill('Žilina');
+    await page.getByRole('button', { name: sk('profile', 'save') }).click();
+    await expect.poll(() => page.getByText(sk('profile', 'saved')).count()).toBe(1);
     await page.getByRole('tab', { name: sk('profile', 'tabs.requests') }).click();
     await expect.poll(() => page.getByText(sk('requests', 'mine.empty')).count()).toBe(1);
     // Survives only as long as the document does: a full reload would drop it.
@@ -134,7 +138,9 @@ describe('work requests in the browser', () => {
       .getByLabel(sk('requests', 'create.fields.description'))
       .fill('Predsieň asi 12 m², dve vrstvy bielej.');
     await page.getByRole('button', { name: sk('requests', 'create.next') }).click();
-    await page.getByLabel(sk('requests', 'create.fields.location')).fill('Žilina');
+    expect(await page.getByLabel(sk('requests', 'create.fields.location')).inputValue()).toBe(
+      'Žilina',
+    );
     await page.getByRole('button', { name: sk('requests', 'create.next') }).click();
     await page.getByRole('button', { name: sk('requests', 'create.submit') }).click();
     await page.waitForURL(/\/request\/[0-9a-f-]{36}$/);

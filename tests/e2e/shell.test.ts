@@ -33,6 +33,30 @@ describe('the application shell', () => {
     await context.close();
   });
 
+  it('leads with a search and the trades, both opening Browse, and figures from the API', async () => {
+    const { page, problems, context } = await freshVisit(browser);
+    await page.route('**/api/stats/home', (route) =>
+      route.fulfill({ json: { open_requests_this_week: 17, providers: 42, reviews: 305 } }),
+    );
+    await page.goto('/');
+    const figures = page.getByRole('region', { name: text('sk', 'home', 'figures.label') });
+    await expect.poll(() => figures.getByText('305', { exact: true }).count()).toBe(1);
+    expect(await figures.getByText(text('sk', 'home', 'figures.openRequests')).count()).toBe(1);
+
+    await page
+      .getByRole('link', { name: text('sk', 'categories', 'heating_gas_sanitary') })
+      .click();
+    await page.waitForURL((url) => url.search === '?category=heating_gas_sanitary');
+    await page.goBack();
+    await page.getByLabel(text('sk', 'home', 'search.label')).fill('kondenzačný kotol');
+    await page.getByRole('button', { name: text('sk', 'home', 'search.submit') }).click();
+    await page.waitForURL(
+      (url) => url.pathname === '/browse' && url.searchParams.get('q') === 'kondenzačný kotol',
+    );
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it.each(LANGUAGES.filter((language) => language !== 'sk'))(
     'switches to %s, and the choice survives a reload',
     async (language) => {

@@ -174,6 +174,7 @@ const EXPECTED: Record<string, Expected> = {
   // Requests
   'GET /api/work-requests': ANYONE,
   'GET /api/work-requests/locations': ANYONE,
+  'GET /api/stats/home': ANYONE,
   'GET /api/work-requests/my': SIGNED_IN,
   // A client with a verified email; anyone else 403 (client_only, email_not_verified).
   'POST /api/work-requests': row(403, { owner: 'ok', otherClient: 'ok' }),

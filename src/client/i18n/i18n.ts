@@ -30,8 +30,11 @@ const lazyLocales: BackendModule = {
   },
 };
 
-/** Namespaces every page needs: the shell and error texts. */
-const SHELL_NAMESPACES = ['common', 'errors', 'validation'];
+/**
+ * The namespace every page needs: the shell's texts. Error and validation texts load with the
+ * first form or error message that asks for them (useApiErrorText, useForm), not on every page.
+ */
+const SHELL_NAMESPACES = ['common'];
 
 function readCookie(name: string): string | undefined {
   return document.cookie

@@ -1,5 +1,5 @@
 import { LogOut, Menu } from 'lucide-react';
-import { useCallback, useState } from 'react';
+import { Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { PRODUCT_NAME } from '../../shared/brand';
@@ -7,9 +7,12 @@ import { useSignOut as useSignOutMutation } from '../../features/accounts/ui/acc
 import { useSession } from '../../features/accounts/ui/session';
 import { ApiIndicator } from './ApiIndicator';
 import { LanguageSelector } from './LanguageSelector';
-import { MobileMenu } from './MobileMenu';
+import { lazyNamed } from '../lazy';
 import { navItemsFor } from './nav-items';
 import { useNotify } from './Notifications';
+
+/** The phone menu's code loads when it is first opened. */
+const MobileMenu = lazyNamed(() => import('./MobileMenu'), 'MobileMenu');
 
 const navLinkClass = (active: boolean) =>
   `rounded-md px-3 py-2 text-sm font-medium ${active ? 'bg-brand-50 text-brand-800' : 'text-stone-700 hover:bg-stone-100'}`;
@@ -95,7 +98,9 @@ export function Header() {
         </button>
       </div>
       {menuOpen && (
-        <MobileMenu items={items} onClose={closeMenu} onSignOut={user ? signOut : undefined} />
+        <Suspense fallback={null}>
+          <MobileMenu items={items} onClose={closeMenu} onSignOut={user ? signOut : undefined} />
+        </Suspense>
       )}
     </header>
   );

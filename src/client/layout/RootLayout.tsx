@@ -1,14 +1,17 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
+import { ScrollToTop } from './ScrollToTop';
 import { CookieNotice } from './CookieNotice';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { VerificationBanner } from '../../features/accounts/ui/VerificationBanner';
 import { PageLoading } from '../components/ui/PageLoading';
+import { RouteErrorBoundary } from '../pages/RouteErrorBoundary';
 
 export function RootLayout() {
   const { t } = useTranslation();
+  const { pathname } = useLocation();
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -20,13 +23,16 @@ export function RootLayout() {
       <Header />
       <VerificationBanner />
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-        <Suspense fallback={<PageLoading />}>
-          <Outlet />
-        </Suspense>
+        {/* A page failed: the error page inside the layout, header and footer still there. */}
+        <RouteErrorBoundary resetKey={pathname}>
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
+        </RouteErrorBoundary>
       </main>
       <Footer />
       <CookieNotice />
-      <ScrollRestoration />
+      <ScrollToTop />
     </div>
   );
 }

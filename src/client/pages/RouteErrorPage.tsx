@@ -1,18 +1,22 @@
 import { TriangleAlert } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRouteError } from 'react-router';
 import { isChunkLoadError, mayReloadForChunks, reloadForChunks } from '../chunk-reload';
 import { PageLoading } from '../components/ui/PageLoading';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 
 /**
- * What a person sees when a route fails instead of React Router's developer page: a page's code
+ * What a person sees when a page fails instead of a blank screen: a page's code
  * that did not arrive (after a deploy: reload once by itself), or a failure while rendering.
  * `standalone` when the layout itself failed, so the page brings its own main landmark.
  */
-export function RouteErrorPage({ standalone = false }: { standalone?: boolean }) {
-  const error = useRouteError();
+export function RouteErrorPage({
+  error,
+  standalone = false,
+}: {
+  error: unknown;
+  standalone?: boolean | undefined;
+}) {
   const { t } = useTranslation();
   const chunk = isChunkLoadError(error);
   // Decided once: the mark the reload sets must not turn this render into the error page.

@@ -80,6 +80,8 @@ export const languageBody = z.object({
 export const clientProfileBody = z.object({
   name: nameField,
   phone_number: optional(profilePhoneField).nullable(),
+  /** Pre-fills a new request's location (the same limit as a request's location). */
+  location: optional(z.string().trim().max(200, { message: 'too_long' })).nullable(),
 });
 
 /**
@@ -88,7 +90,7 @@ export const clientProfileBody = z.object({
  * the role's own schema (clientProfileBody or providerProfileBody).
  */
 export const profileFormBody = z.union([
-  clientProfileBody.describe('A client: name and phone'),
+  clientProfileBody.describe('A client: name, phone and usual location'),
   providerProfileBody
     .extend({
       profile_picture: z
@@ -135,6 +137,8 @@ export const accountUser = z.object({
   bid_emails: z.boolean(),
   created_at: z.string(),
   phone_number: z.string().nullable(),
+  /** A client's saved location (null for other roles; a provider's is in provider_profile). */
+  location: z.string().nullable(),
   provider_profile: providerProfile.nullable(),
 });
 export type AccountUser = z.infer<typeof accountUser>;

@@ -7,6 +7,7 @@ import { DEMO_PASSWORD } from './demo-data';
 import { seedDemo } from './demo-seed';
 import { bids, providerProfiles, users, workRequests } from './schema';
 
+const DAY_MS = 24 * 60 * 60 * 1000;
 let database: TestDatabase;
 const lines: string[] = [];
 
@@ -43,6 +44,20 @@ describe('demo content', () => {
       expect(accepted).toMatchObject({ status: 'ACCEPTED', workRequestId: request.id });
     }
     expect((await database.db.select({ n: count() }).from(bids))[0]!.n).toBeGreaterThan(20);
+  });
+
+  it('dates every bid between its request and now', async () => {
+    const rows = await database.db
+      .select({ bidAt: bids.createdAt, requestAt: workRequests.createdAt })
+      .from(bids)
+      .innerJoin(workRequests, eq(workRequests.id, bids.workRequestId));
+    const now = new Date();
+    const recent = rows.filter((row) => now.getTime() - row.requestAt.getTime() < DAY_MS);
+    expect(recent.length, 'bids on requests of today').toBeGreaterThan(0);
+    for (const row of rows) {
+      expect(row.bidAt.getTime()).toBeGreaterThanOrEqual(row.requestAt.getTime());
+      expect(row.bidAt.getTime()).toBeLessThanOrEqual(now.getTime());
+    }
   });
 
   it('prints sign-ins that work with the printed password', async () => {

@@ -18,6 +18,7 @@ import {
 import { hashPassword } from '../../features/accounts/server/password';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+const BID_STEP_MS = 3 * 60 * 60 * 1000;
 const ADMIN_EMAIL = 'admin@demo.majstri.sk';
 
 /**
@@ -136,6 +137,9 @@ async function loadDemo(db: Db) {
         ]),
       ].slice(0, 1 + (index % 3));
       let acceptedBidId: string | undefined;
+      // Bids come in every 3 hours after the request, squeezed closer for a request of today, so
+      // none is dated before its request or after now.
+      const bidStep = Math.min(BID_STEP_MS, (now - createdAt.getTime()) / (bidders.length + 1));
       for (const [order, providerIndex] of bidders.entries()) {
         const provider = DEMO_PROVIDERS[providerIndex]!;
         const hours = 6 + ((index * 5 + order * 3) % 30);
@@ -148,7 +152,7 @@ async function loadDemo(db: Db) {
             amountCents: hours * provider.hourlyRate * 100 + (order % 2) * 50,
             description: DEMO_BID_MESSAGES[(index + order) % DEMO_BID_MESSAGES.length]!,
             status: request.assignedTo === undefined ? 'PENDING' : won ? 'ACCEPTED' : 'REJECTED',
-            createdAt: new Date(createdAt.getTime() + (order + 1) * 3 * 60 * 60 * 1000),
+            createdAt: new Date(createdAt.getTime() + (order + 1) * bidStep),
           })
           .returning({ id: bids.id });
         if (won) acceptedBidId = bid!.id;

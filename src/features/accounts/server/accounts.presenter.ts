@@ -18,6 +18,7 @@ export function presentAccount({ user, client, provider }: AccountRow): AccountU
     bid_emails: user.bidEmails,
     created_at: user.createdAt.toISOString(),
     phone_number: client?.phoneNumber ?? null,
+    location: client?.location ?? null,
     provider_profile: provider
       ? {
           ...presentProviderFields(provider),

@@ -64,6 +64,8 @@ export const clientProfiles = pgTable('client_profiles', {
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
   phoneNumber: text('phone_number'),
+  /** Where the client usually needs work done: pre-fills the location of a new request. */
+  location: text('location'),
 });
 
 export const categoryEnum = pgEnum('category', CATEGORIES);

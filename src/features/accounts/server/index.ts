@@ -2,7 +2,7 @@
  * What other features may use of accounts: people by id, who may post, and the `users` table as a
  * join target for names and account status (read only; every write goes through this feature).
  */
-import { eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../../server/db/database';
 import { clientProfiles, providerProfiles, users } from './accounts.table';
 
@@ -57,4 +57,13 @@ export async function writeClientProfile(
 ) {
   await tx.update(users).set({ name }).where(eq(users.id, userId));
   await tx.update(clientProfiles).set({ phoneNumber }).where(eq(clientProfiles.userId, userId));
+}
+
+/** Provider accounts that are active (shown to others, may bid). */
+export async function countActiveProviders(db: Db) {
+  const [row] = await db
+    .select({ total: count() })
+    .from(users)
+    .where(and(eq(users.role, 'provider'), eq(users.accountStatus, 'active')));
+  return row?.total ?? 0;
 }

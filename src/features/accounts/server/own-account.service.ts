@@ -99,7 +99,11 @@ export async function setBidEmails(ctx: ServerContext, me: SessionUser, bidEmail
 export async function updateClientProfile(
   ctx: ServerContext,
   me: SessionUser,
-  input: { name: string; phone_number?: string | null | undefined },
+  input: {
+    name: string;
+    phone_number?: string | null | undefined;
+    location?: string | null | undefined;
+  },
   requestId: string,
 ) {
   if (!canEditClientProfile(me)) throw notAllowed();
@@ -107,7 +111,7 @@ export async function updateClientProfile(
     await tx.update(users).set({ name: input.name }).where(eq(users.id, me.id));
     await tx
       .update(clientProfiles)
-      .set({ phoneNumber: input.phone_number ?? null })
+      .set({ phoneNumber: input.phone_number ?? null, location: input.location ?? null })
       .where(eq(clientProfiles.userId, me.id));
   });
   await ctx.writeAudit({
@@ -182,7 +186,7 @@ export async function deleteAccount(
 }
 
 /**
- * Saves the profile form of the person's role: name and phone for a client; contact details,
+ * Saves the profile form of the person's role: name, phone and location for a client; contact details,
  * rate and picture for a provider. The form is checked against the role's own schema.
  */
 export async function updateOwnProfile(

@@ -6,13 +6,16 @@ import { clientProfileBody } from '../accounts.schema';
 import { useUpdateProfile } from './accounts.api';
 import type { SessionUser } from './session';
 
-/** A client edits name and phone; the email is shown read-only (spec core §2). */
+/**
+ * A client edits name, phone and usual location (it pre-fills new requests); the email is shown
+ * read-only (spec core §2).
+ */
 export function ClientProfileTab({ user }: { user: SessionUser }) {
   const { t } = useTranslation('profile');
   const { notify } = useNotify();
   const save = useUpdateProfile();
   const form = useForm(
-    { name: user.name, phone_number: user.phoneNumber ?? '' },
+    { name: user.name, phone_number: user.phoneNumber ?? '', location: user.location ?? '' },
     { write: save, failKey: 'profile_update_failed' },
   );
 
@@ -23,6 +26,7 @@ export function ClientProfileTab({ user }: { user: SessionUser }) {
     const body = new FormData();
     body.set('name', input.name);
     body.set('phone_number', input.phone_number ?? '');
+    body.set('location', input.location ?? '');
     save.mutate(body, { onSuccess: () => notify('success', t('saved')) });
   };
 
@@ -43,6 +47,12 @@ export function ClientProfileTab({ user }: { user: SessionUser }) {
         label={t('fields.phone')}
         placeholder="+421 123 456 789"
         {...form.field('phone_number')}
+      />
+      <TextField
+        autoComplete="address-level2"
+        label={t('fields.location')}
+        hint={t('fields.locationHint')}
+        {...form.field('location')}
       />
       <button type="submit" className="btn-brand self-start" disabled={save.isPending}>
         {t('save')}

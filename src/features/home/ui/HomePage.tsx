@@ -1,66 +1,22 @@
-import {
-  BadgeCheck,
-  ClipboardList,
-  Gift,
-  Handshake,
-  MessageSquareQuote,
-  Zap,
-  type LucideIcon,
-} from 'lucide-react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../../../client/hooks/useDocumentTitle';
-import { CATEGORIES } from '../../../shared/categories';
-import { formatEuro } from '../../../shared/format';
-import { LANGUAGES, type Language } from '../../../shared/languages';
 import { isPagePath } from '../../../shared/routes';
 import type { Role } from '../../../shared/statuses';
-import { LatestRequests } from './LatestRequests';
+import { HeroSearch } from './HeroSearch';
+import { HomeFigures } from './HomeFigures';
 import { useSession } from '../../accounts/ui/session';
+import { lazyNamed } from '../../../client/lazy';
+
+/** Below the hero: its code loads just after the first paint (HomeSections). */
+const HomeSections = lazyNamed(() => import('./HomeSections'), 'HomeSections');
 
 /** Where the hero's one call to action leads, by role (spec core §2 Home); admins see none. */
 function heroAction(role: Role | undefined): { to: string; label: string } | undefined {
   if (role === 'administrator') return undefined;
   if (role === 'provider') return { to: '/browse', label: 'hero.browseJobs' };
   return { to: role === 'client' ? '/create' : '/auth', label: 'hero.postJob' };
-}
-
-const STEPS: { key: string; icon: LucideIcon }[] = [
-  { key: 'post', icon: ClipboardList },
-  { key: 'compare', icon: MessageSquareQuote },
-  { key: 'choose', icon: Handshake },
-];
-
-const FEATURES: { key: string; icon: LucideIcon }[] = [
-  { key: 'free', icon: Gift },
-  { key: 'verified', icon: BadgeCheck },
-  { key: 'fast', icon: Zap },
-];
-
-const REASONS = ['privacy', 'oneBid', 'local', 'languages'] as const;
-
-/** Four facts that say what kind of marketplace this is. */
-function HeroStats() {
-  const { t, i18n } = useTranslation('home');
-  const stats = [
-    { value: formatEuro(0, i18n.language as Language), label: 'hero.stats.free' },
-    { value: '1', label: 'hero.stats.oneBid' },
-    { value: String(CATEGORIES.length), label: 'hero.stats.categories' },
-    { value: String(LANGUAGES.length), label: 'hero.stats.languages' },
-  ];
-  return (
-    <section
-      aria-label={t('hero.stats.label')}
-      className="card grid grid-cols-2 gap-px overflow-hidden bg-stone-200 p-0"
-    >
-      {stats.map((stat) => (
-        <div key={stat.label} className="bg-white p-6">
-          <p className="text-3xl font-bold text-brand-700">{stat.value}</p>
-          <p className="mt-1 text-sm text-stone-700">{t(stat.label)}</p>
-        </div>
-      ))}
-    </section>
-  );
 }
 
 export function HomePage() {
@@ -79,7 +35,8 @@ export function HomePage() {
               {t('hero.title')}
             </h1>
             <p className="mt-4 max-w-2xl text-lg text-stone-700">{t('hero.subtitle')}</p>
-            <div className="mt-8 flex flex-wrap gap-3">
+            <HeroSearch />
+            <div className="mt-6 flex flex-wrap gap-3">
               {showAction && (
                 <Link to={action.to} className="btn-primary px-6 text-lg">
                   {t(action.label)}
@@ -90,83 +47,13 @@ export function HomePage() {
               </a>
             </div>
           </div>
-          <HeroStats />
+          <HomeFigures />
         </div>
       </section>
 
-      <section
-        id="how-it-works"
-        aria-labelledby="how-title"
-        className="container-page scroll-mt-20 py-12"
-      >
-        <h2 id="how-title" className="text-2xl font-bold sm:text-3xl">
-          {t('how.title')}
-        </h2>
-        <ol className="mt-6 grid grid-cols-1 gap-4 md:grid-cols-3">
-          {STEPS.map(({ key, icon: Icon }, index) => (
-            <li key={key} className="card p-6">
-              <div className="flex items-center gap-3">
-                <span className="flex size-10 items-center justify-center rounded-full bg-brand-700 font-bold text-white">
-                  {index + 1}
-                </span>
-                <Icon aria-hidden="true" className="size-6 text-brand-700" />
-              </div>
-              <h3 className="mt-4 text-lg font-semibold">{t(`how.${key}.title`)}</h3>
-              <p className="mt-1 text-stone-700">{t(`how.${key}.text`)}</p>
-            </li>
-          ))}
-        </ol>
-      </section>
-
-      <section aria-labelledby="features-title" className="bg-white">
-        <div className="container-page py-12">
-          <h2 id="features-title" className="text-2xl font-bold sm:text-3xl">
-            {t('features.title')}
-          </h2>
-          <ul className="mt-6 grid grid-cols-1 gap-4 md:grid-cols-3">
-            {FEATURES.map(({ key, icon: Icon }) => (
-              <li key={key} className="rounded-xl border border-stone-200 bg-stone-50 p-6">
-                <Icon aria-hidden="true" className="size-8 text-accent-700" />
-                <h3 className="mt-3 text-lg font-semibold">{t(`features.${key}.title`)}</h3>
-                <p className="mt-1 text-stone-700">{t(`features.${key}.text`)}</p>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
-
-      <section aria-labelledby="why-title" className="container-page py-12">
-        <h2 id="why-title" className="text-2xl font-bold sm:text-3xl">
-          {t('why.title')}
-        </h2>
-        <ul className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2">
-          {REASONS.map((key) => (
-            <li key={key} className="flex gap-3">
-              <BadgeCheck aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-brand-700" />
-              <div>
-                <h3 className="font-semibold">{t(`why.${key}.title`)}</h3>
-                <p className="text-stone-700">{t(`why.${key}.text`)}</p>
-              </div>
-            </li>
-          ))}
-        </ul>
-      </section>
-
-      <LatestRequests signedIn={role !== undefined} />
-
-      <section aria-labelledby="community-title" className="container-page py-12">
-        <div className="rounded-2xl bg-brand-800 p-8 text-white sm:p-12">
-          <h2 id="community-title" className="text-2xl font-bold sm:text-3xl">
-            {t('community.title')}
-          </h2>
-          <p className="mt-3 max-w-2xl text-brand-50">{t('community.text')}</p>
-          {isPagePath('/contact') && (
-            <Link to="/contact" className="btn mt-6 bg-white text-brand-800 hover:bg-brand-50">
-              {t('community.contact')}
-            </Link>
-          )}
-        </div>
-      </section>
+      <Suspense fallback={<div aria-hidden="true" className="min-h-screen" />}>
+        <HomeSections signedIn={role !== undefined} />
+      </Suspense>
     </>
   );
 }

@@ -28,7 +28,14 @@ export function CreateRequestPage() {
   const { notify } = useNotify();
   const create = useCreateRequest();
   const form = useForm(
-    { title: '', category: CATEGORIES[0], description: '', deadline: '', location: '' },
+    {
+      title: '',
+      category: CATEGORIES[0],
+      description: '',
+      deadline: '',
+      // The client's usual location from their profile; they may change it for this request.
+      location: user?.location ?? '',
+    },
     { write: create, failKey: 'request_create_failed' },
   );
   const [step, setStep] = useState(0);

@@ -1,4 +1,4 @@
-import { avg, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, avg, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../server/db/database';
 import { users } from '../../accounts/server';
 import { reviews } from './reviews.table';
@@ -41,4 +41,14 @@ export async function reviewedRequestIds(db: Db, requestIds: string[]) {
 export async function insertReview(db: Db, values: typeof reviews.$inferInsert) {
   const [review] = await db.insert(reviews).values(values).onConflictDoNothing().returning();
   return review;
+}
+
+/** Reviews of providers whose account is active: the ones their pages show. */
+export async function countVisibleReviews(db: Db) {
+  const [row] = await db
+    .select({ total: count() })
+    .from(reviews)
+    .innerJoin(users, eq(users.id, reviews.providerId))
+    .where(and(eq(users.role, 'provider'), eq(users.accountStatus, 'active')));
+  return row?.total ?? 0;
 }

@@ -7,7 +7,7 @@ import { hiresOf, readRequestFacts } from '../../requests/server';
 import { reviewRefusal } from '../../requests/requests.rules';
 import { insertReview, ratingOf, reviewedRequestIds, reviewsOfProvider } from './reviews.repo';
 
-export { ratingOf } from './reviews.repo';
+export { countVisibleReviews, ratingOf } from './reviews.repo';
 
 const REFUSALS = {
   review_not_allowed: 'Only the client who hired this provider can review them.',

@@ -64,6 +64,31 @@ describe('own account', () => {
     });
   });
 
+  it('keeps a client’s usual location for new requests, trimmed, cleared when left empty', async () => {
+    const { agent } = await h.signedIn('client');
+    expect((await agent.get('/api/users/profile')).json().user.location).toBeNull();
+    const saved = await agent.put('/api/users/profile', {
+      name: 'Klára Klientová',
+      location: '  Košice, Staré Mesto ',
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().user.location).toBe('Košice, Staré Mesto');
+    expect((await agent.get('/api/auth/session')).json().user.location).toBe('Košice, Staré Mesto');
+
+    const tooLong = await agent.put('/api/users/profile', {
+      name: 'Klára Klientová',
+      location: 'x'.repeat(201),
+    });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().details).toContainEqual({ field: 'location', message: 'too_long' });
+
+    const cleared = await agent.put('/api/users/profile', {
+      name: 'Klára Klientová',
+      location: '',
+    });
+    expect(cleared.json().user.location).toBeNull();
+  });
+
   it('changes the password only with the current one, and signs out other devices', async () => {
     const { agent, email, password } = await h.signedIn('client');
     const other = h.agent();

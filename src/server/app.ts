@@ -233,6 +233,7 @@ export async function buildApp(deps: AppDeps) {
         trustSummaryEnabled: deps.gemini !== undefined,
         recordAlert,
         redis: deps.redis,
+        storage: ctx.storage,
       });
       await api.register(challengeRoutes, { signer });
       await api.register(authRoutes, { ctx });

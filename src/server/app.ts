@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import type { Redis } from 'ioredis';
+import type pg from 'pg';
 import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import {
   serializerCompiler,
@@ -19,6 +20,7 @@ import { mailSender } from './mail/send';
 import { outboxMailer, type Mailer } from './mail/mailer';
 import { registerAfterResponse } from './plugins/after-response';
 import { alertRecorder } from './plugins/alerts';
+import { registerMetrics } from './plugins/metrics';
 import { registerRequestChain, type ApiRoute } from './plugins/request-chain';
 import type { SignInLimits } from './plugins/rate-limit';
 import { createSigner } from './signed-token';
@@ -90,6 +92,10 @@ export interface AppDeps {
   signInLimits?: SignInLimits;
   /** How long a client may take; tests shorten them. */
   timeouts?: ServerTimeouts;
+  /** Serves Prometheus metrics on GET /metrics to this bearer token (METRICS_TOKEN); else none. */
+  metricsToken?: string | undefined;
+  /** The pool behind `db`, for the pool gauges of /metrics. */
+  pool?: pg.Pool;
 }
 
 declare module 'fastify' {
@@ -177,6 +183,9 @@ export async function buildApp(deps: AppDeps) {
     }
   });
 
+  // Counts every answer by route pattern; nothing at all without METRICS_TOKEN.
+  const metrics = registerMetrics(app, { token: deps.metricsToken, pool: deps.pool });
+
   const publicUrl = deps.publicUrl ?? 'http://localhost:3000';
   const secureCookies = publicUrl.startsWith('https://');
   const scratch = () => fs.mkdtempSync(path.join(os.tmpdir(), 'majstri-'));
@@ -191,7 +200,7 @@ export async function buildApp(deps: AppDeps) {
     signer,
     writeAudit,
     recordAlert,
-    sendMail: mailSender(mailer, recordAlert, app.log),
+    sendMail: mailSender(mailer, recordAlert, app.log, metrics?.mailFailed),
     publicUrl,
     supportEmail: deps.supportEmail ?? 'podpora@majstri.sk',
     supportLanguage: deps.supportLanguage ?? DEFAULT_LANGUAGE,
@@ -234,6 +243,7 @@ export async function buildApp(deps: AppDeps) {
         trustSummaryEnabled: deps.gemini !== undefined,
         recordAlert,
         redis: deps.redis,
+        storage: ctx.storage,
       });
       await api.register(challengeRoutes, { signer });
       await api.register(authRoutes, { ctx });

@@ -93,6 +93,7 @@ describe('the operating contract', () => {
     ],
     [{ GOOGLE_CLIENT_ID: 'id' }, 'GOOGLE_CLIENT_SECRET must be set together'],
     [{ SESSION_SECRET: 'short' }, 'SESSION_SECRET must be at least 32 characters.'],
+    [{ METRICS_TOKEN: 'short' }, 'METRICS_TOKEN must be at least 16 characters.'],
     [
       { ADMIN_EMAIL: 'admin@majstri.sk', ADMIN_PASSWORD: 'spravca2025' },
       'Invalid configuration: ADMIN_PASSWORD is refused: Password must contain an uppercase letter.',
@@ -127,6 +128,7 @@ describe('the operating contract', () => {
 
   it('never echoes a secret back', () => {
     expect(() => parseEnv({ SESSION_SECRET: 'tiny-secret' })).toThrow(/^((?!tiny-secret).)*$/);
+    expect(() => parseEnv({ METRICS_TOKEN: 'tiny-token' })).toThrow(/^((?!tiny-token).)*$/);
   });
 
   it('treats an empty variable as unset', () => {

@@ -156,6 +156,8 @@ const envSchema = z
       .min(0, { message: 'must not be negative' })
       .max(1000, { message: 'must be at most 1000' })
       .default(8),
+    /** Turns on GET /metrics, for this bearer token only (docs/deploy.md). */
+    METRICS_TOKEN: z.string().min(16, { message: 'must be at least 16 characters' }).optional(),
     AUDIT_RETENTION_DAYS: days(365),
     ALERT_RETENTION_DAYS: days(90),
   })
@@ -199,7 +201,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     const issue = result.error.issues[0]!;
     const name = String(issue.path[0] ?? 'environment');
     const raw = present[name];
-    const shown = raw === undefined || /SECRET|PASSWORD|KEY/.test(name) ? '' : ` (got "${raw}")`;
+    const shown =
+      raw === undefined || /SECRET|PASSWORD|KEY|TOKEN/.test(name) ? '' : ` (got "${raw}")`;
     throw new InvalidEnvError(`Invalid configuration: ${name} ${issue.message}${shown}.`);
   }
   const env = result.data;

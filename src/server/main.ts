@@ -110,6 +110,8 @@ async function main() {
     trustProxy: env.TRUST_PROXY,
     logger: { level: env.LOG_LEVEL },
     timeouts: timeoutsOf(env),
+    metricsToken: env.METRICS_TOKEN,
+    pool: database.pool,
   });
 
   // Old audit entries and alerts go, hourly, in one instance at a time (docs/admin.md).

@@ -131,6 +131,7 @@ const byState = (rows: Partial<Record<State, Row>> & { default: Row }): Record<S
 const EXPECTED: Record<string, Expected> = {
   // System
   'GET /api/health': ANYONE,
+  'GET /api/ready': ANYONE,
   'GET /api/version': ANYONE,
   'GET /api/config': ANYONE,
   'POST /api/csp-report': ANYONE,

@@ -20,6 +20,8 @@ export function mailSender(
   mailer: Mailer,
   recordAlert: RecordAlert,
   log: FastifyBaseLogger,
+  /** Told of each failed send (the mail_failures_total metric). */
+  onFailure?: (kind: MailKind) => void,
 ): SendMail {
   return async (kind, to, language, values, options) => {
     try {
@@ -31,6 +33,7 @@ export function mailSender(
       return true;
     } catch (err) {
       log.error({ err, kind }, 'mail could not be sent');
+      onFailure?.(kind);
       await recordAlert(
         'email',
         `Sending the "${kind}" mail failed: ${(err as Error).message}`.slice(0, 300),

@@ -5,6 +5,8 @@ import { z } from 'zod';
 import { BODY_LIMITS } from '../body-limits';
 import type { Db } from '../db/database';
 import type { RecordAlert } from '../plugins/alerts';
+import { checkReadiness } from '../readiness';
+import type { FileStorage } from '../storage/storage';
 import { oncePerWindow, REFUSAL_RECORD_WINDOW_SECONDS } from '../plugins/once-per-window';
 import type { BuildInfo } from '../../shared/version';
 
@@ -17,6 +19,7 @@ interface SystemDeps {
   buildInfo: BuildInfo;
   recordAlert: RecordAlert;
   redis: Redis | undefined;
+  storage: FileStorage;
 }
 
 /** The same for everyone and changed only by a deploy: browsers and shared caches keep it briefly. */
@@ -25,6 +28,23 @@ const DEPLOY_CONSTANT = { publicCache: { browser: 60, shared: 60 } };
 const healthResponse = z.object({
   status: z.enum(['ok', 'unavailable']),
   database: z.enum(['up', 'down']),
+});
+
+const dependencyStates = {
+  database: z.enum(['up', 'down']),
+  redis: z.enum(['up', 'down', 'not_configured']),
+  storage: z.enum(['up', 'down']),
+};
+
+const readyResponse = z.object({ status: z.literal('ready'), ...dependencyStates });
+
+/** The app's error shape, with which dependency did not answer. */
+const notReadyResponse = z.object({
+  error: z.literal('service_unavailable'),
+  message: z.string(),
+  request_id: z.string(),
+  status: z.literal('unavailable'),
+  ...dependencyStates,
 });
 
 /** Reports from browsers come in two shapes: the legacy report-uri one and the Reporting API one. */
@@ -45,7 +65,7 @@ function describeViolation(report: Record<string, unknown>): string {
 
 export const systemRoutes: FastifyPluginAsyncZod<SystemDeps> = async (
   app,
-  { db, buildInfo, recordAlert, supportEmail, googleEnabled, trustSummaryEnabled, redis },
+  { db, buildInfo, recordAlert, supportEmail, googleEnabled, trustSummaryEnabled, redis, storage },
 ) => {
   // A page breaking the CSP reports on every load; one address's reports become one alert a window.
   const firstReport = oncePerWindow('csp-report', REFUSAL_RECORD_WINDOW_SECONDS, redis);
@@ -60,6 +80,27 @@ export const systemRoutes: FastifyPluginAsyncZod<SystemDeps> = async (
       } catch {
         return reply.status(503).send({ status: 'unavailable', database: 'down' });
       }
+    },
+  );
+
+  // For a load balancer: this instance can serve (liveness alone is /health).
+  app.get(
+    '/ready',
+    { schema: { response: { 200: readyResponse, 503: notReadyResponse } } },
+    async (request, reply) => {
+      const { ready, ...states } = await checkReadiness({ db, redis, storage });
+      if (ready) return { status: 'ready' as const, ...states };
+      const down = Object.entries(states)
+        .filter(([, state]) => state === 'down')
+        .map(([name]) => name);
+      reply.header('Retry-After', '5');
+      return reply.status(503).send({
+        error: 'service_unavailable',
+        message: `Not ready: ${down.join(', ')} did not answer.`,
+        request_id: request.id,
+        status: 'unavailable',
+        ...states,
+      });
     },
   );
 

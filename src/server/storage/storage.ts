@@ -13,6 +13,8 @@ export interface FileStorage {
   read(key: string): Readable;
   exists(key: string): Promise<boolean>;
   remove(keys: string[]): Promise<void>;
+  /** Resolves when the storage can take a file now; throws when it cannot (GET /api/ready). */
+  ready(): Promise<void>;
 }
 
 const KEY = /^[A-Za-z0-9_-]{20,64}$/;
@@ -38,6 +40,14 @@ export function diskStorage(folder: string): FileStorage {
     },
     async remove(keys) {
       await Promise.all(keys.map((key) => fs.promises.rm(pathOf(key), { force: true })));
+    },
+    async ready() {
+      // A file really written and removed: a folder that exists but cannot be written is not ready.
+      // The leading dot keeps the probe apart from every key.
+      const probe = path.join(folder, `.ready-${randomBytes(6).toString('hex')}`);
+      await fs.promises.mkdir(folder, { recursive: true });
+      await fs.promises.writeFile(probe, '', { flag: 'wx', mode: 0o600 });
+      await fs.promises.rm(probe, { force: true });
     },
   };
 }

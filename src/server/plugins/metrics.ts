@@ -1,0 +1,108 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type pg from 'pg';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { sendError } from './errors';
+
+/** The route label of a request no route matched: the raw path never becomes a label. */
+export const UNMATCHED_ROUTE = 'not_found';
+
+export interface Metrics {
+  /** One product mail could not be sent (mail/send.ts). */
+  mailFailed(kind: string): void;
+}
+
+/** Compares in constant time: digests have one length, whatever the header held. */
+function sameToken(given: string, expected: string): boolean {
+  const digest = (text: string) => createHash('sha256').update(text).digest();
+  return timingSafeEqual(digest(given), digest(expected));
+}
+
+/**
+ * Prometheus metrics on `GET /metrics` (docs/deploy.md "Health, readiness, metrics"), outside
+ * the API: only with `Authorization: Bearer <METRICS_TOKEN>`. Without a token nothing is
+ * registered or counted and /metrics is an unknown path (404).
+ *
+ * Requests are counted per route pattern (`/api/work-requests/:id`), never per raw path.
+ */
+export function registerMetrics(
+  app: FastifyInstance,
+  options: { token: string | undefined; pool: pg.Pool | undefined },
+): Metrics | undefined {
+  const { token, pool } = options;
+  if (!token) return undefined;
+
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+
+  const labelNames = ['method', 'route', 'status'] as const;
+  const requests = new Counter({
+    name: 'http_requests_total',
+    help: 'HTTP requests answered, by method, route pattern and status',
+    labelNames,
+    registers: [registry],
+  });
+  const durations = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time from receiving a request to sending its answer, by method, route pattern and status',
+    labelNames,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  const mailFailures = new Counter({
+    name: 'mail_failures_total',
+    help: 'Product mails that could not be sent (each also raises an email alert), by kind',
+    labelNames: ['kind'] as const,
+    registers: [registry],
+  });
+
+  if (pool) {
+    const poolGauge = (name: string, help: string, read: (pool: pg.Pool) => number) =>
+      new Gauge({
+        name,
+        help,
+        registers: [registry],
+        collect() {
+          this.set(read(pool));
+        },
+      });
+    poolGauge('db_pool_connections', 'Connections the database pool holds', (p) => p.totalCount);
+    poolGauge(
+      'db_pool_idle_connections',
+      'Pool connections waiting for a query',
+      (p) => p.idleCount,
+    );
+    poolGauge(
+      'db_pool_waiting_clients',
+      'Queries waiting for a free connection',
+      (p) => p.waitingCount,
+    );
+  }
+
+  app.addHook('onResponse', async (request, reply) => {
+    const labels = {
+      method: request.method,
+      route: request.routeOptions?.url ?? UNMATCHED_ROUTE,
+      status: reply.statusCode,
+    };
+    requests.inc(labels);
+    durations.observe(labels, reply.elapsedTime / 1000);
+  });
+
+  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+    const [scheme, given] = (request.headers.authorization ?? '').split(' ');
+    if (scheme?.toLowerCase() !== 'bearer' || !given || !sameToken(given, token)) {
+      reply.header('WWW-Authenticate', 'Bearer');
+      return sendError(reply, request, {
+        error: 'not_authenticated',
+        message: 'The metrics need their bearer token.',
+      });
+    }
+    const text = await registry.metrics();
+    return reply.header('Cache-Control', 'no-store').type(registry.contentType).send(text);
+  });
+
+  app.addHook('onClose', async () => registry.clear());
+
+  return { mailFailed: (kind) => mailFailures.inc({ kind }) };
+}

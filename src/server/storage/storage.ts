@@ -13,17 +13,25 @@ export interface FileStorage {
   read(key: string): Readable;
   exists(key: string): Promise<boolean>;
   remove(keys: string[]): Promise<void>;
+  /** Resolves when files can be stored; throws, saying why, when they cannot. */
+  ready(): Promise<void>;
 }
 
 const KEY = /^[A-Za-z0-9_-]{20,64}$/;
 
+/** A key as `newKey()` makes them; anything else (a path, a name) is refused before any I/O. */
+export function checkKey(key: string): string {
+  if (!KEY.test(key)) throw new Error('invalid storage key');
+  return key;
+}
+
+/** A random key: 24 random bytes, so two uploads never meet on one. */
+export const randomKey = () => randomBytes(24).toString('base64url');
+
 export function diskStorage(folder: string): FileStorage {
-  const pathOf = (key: string) => {
-    if (!KEY.test(key)) throw new Error('invalid storage key');
-    return path.join(folder, key.slice(0, 2), key);
-  };
+  const pathOf = (key: string) => path.join(folder, key.slice(0, 2), checkKey(key));
   return {
-    newKey: () => randomBytes(24).toString('base64url'),
+    newKey: randomKey,
     async put(key, data) {
       const file = pathOf(key);
       await fs.promises.mkdir(path.dirname(file), { recursive: true });
@@ -38,6 +46,10 @@ export function diskStorage(folder: string): FileStorage {
     },
     async remove(keys) {
       await Promise.all(keys.map((key) => fs.promises.rm(pathOf(key), { force: true })));
+    },
+    async ready() {
+      await fs.promises.mkdir(folder, { recursive: true });
+      await fs.promises.access(folder, fs.constants.W_OK);
     },
   };
 }

@@ -9,6 +9,7 @@ import { InvalidEnvError, loadEnv, s3ConfigOf, timeoutsOf, type Env, type S3Conf
 import { seedDemo } from './db/demo-seed';
 import { outboxMailer, smtpMailer } from './mail/mailer';
 import { loadSessionSecret } from './secrets';
+import { s3Storage } from './storage/s3-storage';
 import { diskStorage, type FileStorage } from './storage/storage';
 import { ensureAdministrator } from '../features/accounts/server/accounts.service';
 import { startRetention } from '../features/admin/server/retention';
@@ -168,10 +169,7 @@ async function main() {
  */
 async function openStorage(env: Env, s3: S3Config | undefined): Promise<FileStorage> {
   if (!s3) return diskStorage(path.join(env.DATA_DIR, 'files'));
-  const [{ S3Client }, { s3Storage }] = await Promise.all([
-    import('@aws-sdk/client-s3'),
-    import('./storage/s3-storage'),
-  ]);
+  const { S3Client } = await import('@aws-sdk/client-s3');
   const client = new S3Client({
     forcePathStyle: s3.forcePathStyle,
     ...(s3.region ? { region: s3.region } : {}),

@@ -1,13 +1,9 @@
-import {
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  HeadBucketCommand,
-  HeadObjectCommand,
-  PutObjectCommand,
-  type S3Client,
-} from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { PassThrough, Readable, pipeline } from 'node:stream';
 import { checkKey, randomKey, type FileStorage } from './storage';
+
+/** The SDK (about 20 MB in memory) is loaded by the first call, never by a server on disk. */
+const sdk = () => import('@aws-sdk/client-s3');
 
 export interface S3StorageOptions {
   /** A client configured by the SDK's own variables (AWS_ENDPOINT_URL_S3, AWS_REGION, …). */
@@ -36,6 +32,7 @@ export function s3Storage(options: S3StorageOptions): FileStorage {
   let conditionalWrites = true;
 
   async function objectExists(Key: string): Promise<boolean> {
+    const { HeadObjectCommand } = await sdk();
     try {
       await client.send(new HeadObjectCommand({ Bucket: bucket, Key }));
       return true;
@@ -50,6 +47,7 @@ export function s3Storage(options: S3StorageOptions): FileStorage {
 
     async put(key, data) {
       const Key = objectKey(key);
+      const { PutObjectCommand } = await sdk();
       if (await objectExists(Key)) throw keyTaken(key);
       const write = (conditional: boolean) =>
         client.send(
@@ -80,8 +78,10 @@ export function s3Storage(options: S3StorageOptions): FileStorage {
       const abort = new AbortController();
       // A reader that goes away (a download cut off) ends the request to the store too.
       out.once('close', () => abort.abort());
-      client
-        .send(new GetObjectCommand({ Bucket: bucket, Key }), { abortSignal: abort.signal })
+      sdk()
+        .then(({ GetObjectCommand }) =>
+          client.send(new GetObjectCommand({ Bucket: bucket, Key }), { abortSignal: abort.signal }),
+        )
         .then(
           (result) => {
             const body = result.Body;
@@ -107,6 +107,7 @@ export function s3Storage(options: S3StorageOptions): FileStorage {
 
     async remove(keys) {
       const objects = keys.map((key) => ({ Key: objectKey(key) }));
+      const { DeleteObjectsCommand } = await sdk();
       for (let start = 0; start < objects.length; start += DELETE_BATCH) {
         const result = await client.send(
           new DeleteObjectsCommand({
@@ -125,6 +126,7 @@ export function s3Storage(options: S3StorageOptions): FileStorage {
     },
 
     async ready() {
+      const { HeadBucketCommand } = await sdk();
       try {
         await client.send(new HeadBucketCommand({ Bucket: bucket }), {
           abortSignal: AbortSignal.timeout(options.readyTimeoutMs ?? 10_000),

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseEnv, timeoutsOf } from './env';
+import { parseEnv, s3ConfigOf, timeoutsOf } from './env';
 
 describe('the operating contract', () => {
   it('has working defaults for a newcomer', () => {
@@ -108,6 +108,13 @@ describe('the operating contract', () => {
       { REQUEST_TIMEOUT_SECONDS: '5', HEADERS_TIMEOUT_SECONDS: '10' },
       'HEADERS_TIMEOUT_SECONDS must not be longer than REQUEST_TIMEOUT_SECONDS',
     ],
+    [{ S3_BUCKET: 'my bucket' }, 'S3_BUCKET must be a bucket name'],
+    [{ S3_BUCKET: 'majstri', S3_PREFIX: 'files/../x y' }, 'S3_PREFIX must be folder names'],
+    [{ S3_PREFIX: 'majstri' }, 'S3_PREFIX is set but S3_BUCKET is not'],
+    [
+      { S3_BUCKET: 'majstri', AWS_ENDPOINT_URL_S3: 'minio:9000' },
+      'AWS_ENDPOINT_URL_S3 must be an http:// or https:// URL',
+    ],
   ])('refuses %o with one line naming the variable', (input, expected) => {
     let message = '';
     try {
@@ -129,6 +136,44 @@ describe('the operating contract', () => {
   it('never echoes a secret back', () => {
     expect(() => parseEnv({ SESSION_SECRET: 'tiny-secret' })).toThrow(/^((?!tiny-secret).)*$/);
     expect(() => parseEnv({ METRICS_TOKEN: 'tiny-token' })).toThrow(/^((?!tiny-token).)*$/);
+  });
+
+  it('keeps files on disk unless S3_BUCKET names a bucket', () => {
+    expect(s3ConfigOf(parseEnv({}))).toBeUndefined();
+    expect(s3ConfigOf(parseEnv({ AWS_ENDPOINT_URL_S3: 'http://127.0.0.1:9000' }))).toBeUndefined();
+  });
+
+  it('addresses AWS by host name and a self-hosted store by path, unless told otherwise', () => {
+    expect(s3ConfigOf(parseEnv({ S3_BUCKET: 'majstri', AWS_REGION: 'eu-central-1' }))).toEqual({
+      bucket: 'majstri',
+      forcePathStyle: false,
+    });
+    expect(
+      s3ConfigOf(
+        parseEnv({
+          S3_BUCKET: 'majstri',
+          S3_PREFIX: '/production/files/',
+          AWS_ENDPOINT_URL_S3: 'http://minio.internal:9000/',
+        }),
+      ),
+    ).toEqual({
+      bucket: 'majstri',
+      prefix: 'production/files',
+      endpoint: 'http://minio.internal:9000',
+      forcePathStyle: true,
+      region: 'us-east-1',
+    });
+    const hosted = parseEnv({
+      S3_BUCKET: 'majstri',
+      AWS_ENDPOINT_URL: 'https://storage.example.net',
+      AWS_REGION: 'auto',
+      S3_FORCE_PATH_STYLE: 'false',
+    });
+    expect(s3ConfigOf(hosted)).toEqual({
+      bucket: 'majstri',
+      endpoint: 'https://storage.example.net',
+      forcePathStyle: false,
+    });
   });
 
   it('treats an empty variable as unset', () => {

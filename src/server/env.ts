@@ -78,6 +78,19 @@ const days = (fallback: number) =>
     .max(36_500, { message: 'must be at most 36500 days' })
     .default(fallback);
 
+/** An S3 bucket name; the older, looser names some stores still have are taken too. */
+const bucketName = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{1,253}[A-Za-z0-9]$/, {
+  message: 'must be a bucket name: letters, digits, dots, hyphens (3 to 255 characters)',
+});
+
+/** Folders in front of every object key, without slashes at either end. */
+const keyPrefix = z
+  .string()
+  .transform((value) => value.replace(/^\/+|\/+$/g, ''))
+  .refine((value) => /^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/.test(value) && value.length <= 200, {
+    message: 'must be folder names of letters, digits, dots, hyphens and underscores, split by /',
+  });
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -94,6 +107,15 @@ const envSchema = z
     TRUST_PROXY: trustedProxies.default(false),
     PUBLIC_URL: httpUrl.optional(),
     DATA_DIR: z.string().min(1).default('./data'),
+    /** Uploaded files in this S3-compatible bucket instead of DATA_DIR/files (docs/architecture.md). */
+    S3_BUCKET: bucketName.optional(),
+    S3_PREFIX: keyPrefix.optional(),
+    S3_FORCE_PATH_STYLE: booleanFlag.optional(),
+    // The SDK reads its own variables; these are read here only to decide the addressing style
+    // and the region a self-hosted store is given, and to catch a mistyped URL at start-up.
+    AWS_ENDPOINT_URL_S3: httpUrl.optional(),
+    AWS_ENDPOINT_URL: httpUrl.optional(),
+    AWS_REGION: z.string().min(1).optional(),
     DATABASE_URL: postgresUrl.optional(),
     REDIS_URL: z
       .string()
@@ -176,6 +198,15 @@ const envSchema = z
         message: 'must be set together with GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET',
       });
     }
+    for (const name of ['S3_PREFIX', 'S3_FORCE_PATH_STYLE'] as const) {
+      if (env[name] !== undefined && !env.S3_BUCKET) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [name],
+          message: 'is set but S3_BUCKET is not: files would stay on disk',
+        });
+      }
+    }
     // Node refuses to start a server whose header deadline outlasts the whole request's.
     if (env.HEADERS_TIMEOUT_SECONDS > env.REQUEST_TIMEOUT_SECONDS) {
       ctx.addIssue({
@@ -220,6 +251,34 @@ export function timeoutsOf(env: Env): ServerTimeouts {
     headersMs: env.HEADERS_TIMEOUT_SECONDS * 1000,
     idleMs: env.IDLE_TIMEOUT_SECONDS * 1000,
     keepAliveMs: env.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
+  };
+}
+
+export interface S3Config {
+  bucket: string;
+  prefix?: string;
+  /** Where the SDK sends its requests, when not to AWS itself. */
+  endpoint?: string;
+  /** Bucket in the path (`http://host/bucket/key`) rather than in the host name. */
+  forcePathStyle: boolean;
+  /** Given only where the SDK would find none: a self-hosted store without AWS_REGION. */
+  region?: string;
+}
+
+/**
+ * The S3 storage the environment asks for, if any. A custom endpoint (a self-hosted store such
+ * as MinIO, Garage or Ceph) gets path-style addressing and, without AWS_REGION, us-east-1;
+ * S3_FORCE_PATH_STYLE overrides the first either way.
+ */
+export function s3ConfigOf(env: Env): S3Config | undefined {
+  if (!env.S3_BUCKET) return undefined;
+  const endpoint = env.AWS_ENDPOINT_URL_S3 ?? env.AWS_ENDPOINT_URL;
+  return {
+    bucket: env.S3_BUCKET,
+    ...(env.S3_PREFIX ? { prefix: env.S3_PREFIX } : {}),
+    ...(endpoint ? { endpoint } : {}),
+    forcePathStyle: env.S3_FORCE_PATH_STYLE ?? Boolean(endpoint),
+    ...(endpoint && !env.AWS_REGION ? { region: 'us-east-1' } : {}),
   };
 }
 

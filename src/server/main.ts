@@ -5,11 +5,12 @@ import { buildApp } from './app';
 import { loadBuildInfo } from './build-info';
 import { openDatabase, type Database } from './db/database';
 import { DataDirInUseError } from './db/embedded';
-import { InvalidEnvError, loadEnv, timeoutsOf, type Env } from './env';
+import { InvalidEnvError, loadEnv, s3ConfigOf, timeoutsOf, type Env, type S3Config } from './env';
 import { seedDemo } from './db/demo-seed';
 import { outboxMailer, smtpMailer } from './mail/mailer';
 import { loadSessionSecret } from './secrets';
-import { diskStorage } from './storage/storage';
+import { s3Storage } from './storage/s3-storage';
+import { diskStorage, type FileStorage } from './storage/storage';
 import { ensureAdministrator } from '../features/accounts/server/accounts.service';
 import { startRetention } from '../features/admin/server/retention';
 import { startSessionCleanup } from '../features/accounts/server/session-cleanup';
@@ -24,6 +25,15 @@ async function main() {
   } catch (error) {
     if (error instanceof InvalidEnvError) fail(error.message);
     throw error;
+  }
+
+  const s3 = s3ConfigOf(env);
+  const storage = await openStorage(env, s3);
+  try {
+    await storage.ready();
+  } catch (error) {
+    const where = s3 ? (s3.endpoint ?? 'AWS') : path.join(env.DATA_DIR, 'files');
+    fail(`Cannot use the file storage (${where}): ${(error as Error).message}`);
   }
 
   let database: Database;
@@ -76,7 +86,7 @@ async function main() {
       : outboxMailer(path.join(env.DATA_DIR, 'outbox'), env.MAIL_FROM, (line) =>
           console.log(`[mail] ${line}`),
         ),
-    storage: diskStorage(path.join(env.DATA_DIR, 'files')),
+    storage,
     ...(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
       ? {
           google: {
@@ -148,7 +158,25 @@ async function main() {
     await database.close();
     fail(`Cannot listen on ${env.HOST}:${env.PORT}: ${(error as Error).message}`);
   }
-  app.log.info(`Majstri is ready at ${env.PUBLIC_URL} (database: ${database.engine})`);
+  const files = s3 ? `S3 bucket ${s3.bucket}` : 'disk';
+  app.log.info(
+    `Majstri is ready at ${env.PUBLIC_URL} (database: ${database.engine}, files: ${files})`,
+  );
+}
+
+/**
+ * Uploaded files: in S3_BUCKET when it is set, else in DATA_DIR/files. The S3 client takes the
+ * SDK's own variables (AWS_ENDPOINT_URL_S3, AWS_REGION, AWS_ACCESS_KEY_ID, …); the SDK is
+ * loaded only when it is used.
+ */
+async function openStorage(env: Env, s3: S3Config | undefined): Promise<FileStorage> {
+  if (!s3) return diskStorage(path.join(env.DATA_DIR, 'files'));
+  const { S3Client } = await import('@aws-sdk/client-s3');
+  const client = new S3Client({
+    forcePathStyle: s3.forcePathStyle,
+    ...(s3.region ? { region: s3.region } : {}),
+  });
+  return s3Storage({ client, bucket: s3.bucket, ...(s3.prefix ? { prefix: s3.prefix } : {}) });
 }
 
 /** The built browser app sits in dist/client, next to the server bundle in dist/server. */

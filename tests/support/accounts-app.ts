@@ -49,12 +49,14 @@ export async function accountsHarness(
     gemini?: GeminiConfig;
     hashQueue?: HashQueue;
     signInLimits?: SignInLimits;
+    /** Where uploads go instead of a temporary folder (`storedFiles()` then sees none). */
+    storage?: FileStorage;
   } = {},
 ): Promise<AccountsHarness> {
   const database = await createTestDatabase();
   const mailbox = await startMailbox();
   const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'majstri-files-'));
-  const storage = diskStorage(filesDir);
+  const storage = options.storage ?? diskStorage(filesDir);
   const app = await buildApp({
     storage,
     db: database.db,

@@ -19,13 +19,19 @@ export interface FileStorage {
 
 const KEY = /^[A-Za-z0-9_-]{20,64}$/;
 
+/** A key as `newKey()` makes them; anything else (a path, a name) is refused before any I/O. */
+export function checkKey(key: string): string {
+  if (!KEY.test(key)) throw new Error('invalid storage key');
+  return key;
+}
+
+/** A random key: 24 random bytes, so two uploads never meet on one. */
+export const randomKey = () => randomBytes(24).toString('base64url');
+
 export function diskStorage(folder: string): FileStorage {
-  const pathOf = (key: string) => {
-    if (!KEY.test(key)) throw new Error('invalid storage key');
-    return path.join(folder, key.slice(0, 2), key);
-  };
+  const pathOf = (key: string) => path.join(folder, key.slice(0, 2), checkKey(key));
   return {
-    newKey: () => randomBytes(24).toString('base64url'),
+    newKey: randomKey,
     async put(key, data) {
       const file = pathOf(key);
       await fs.promises.mkdir(path.dirname(file), { recursive: true });

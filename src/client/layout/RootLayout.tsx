@@ -4,6 +4,7 @@ import { Outlet, ScrollRestoration } from 'react-router';
 import { CookieNotice } from './CookieNotice';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import { PageDescription } from './PageDescription';
 import { VerificationBanner } from '../../features/accounts/ui/VerificationBanner';
 import { PageLoading } from '../components/ui/PageLoading';
 
@@ -26,6 +27,7 @@ export function RootLayout() {
       </main>
       <Footer />
       <CookieNotice />
+      <PageDescription />
       <ScrollRestoration />
     </div>
   );

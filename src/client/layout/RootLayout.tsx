@@ -4,6 +4,7 @@ import { Outlet, ScrollRestoration } from 'react-router';
 import { CookieNotice } from './CookieNotice';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import { NotificationArea } from './Notifications';
 import { PageDescription } from './PageDescription';
 import { VerificationBanner } from '../../features/accounts/ui/VerificationBanner';
 import { PageLoading } from '../components/ui/PageLoading';
@@ -18,7 +19,12 @@ export function RootLayout() {
       >
         {t('nav.skip')}
       </a>
-      <Header />
+      {/* Notices sit under the header, in its sticky block: they take room, never cover the page. */}
+      <div className="sticky top-0 z-30">
+        <Header />
+        <NotificationArea />
+      </div>
+      <CookieNotice />
       <VerificationBanner />
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         <Suspense fallback={<PageLoading />}>
@@ -26,7 +32,6 @@ export function RootLayout() {
         </Suspense>
       </main>
       <Footer />
-      <CookieNotice />
       <PageDescription />
       <ScrollRestoration />
     </div>

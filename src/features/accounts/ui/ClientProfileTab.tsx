@@ -44,7 +44,7 @@ export function ClientProfileTab({ user }: { user: SessionUser }) {
         placeholder="+421 123 456 789"
         {...form.field('phone_number')}
       />
-      <button type="submit" className="btn-brand self-start" disabled={save.isPending}>
+      <button type="submit" className="btn-primary self-start" disabled={save.isPending}>
         {t('save')}
       </button>
     </form>

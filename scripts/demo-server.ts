@@ -30,7 +30,14 @@ export async function startDemoServer(): Promise<DemoServer> {
   fs.chmodSync(dataDir, 0o755);
   const port = await freePort();
   const server = startServer(
-    { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO: '1', DATABASE_URL: '' },
+    {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: dataDir,
+      DEMO: '1',
+      DATABASE_URL: '',
+    },
     'dist/server/main.js',
   );
   const stop = async () => {

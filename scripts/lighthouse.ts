@@ -4,7 +4,8 @@
 // targets (docs/performance.md "Lighthouse, mobile"). Uses Debian's Chromium, never downloads one.
 // Not part of `npm test`: one run takes a few minutes.
 //
-// LIGHTHOUSE_JSON=path  also writes the scores as JSON.
+// LIGHTHOUSE_JSON=path  also writes the scores as JSON; LIGHTHOUSE_REPORTS=dir  each page's
+// full report (open one at https://googlechrome.github.io/lighthouse/viewer/).
 import fs from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -52,6 +53,13 @@ try {
       ...(page.cookie ? { extraHeaders: { Cookie: page.cookie } } : {}),
     });
     if (!run) throw new Error(`Lighthouse gave no result for ${page.path}`);
+    if (process.env.LIGHTHOUSE_REPORTS) {
+      fs.mkdirSync(process.env.LIGHTHOUSE_REPORTS, { recursive: true });
+      fs.writeFileSync(
+        `${process.env.LIGHTHOUSE_REPORTS}/${page.name}.json`,
+        JSON.stringify(run.lhr),
+      );
+    }
     const scores = Object.fromEntries(
       CATEGORIES.map((category) => [
         category,

@@ -82,11 +82,11 @@ export function NotificationArea() {
       className={items.length > 0 ? 'border-b border-stone-200 bg-white' : ''}
     >
       {items.length > 0 && (
-        <ul className="container-page flex flex-col gap-1 py-1.5">
+        <div className="container-page flex flex-col gap-1 py-1.5">
           {items.map((item) => {
             const Icon = ICONS[item.kind];
             return (
-              <li
+              <div
                 key={item.id}
                 role={item.kind === 'error' ? 'alert' : 'status'}
                 className={`flex items-center gap-2 rounded-md border px-3 py-1 ${STYLES[item.kind]}`}
@@ -101,10 +101,10 @@ export function NotificationArea() {
                 >
                   <X aria-hidden="true" className="size-4" />
                 </button>
-              </li>
+              </div>
             );
           })}
-        </ul>
+        </div>
       )}
     </div>
   );

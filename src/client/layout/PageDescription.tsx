@@ -31,7 +31,12 @@ export function PageDescription() {
   useEffect(() => {
     const canonical = document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]');
     if (key === 'notFound') canonical?.remove();
-    else headElement('link', 'rel', 'canonical').href = `${location.origin}${pathname}`;
+    // The server wrote the site's public address (PUBLIC_URL); only the path changes here.
+    else
+      headElement('link', 'rel', 'canonical').href = new URL(
+        pathname,
+        canonical?.href ?? location.origin,
+      ).href;
   }, [key, pathname]);
   return null;
 }

@@ -26,7 +26,8 @@ export function RootLayout() {
       </div>
       <CookieNotice />
       <VerificationBanner />
-      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+      {/* At least a screen tall: the footer never shows, then jumps away, while a page loads. */}
+      <main id="main" tabIndex={-1} className="min-h-dvh flex-1 focus:outline-none">
         <Suspense fallback={<PageLoading />}>
           <Outlet />
         </Suspense>

@@ -9,6 +9,7 @@
 import fs from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
 import { DEMO_CLIENT_EMAIL, demoPages, startDemoServer } from './demo-server';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -28,6 +29,17 @@ interface PageRun {
   cookie?: string;
 }
 
+async function putCookies(port: number, url: string, cookie: string) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  await browser.contexts()[0]!.addCookies(
+    cookie.split('; ').map((pair) => {
+      const at = pair.indexOf('=');
+      return { name: pair.slice(0, at), value: pair.slice(at + 1), url };
+    }),
+  );
+  await browser.close();
+}
+
 const server = await startDemoServer();
 const chrome = await chromeLauncher.launch({
   chromePath: CHROMIUM,
@@ -45,12 +57,15 @@ try {
   ];
   const results: Record<string, Record<Category, number>> = {};
   for (const page of pages) {
+    // The app reads the non-HttpOnly has_session cookie, so a Cookie header alone is not enough:
+    // the session's cookies go into the browser itself, and Lighthouse must not clear them.
+    if (page.cookie) await putCookies(chrome.port, server.baseUrl, page.cookie);
     const run = await lighthouse(`${server.baseUrl}${page.path}`, {
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
       onlyCategories: [...CATEGORIES],
-      ...(page.cookie ? { extraHeaders: { Cookie: page.cookie } } : {}),
+      disableStorageReset: page.cookie !== undefined,
     });
     if (!run) throw new Error(`Lighthouse gave no result for ${page.path}`);
     if (process.env.LIGHTHOUSE_REPORTS) {

@@ -27,6 +27,8 @@ export async function registerSpa(
       root: clientDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz copies of the text assets (scripts/compress-assets.mjs).
+      preCompressed: true,
       allowedPath: (pathname) => pathname !== '/index.html',
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../../../server/app';
@@ -21,6 +22,10 @@ beforeAll(async () => {
     path.join(clientDir, 'index.html'),
     '<!doctype html>\n<html lang="sk">\n  <head>\n    <title>Majstri</title>\n  </head>\n  <body></body>\n</html>\n',
   );
+  fs.mkdirSync(path.join(clientDir, 'assets'));
+  const script = 'console.log("Majstri");\n'.repeat(100);
+  fs.writeFileSync(path.join(clientDir, 'assets', 'app-1.js'), script);
+  fs.writeFileSync(path.join(clientDir, 'assets', 'app-1.js.br'), zlib.brotliCompressSync(script));
   app = await buildApp({ db: database.db, publicUrl: `${SITE}/`, clientDir });
 });
 afterAll(async () => {
@@ -134,5 +139,23 @@ describe('page head', () => {
     expect(answer.body).toContain('<title>Majstri — Stránka nebyla nalezena</title>');
     expect(answer.body).not.toContain('canonical');
     expect(answer.body).not.toContain('<b>');
+  });
+});
+
+describe('assets', () => {
+  it('sends the compressed copy the build made to browsers that accept it', async () => {
+    const answer = await app.inject({
+      method: 'GET',
+      url: '/assets/app-1.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-encoding']).toBe('br');
+    expect(answer.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(zlib.brotliDecompressSync(answer.rawPayload).toString()).toContain('Majstri');
+
+    const plain = await app.inject({ method: 'GET', url: '/assets/app-1.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('console.log("Majstri");');
   });
 });

@@ -53,6 +53,7 @@ import { requestIdFor } from './plugins/request-id';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSpa } from './plugins/spa';
 import { registerApiDocs } from './openapi';
+import { seoRoutes } from '../features/seo/server/seo.routes';
 import { systemRoutes } from './routes/system.routes';
 import { requestsRoutes } from '../features/requests/server/requests.routes';
 import { homeRoutes } from '../features/home/server/home.routes';
@@ -265,7 +266,9 @@ export async function buildApp(deps: AppDeps) {
     { prefix: '/api' },
   );
 
-  await registerSpa(app, deps.clientDir);
+  // robots.txt and sitemap.xml live at the root, for crawlers.
+  await app.register(seoRoutes, { db: deps.db, publicUrl });
+  await registerSpa(app, deps.clientDir, publicUrl);
   return app;
 }
 

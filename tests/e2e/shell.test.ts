@@ -202,6 +202,27 @@ describe('the application shell', () => {
     await context.close();
   });
 
+  it('keeps the cookie notice off the page content on a phone', async () => {
+    const { page, context } = await freshVisit(browser, { width: 390, height: 844 });
+    await page.goto('/');
+    const notice = page.getByRole('region', { name: text('sk', 'common', 'cookies.label') });
+    await notice.waitFor();
+    // The notice takes its own room above the page instead of lying over its lower part.
+    const noticeBox = (await notice.boundingBox())!;
+    const mainBox = (await page.locator('main').boundingBox())!;
+    expect(noticeBox.y + noticeBox.height).toBeLessThanOrEqual(mainBox.y);
+    // Scrolled to the end, the footer's last line is what a finger reaches, nothing over it.
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    const footerReachable = await page.evaluate(() => {
+      const footer = document.querySelector('footer')!;
+      const box = footer.getBoundingClientRect();
+      const hit = document.elementFromPoint(box.left + box.width / 2, innerHeight - 4);
+      return footer.contains(hit);
+    });
+    expect(footerReachable).toBe(true);
+    await context.close();
+  });
+
   it('serves the full privacy policy with the support address', async () => {
     const { page, context } = await freshVisit(browser);
     await page.goto('/privacy');

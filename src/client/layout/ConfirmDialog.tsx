@@ -80,7 +80,7 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
               </button>
               <button
                 type="button"
-                className={request.destructive ? 'btn-danger' : 'btn-brand'}
+                className={request.destructive ? 'btn-danger' : 'btn-primary'}
                 onClick={() => answer(true)}
               >
                 {request.confirmLabel}

@@ -12,7 +12,11 @@ function storedConsent(): boolean {
   }
 }
 
-/** The cookie notice; the answer is remembered in local storage (spec core §1). */
+/**
+ * The cookie notice, a band under the header in the page's flow: it pushes the page down instead
+ * of lying over it, and scrolls away with it. The answer is remembered in local storage (spec
+ * core §1).
+ */
 export function CookieNotice() {
   const { t } = useTranslation();
   const [accepted, setAccepted] = useState(storedConsent);
@@ -28,10 +32,7 @@ export function CookieNotice() {
   };
 
   return (
-    <section
-      aria-label={t('cookies.label')}
-      className="fixed inset-x-0 bottom-0 z-40 border-t border-stone-200 bg-white p-4 shadow-[0_-4px_12px_rgba(0,0,0,0.06)]"
-    >
+    <section aria-label={t('cookies.label')} className="border-b border-stone-200 bg-stone-50 py-3">
       <div className="container-page flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm text-stone-700">
           {t('cookies.text')}{' '}
@@ -39,7 +40,7 @@ export function CookieNotice() {
             {t('cookies.more')}
           </Link>
         </p>
-        <button type="button" className="btn-brand shrink-0" onClick={accept}>
+        <button type="button" className="btn-secondary shrink-0" onClick={accept}>
           {t('cookies.accept')}
         </button>
       </div>

@@ -23,6 +23,10 @@ interface NotifyApi {
 }
 
 const NotifyContext = createContext<NotifyApi | null>(null);
+const ItemsContext = createContext<{ items: Notification[]; dismiss(id: number): void }>({
+  items: [],
+  dismiss() {},
+});
 
 export function useNotify(): NotifyApi {
   const context = useContext(NotifyContext);
@@ -37,9 +41,8 @@ const STYLES: Record<Kind, string> = {
   info: 'border-sky-300 bg-sky-50 text-sky-900',
 };
 
-/** Notices in one live region; each one leaves by itself after 5 seconds (spec core §8). */
+/** Notices and their timers; each one leaves by itself after 5 seconds (spec core §8). */
 export function NotificationsProvider({ children }: { children: ReactNode }) {
-  const { t } = useTranslation();
   const [items, setItems] = useState<Notification[]>([]);
   const nextId = useRef(1);
 
@@ -50,42 +53,59 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
   const notify = useCallback(
     (kind: Kind, text: string) => {
       const id = nextId.current++;
-      setItems((list) => [...list.slice(-3), { id, kind, text }]);
+      setItems((list) => [...list.slice(-2), { id, kind, text }]);
       window.setTimeout(() => dismiss(id), LIMITS.notificationMs);
     },
     [dismiss],
   );
   const api = useMemo(() => ({ notify }), [notify]);
+  const shown = useMemo(() => ({ items, dismiss }), [items, dismiss]);
 
   return (
     <NotifyContext.Provider value={api}>
-      {children}
-      <div
-        aria-live="polite"
-        className="pointer-events-none fixed inset-x-0 top-20 z-50 flex flex-col items-center gap-2 px-4 sm:items-end sm:px-6"
-      >
-        {items.map((item) => {
-          const Icon = ICONS[item.kind];
-          return (
-            <div
-              key={item.id}
-              role={item.kind === 'error' ? 'alert' : 'status'}
-              className={`pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-lg border p-3 shadow-sm ${STYLES[item.kind]}`}
-            >
-              <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-              <p className="flex-1 text-sm">{item.text}</p>
-              <button
-                type="button"
-                onClick={() => dismiss(item.id)}
-                className="-m-1 rounded p-1 hover:bg-black/5"
-                aria-label={t('notifications.dismiss')}
-              >
-                <X aria-hidden="true" className="size-4" />
-              </button>
-            </div>
-          );
-        })}
-      </div>
+      <ItemsContext.Provider value={shown}>{children}</ItemsContext.Provider>
     </NotifyContext.Provider>
+  );
+}
+
+/**
+ * The notices, as slim bars in one live region right under the header (RootLayout keeps both
+ * in one sticky block): they take their own room instead of lying over the page, and never
+ * take the focus. Errors are alerts, the rest statuses.
+ */
+export function NotificationArea() {
+  const { t } = useTranslation();
+  const { items, dismiss } = useContext(ItemsContext);
+  return (
+    <div
+      aria-live="polite"
+      className={items.length > 0 ? 'border-b border-stone-200 bg-white' : ''}
+    >
+      {items.length > 0 && (
+        <div className="container-page flex flex-col gap-1 py-1.5">
+          {items.map((item) => {
+            const Icon = ICONS[item.kind];
+            return (
+              <div
+                key={item.id}
+                role={item.kind === 'error' ? 'alert' : 'status'}
+                className={`flex items-center gap-2 rounded-md border px-3 py-1 ${STYLES[item.kind]}`}
+              >
+                <Icon aria-hidden="true" className="size-4 shrink-0" />
+                <p className="flex-1 text-sm">{item.text}</p>
+                <button
+                  type="button"
+                  onClick={() => dismiss(item.id)}
+                  className="-mr-2 inline-flex size-9 shrink-0 items-center justify-center rounded hover:bg-black/5"
+                  aria-label={t('notifications.dismiss')}
+                >
+                  <X aria-hidden="true" className="size-4" />
+                </button>
+              </div>
+            );
+          })}
+        </div>
+      )}
+    </div>
   );
 }

@@ -5,6 +5,8 @@ import { ScrollToTop } from './ScrollToTop';
 import { CookieNotice } from './CookieNotice';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import { NotificationArea } from './Notifications';
+import { PageDescription } from './PageDescription';
 import { VerificationBanner } from '../../features/accounts/ui/VerificationBanner';
 import { PageLoading } from '../components/ui/PageLoading';
 import { RouteErrorBoundary } from '../pages/RouteErrorBoundary';
@@ -20,9 +22,15 @@ export function RootLayout() {
       >
         {t('nav.skip')}
       </a>
-      <Header />
+      {/* Notices sit under the header, in its sticky block: they take room, never cover the page. */}
+      <div className="sticky top-0 z-30">
+        <Header />
+        <NotificationArea />
+      </div>
+      <CookieNotice />
       <VerificationBanner />
-      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+      {/* At least a screen tall: the footer never shows, then jumps away, while a page loads. */}
+      <main id="main" tabIndex={-1} className="min-h-dvh flex-1 focus:outline-none">
         {/* A page failed: the error page inside the layout, header and footer still there. */}
         <RouteErrorBoundary resetKey={pathname}>
           <Suspense fallback={<PageLoading />}>
@@ -31,7 +39,7 @@ export function RootLayout() {
         </RouteErrorBoundary>
       </main>
       <Footer />
-      <CookieNotice />
+      <PageDescription />
       <ScrollToTop />
     </div>
   );

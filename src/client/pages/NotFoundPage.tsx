@@ -11,7 +11,7 @@ export function NotFoundPage() {
       <SearchX aria-hidden="true" className="size-12 text-stone-400" />
       <h1 className="mt-4 text-3xl font-bold">{t('notFound.title')}</h1>
       <p className="mt-2 max-w-md text-stone-700">{t('notFound.message')}</p>
-      <Link to="/" className="btn-brand mt-8">
+      <Link to="/" className="btn-primary mt-8">
         {t('notFound.goHome')}
       </Link>
     </div>

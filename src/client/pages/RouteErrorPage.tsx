@@ -35,7 +35,7 @@ export function RouteErrorPage({
         {t(chunk ? 'routeError.chunkMessage' : 'routeError.message')}
       </p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <button type="button" className="btn-brand" onClick={() => window.location.reload()}>
+        <button type="button" className="btn-primary" onClick={() => window.location.reload()}>
           {t('routeError.reload')}
         </button>
         {/* A full load, not a route change: whatever broke this page starts afresh. */}

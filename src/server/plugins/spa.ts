@@ -4,14 +4,20 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { sendError } from './errors';
 import { isPagePath } from '../../shared/routes';
+import { withPageHead } from '../page-head';
 
 /**
  * Serves the built browser app: hashed assets with long caching, and index.html for every
- * page path, with <html lang> set from the person's language so the first paint is right.
+ * page path, with <html lang>, title, description and canonical link set for the page and the
+ * person's language (page-head.ts) so the first paint and crawlers see them.
  * Unknown page paths answer 404 with the app, which shows its not-found page; other unknown
  * requests answer 404 JSON.
  */
-export async function registerSpa(app: FastifyInstance, clientDir: string | undefined) {
+export async function registerSpa(
+  app: FastifyInstance,
+  clientDir: string | undefined,
+  publicUrl: string,
+) {
   const indexFile = clientDir ? path.join(clientDir, 'index.html') : undefined;
   const indexHtml =
     indexFile && fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : undefined;
@@ -21,6 +27,8 @@ export async function registerSpa(app: FastifyInstance, clientDir: string | unde
       root: clientDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz copies of the text assets (scripts/compress-assets.mjs).
+      preCompressed: true,
       allowedPath: (pathname) => pathname !== '/index.html',
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
@@ -43,6 +51,6 @@ export async function registerSpa(app: FastifyInstance, clientDir: string | unde
       .status(isPagePath(pathname) ? 200 : 404)
       .type('text/html; charset=utf-8')
       .header('Cache-Control', 'no-cache')
-      .send(indexHtml.replace(/<html lang="[^"]*"/, `<html lang="${request.language}"`));
+      .send(withPageHead(indexHtml, { pathname, language: request.language, publicUrl }));
   });
 }

@@ -54,7 +54,7 @@ export function ClientProfileTab({ user }: { user: SessionUser }) {
         hint={t('fields.locationHint')}
         {...form.field('location')}
       />
-      <button type="submit" className="btn-brand self-start" disabled={save.isPending}>
+      <button type="submit" className="btn-primary self-start" disabled={save.isPending}>
         {t('save')}
       </button>
     </form>

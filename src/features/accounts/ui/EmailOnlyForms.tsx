@@ -47,7 +47,7 @@ function EmailActionForm({
         autoComplete="email"
         label={t('fields.email')}
       />
-      <button type="submit" className="btn-brand w-full" disabled={action.isPending}>
+      <button type="submit" className="btn-primary w-full" disabled={action.isPending}>
         {submitLabel}
       </button>
     </form>

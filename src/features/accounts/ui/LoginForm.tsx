@@ -108,7 +108,7 @@ export function LoginForm({
         >
           {t('login.forgot')}
         </button>
-        <button type="submit" className="btn-brand w-full" disabled={login.isPending}>
+        <button type="submit" className="btn-primary w-full" disabled={login.isPending}>
           {login.isPending ? t('login.submitting') : t('login.submit')}
         </button>
       </form>

@@ -58,7 +58,7 @@ function ResetForm({ token, name, email }: { token: string; name: string; email:
         label={t('fields.confirmPassword')}
         {...form.field('confirm')}
       />
-      <button type="submit" className="btn-brand w-full" disabled={done || reset.isPending}>
+      <button type="submit" className="btn-primary w-full" disabled={done || reset.isPending}>
         {t('reset.submit')}
       </button>
     </form>
@@ -83,7 +83,7 @@ export function PasswordResetPage() {
         <p className="text-stone-700">{t('reset.invalidText')}</p>
         <button
           type="button"
-          className="btn-brand"
+          className="btn-primary"
           onClick={() => {
             setInvalidNotice(true);
             setParams({});

@@ -111,7 +111,7 @@ export function RegisterForm({
       />
       <button
         type="submit"
-        className="btn-brand w-full"
+        className="btn-primary w-full"
         disabled={register.isPending || !challenge.token}
       >
         {register.isPending

@@ -54,7 +54,7 @@ export function SecondFactorForm({ onRestart }: { onRestart: () => void }) {
         hint={t('secondFactor.hint')}
         {...form.field('code')}
       />
-      <button type="submit" className="btn-brand w-full" disabled={secondFactor.isPending}>
+      <button type="submit" className="btn-primary w-full" disabled={secondFactor.isPending}>
         {secondFactor.isPending ? t('secondFactor.submitting') : t('secondFactor.submit')}
       </button>
       <button

@@ -64,7 +64,7 @@ function ChangePassword() {
           label={t('password.confirm')}
           {...form.field('confirm')}
         />
-        <button type="submit" className="btn-brand self-start" disabled={change.isPending}>
+        <button type="submit" className="btn-primary self-start" disabled={change.isPending}>
           {t('password.submit')}
         </button>
       </form>

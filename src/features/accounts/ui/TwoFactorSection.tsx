@@ -79,7 +79,7 @@ function EnrolmentSteps({
           {...form.field('code')}
         />
         <div className="flex flex-wrap gap-3">
-          <button type="submit" className="btn-brand" disabled={confirm.isPending}>
+          <button type="submit" className="btn-primary" disabled={confirm.isPending}>
             {t('twoFactor.confirm')}
           </button>
           <button type="button" className="btn-secondary" onClick={onCancel}>
@@ -182,7 +182,7 @@ function StartEnrolment({
           {...form.field('password')}
         />
       )}
-      <button type="submit" className="btn-brand self-start" disabled={start.isPending}>
+      <button type="submit" className="btn-primary self-start" disabled={start.isPending}>
         {t('twoFactor.start')}
       </button>
     </form>

@@ -49,13 +49,13 @@ export function VerifyEmailPage() {
         {resend.isSuccess && <Notice tone="success">{t('verification.resent')}</Notice>}
         {resend.isError && <Notice tone="warning">{t('verify.resendFailed')}</Notice>}
         {verification.isSuccess ? (
-          <Link to="/auth" className="btn-brand">
+          <Link to="/auth" className="btn-primary">
             {t('verify.toLogin')}
           </Link>
         ) : !token || !email ? (
           // A link cut short: the ways on are signing in, asking for a new link, or going home.
           <div className="flex flex-wrap justify-center gap-3">
-            <Link to="/auth" className="btn-brand">
+            <Link to="/auth" className="btn-primary">
               {t('verify.toLogin')}
             </Link>
             <Link to="/auth?mode=verification-required" className="btn-secondary">
@@ -69,7 +69,7 @@ export function VerifyEmailPage() {
           email && (
             <button
               type="button"
-              className="btn-brand"
+              className="btn-primary"
               onClick={() => resend.mutate({ email })}
               disabled={resend.isSuccess || resend.isPending}
             >

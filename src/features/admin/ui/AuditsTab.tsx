@@ -108,7 +108,7 @@ export function AuditsTab({ page, onPage }: TabProps) {
       <SearchForm
         noValidate
         className="sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_12rem_auto] lg:items-start"
-        buttonClass="btn-brand lg:mt-6"
+        buttonClass="btn-primary lg:mt-6"
         onSearch={() => {
           const checked = form.check(auditFilters);
           if (!checked) return;

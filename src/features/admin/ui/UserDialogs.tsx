@@ -80,7 +80,7 @@ function DialogButtons({
       <button type="button" className="btn-secondary" onClick={onClose}>
         {t('actions.cancel')}
       </button>
-      <button type="submit" className={danger ? 'btn-danger' : 'btn-brand'} disabled={busy}>
+      <button type="submit" className={danger ? 'btn-danger' : 'btn-primary'} disabled={busy}>
         {busy && <Spinner label={busyLabel} />}
         {submit}
       </button>

@@ -270,7 +270,7 @@ export function SecurityCell({
 /** A tab's search form: the card with its filters, then the search button. */
 export function SearchForm({
   className,
-  buttonClass = 'btn-brand',
+  buttonClass = 'btn-primary',
   noValidate,
   onSearch,
   children,

@@ -139,7 +139,7 @@ export function BidsSection({ request, viewer }: { request: RequestDetail; viewe
                 {bid.allowedActions.includes('accept') && (
                   <button
                     type="button"
-                    className="btn-brand"
+                    className="btn-primary"
                     disabled={busy}
                     onClick={() => accept(bid)}
                   >

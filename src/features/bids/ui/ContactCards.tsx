@@ -132,7 +132,7 @@ export function RequestActions({ request }: { request: RequestDetail }) {
     <button
       key={change}
       type="button"
-      className={change === 'cancel' ? 'btn-secondary' : 'btn-brand'}
+      className={change === 'cancel' ? 'btn-secondary' : 'btn-primary'}
       disabled={changeStatus.isPending}
       onClick={() => run(change)}
     >

@@ -17,7 +17,7 @@ export function MyBidsTab({ providerId }: { providerId: string }) {
       <div className="card flex flex-col items-center gap-3 p-10 text-center">
         <Inbox aria-hidden="true" className="size-8 text-stone-400" />
         <p className="font-medium">{t('mine.empty')}</p>
-        <Link to="/browse" className="btn-brand">
+        <Link to="/browse" className="btn-primary">
           {t('mine.browse')}
         </Link>
       </div>

@@ -85,7 +85,7 @@ export function ContactPage() {
           />
           <button
             type="submit"
-            className="btn-brand self-start"
+            className="btn-primary self-start"
             disabled={send.isPending || !challenge.token}
           >
             {send.isPending ? t('sending') : t('send')}

@@ -118,7 +118,7 @@ export function ProviderProfileTab({ user }: { user: SessionUser }) {
           <TextField {...form.field('availability')} label={t('edit.availability')} />
           <TextField {...form.field('website')} type="url" label={t('edit.website')} />
         </div>
-        <button type="submit" className="btn-brand self-start" disabled={save.isPending}>
+        <button type="submit" className="btn-primary self-start" disabled={save.isPending}>
           {t('profile:save')}
         </button>
       </form>

@@ -87,7 +87,7 @@ export function BrowsePage() {
             <ul className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
               {results.data.workRequests.map((request) => (
                 <li key={request.id}>
-                  <RequestCard request={request} />
+                  <RequestCard request={request} headingLevel={2} />
                 </li>
               ))}
             </ul>
@@ -152,7 +152,7 @@ function SearchForm({
         onChange={setChosen}
         allLabel={t('browse.allCategories')}
       />
-      <button type="submit" className="btn-brand">
+      <button type="submit" className="btn-primary">
         <Search aria-hidden="true" className="size-4" />
         {t('browse.submit')}
       </button>

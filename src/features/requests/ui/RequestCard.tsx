@@ -16,7 +16,15 @@ export type RequestCardData = CamelCased<WorkRequestCard>;
  * Signed-in people open the details; visitors are sent to sign in (spec core §2 Browse). The
  * preview is served under the attachment's own rules (sign-in), so visitors get none.
  */
-export function RequestCard({ request }: { request: RequestCardData }) {
+/** `headingLevel`: the card's title sits one level under the list's own heading (2 on Browse). */
+export function RequestCard({
+  request,
+  headingLevel = 3,
+}: {
+  request: RequestCardData;
+  headingLevel?: 2 | 3;
+}) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const { t, i18n } = useTranslation(['requests', 'categories']);
   const language = i18n.language as Language;
   const { user } = useSession();
@@ -43,7 +51,7 @@ export function RequestCard({ request }: { request: RequestCardData }) {
       <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">
         {t(`categories:${request.category}`)}
       </p>
-      <h3 className="text-lg leading-snug font-semibold text-stone-900">
+      <Heading className="text-lg leading-snug font-semibold text-stone-900">
         <Link
           to={to}
           onClick={() => !user && notify('info', t('card.mustLogIn'))}
@@ -51,7 +59,7 @@ export function RequestCard({ request }: { request: RequestCardData }) {
         >
           {request.title}
         </Link>
-      </h3>
+      </Heading>
       <p className="line-clamp-3 text-sm text-stone-700">{request.description}</p>
       <dl className="mt-auto flex flex-wrap gap-x-4 gap-y-1 pt-2 text-sm text-stone-600">
         <div className="flex min-w-0 items-center gap-1.5">

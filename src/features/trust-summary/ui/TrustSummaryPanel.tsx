@@ -73,7 +73,7 @@ export function TrustSummaryPanel({ providerId }: { providerId: string }) {
           <p className="mt-2 text-sm text-stone-700">{t('intro')}</p>
           <button
             type="button"
-            className="btn-brand mt-4 w-full sm:w-auto"
+            className="btn-primary mt-4 w-full sm:w-auto"
             disabled={generate.isPending}
             onClick={() => generate.mutate(language)}
           >

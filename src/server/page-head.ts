@@ -1,0 +1,35 @@
+import cs from '../locales/cs/meta.json';
+import en from '../locales/en/meta.json';
+import ru from '../locales/ru/meta.json';
+import sk from '../locales/sk/meta.json';
+import uk from '../locales/uk/meta.json';
+import { PRODUCT_NAME } from '../shared/brand';
+import type { Language } from '../shared/languages';
+import { pageKeyOf } from '../shared/page-meta';
+
+const META: Record<Language, typeof sk> = { sk, en, uk, ru, cs };
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * index.html with the page's language, title, description and canonical address written in,
+ * so that crawlers and the first paint see them before the app runs (the app keeps them up to
+ * date as the person moves around: useDocumentTitle, PageDescription).
+ */
+export function withPageHead(
+  html: string,
+  page: { pathname: string; language: Language; publicUrl: string },
+): string {
+  const key = pageKeyOf(page.pathname);
+  const meta = META[page.language];
+  const title = key === 'home' ? PRODUCT_NAME : `${PRODUCT_NAME} — ${meta.title[key]}`;
+  const canonical = `${page.publicUrl.replace(/\/+$/, '')}${page.pathname.replace(/(.)\/$/, '$1')}`;
+  const head = [
+    `<title>${escapeHtml(title)}</title>`,
+    `<meta name="description" content="${escapeHtml(meta.description[key])}" />`,
+    ...(key === 'notFound' ? [] : [`<link rel="canonical" href="${escapeHtml(canonical)}" />`]),
+  ].join('\n    ');
+  return html
+    .replace(/<html lang="[^"]*"/, `<html lang="${page.language}"`)
+    .replace(/<title>[^<]*<\/title>/, head);
+}

@@ -30,6 +30,8 @@ export async function registerSpa(
       // The build writes .br and .gz copies of the text assets (scripts/compress-assets.mjs).
       preCompressed: true,
       allowedPath: (pathname) => pathname !== '/index.html',
+      // The server writes these itself (features/seo); a copy left in an older build must not clash.
+      globIgnore: ['robots.txt', 'sitemap.xml'],
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header(

@@ -18,7 +18,8 @@ import { sessionCookieFor } from '../support/session-cookie';
  * instance learns, the other knows: the session, the rate-limit counters, the used challenge,
  * the uploaded file, the accepted bid; and killing one loses nothing it acknowledged.
  */
-const REDIS = 'redis://127.0.0.1:6379';
+/** The Redis server the test borrows one empty database of (docs/testing.md). */
+const REDIS = (process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379').replace(/\/\d*$/, '');
 
 let database: TestDatabase;
 let s3: S3Server;

@@ -1,5 +1,6 @@
 import { inArray, lt } from 'drizzle-orm';
 import type { Db } from '../../../server/db/database';
+import { startPeriodic, type PeriodicLog, type PeriodicTiming } from '../../../server/periodic';
 import { sessions, signInFailures } from './accounts.table';
 
 /** Rows removed per statement: short statements and short row locks. */
@@ -61,37 +62,21 @@ export async function purgeExpiredSignInState(db: Db, now = new Date()) {
   return { sessions: expiredSessions, signInFailures: spentLocks };
 }
 
-/**
- * Runs the clean-up shortly after start and then every `everyMs` (hourly), in the background; a
- * failed run is logged and retried at the next. Returns the stop for shutdown, which waits for a
- * run in progress.
- */
+/** The clean-up shortly after start and then hourly, in the background (`startPeriodic`). */
 export function startSessionCleanup(
   db: Db,
-  log: { info(msg: string): void; error(obj: object, msg: string): void },
-  timing: { firstAfterMs: number; everyMs: number } = { firstAfterMs: 5_000, everyMs: 3_600_000 },
+  log: PeriodicLog,
+  timing: PeriodicTiming = { firstAfterMs: 5_000, everyMs: 3_600_000 },
 ): () => Promise<void> {
-  let running: Promise<void> | undefined;
-  let stopped = false;
-  let timer: NodeJS.Timeout;
-  const run = () => {
-    running = purgeExpiredSignInState(db)
-      .then((result) => {
-        if (result.sessions + result.signInFailures > 0)
-          log.info(
-            `session clean-up: removed ${result.sessions} expired sessions and ${result.signInFailures} spent address locks`,
-          );
-      })
-      .catch((err: unknown) => log.error({ err }, 'session clean-up failed'))
-      .finally(() => {
-        running = undefined;
-        if (!stopped) timer = setTimeout(run, timing.everyMs).unref();
-      });
-  };
-  timer = setTimeout(run, timing.firstAfterMs).unref();
-  return async () => {
-    stopped = true;
-    clearTimeout(timer);
-    await running;
-  };
+  return startPeriodic(
+    'session clean-up',
+    async () => {
+      const result = await purgeExpiredSignInState(db);
+      return result.sessions + result.signInFailures > 0
+        ? `session clean-up: removed ${result.sessions} expired sessions and ${result.signInFailures} spent address locks`
+        : undefined;
+    },
+    log,
+    timing,
+  );
 }

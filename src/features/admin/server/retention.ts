@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { startPeriodic, type PeriodicLog, type PeriodicTiming } from '../../../server/periodic';
 
 export interface RetentionPolicy {
   /** AUDIT_RETENTION_DAYS */
@@ -71,36 +72,22 @@ export async function applyRetention(
   }
 }
 
-/**
- * Applies the retention shortly after start and then every `everyMs` (hourly), in the
- * background; a failed run is logged and retried at the next. Returns the stop for shutdown,
- * which waits for a run in progress.
- */
+/** The retention shortly after start and then hourly, in the background (`startPeriodic`). */
 export function startRetention(
   pool: pg.Pool,
   policy: RetentionPolicy,
-  log: { info(msg: string): void; error(obj: object, msg: string): void },
-  timing: { firstAfterMs: number; everyMs: number } = { firstAfterMs: 60_000, everyMs: 3_600_000 },
+  log: PeriodicLog,
+  timing: PeriodicTiming = { firstAfterMs: 60_000, everyMs: 3_600_000 },
 ): () => Promise<void> {
-  let running: Promise<void> | undefined;
-  let stopped = false;
-  let timer: NodeJS.Timeout;
-  const run = () => {
-    running = applyRetention(pool, policy)
-      .then((result) => {
-        if (result.audits + result.alerts > 0)
-          log.info(`retention: removed ${result.audits} audit entries and ${result.alerts} alerts`);
-      })
-      .catch((err: unknown) => log.error({ err }, 'retention clean-up failed'))
-      .finally(() => {
-        running = undefined;
-        if (!stopped) timer = setTimeout(run, timing.everyMs).unref();
-      });
-  };
-  timer = setTimeout(run, timing.firstAfterMs).unref();
-  return async () => {
-    stopped = true;
-    clearTimeout(timer);
-    await running;
-  };
+  return startPeriodic(
+    'retention clean-up',
+    async () => {
+      const result = await applyRetention(pool, policy);
+      return result.audits + result.alerts > 0
+        ? `retention: removed ${result.audits} audit entries and ${result.alerts} alerts`
+        : undefined;
+    },
+    log,
+    timing,
+  );
 }

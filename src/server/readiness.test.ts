@@ -70,7 +70,10 @@ afterAll(async () => {
 
 describe('GET /api/ready', () => {
   it('answers ready when the database, Redis and the storage all answer', async () => {
-    const app = await appWith({ redis: redisClient(redisPort) });
+    // As in a running server: the connection is up before the question comes (no offline queue).
+    const redis = redisClient(redisPort);
+    if (redis.status !== 'ready') await new Promise((resolve) => redis.once('ready', resolve));
+    const app = await appWith({ redis });
     const response = await app.inject({ url: '/api/ready' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({

@@ -14,6 +14,23 @@ const REENABLE_PATH = '/api/users/enable';
 export const DEVICE_COOKIE = 'sign_in_device';
 const DEVICE_PATH = '/api/auth';
 
+/** A signed proof for one route's eyes only: HttpOnly, same-site only, on its own path. */
+function setProofCookie(
+  reply: FastifyReply,
+  name: string,
+  path: string,
+  proof: { token: string; maxAgeSeconds: number },
+  secure: boolean,
+) {
+  reply.setCookie(name, proof.token, {
+    path,
+    httpOnly: true,
+    sameSite: 'strict',
+    secure,
+    maxAge: proof.maxAgeSeconds,
+  });
+}
+
 /** What a service needs to know of the browser that signs in: plain values, no request. */
 export const browserOf = (request: FastifyRequest): Browser => ({
   previousToken: request.cookies[SESSION_COOKIE],
@@ -27,13 +44,7 @@ export function setDeviceCookie(
   proof: { token: string; maxAgeSeconds: number },
   secure: boolean,
 ) {
-  reply.setCookie(DEVICE_COOKIE, proof.token, {
-    path: DEVICE_PATH,
-    httpOnly: true,
-    sameSite: 'strict',
-    secure,
-    maxAge: proof.maxAgeSeconds,
-  });
+  setProofCookie(reply, DEVICE_COOKIE, DEVICE_PATH, proof, secure);
 }
 
 /** Hands a new session to the browser. */
@@ -66,13 +77,7 @@ export function setReenableCookie(
   proof: { token: string; maxAgeSeconds: number },
   secure: boolean,
 ) {
-  reply.setCookie(REENABLE_COOKIE, proof.token, {
-    path: REENABLE_PATH,
-    httpOnly: true,
-    sameSite: 'strict',
-    secure,
-    maxAge: proof.maxAgeSeconds,
-  });
+  setProofCookie(reply, REENABLE_COOKIE, REENABLE_PATH, proof, secure);
 }
 
 export function clearReenableCookie(reply: FastifyReply) {
@@ -88,13 +93,7 @@ export function setSecondFactorCookie(
   challenge: { token: string; maxAgeSeconds: number },
   secure: boolean,
 ) {
-  reply.setCookie(SECOND_FACTOR_COOKIE, challenge.token, {
-    path: SECOND_FACTOR_PATH,
-    httpOnly: true,
-    sameSite: 'strict',
-    secure,
-    maxAge: challenge.maxAgeSeconds,
-  });
+  setProofCookie(reply, SECOND_FACTOR_COOKIE, SECOND_FACTOR_PATH, challenge, secure);
 }
 
 export function clearSecondFactorCookie(reply: FastifyReply) {

@@ -1,22 +1,8 @@
 import { inArray, lt } from 'drizzle-orm';
 import type { Db } from '../../../server/db/database';
+import { DELETE_BATCH, deleteInBatches } from '../../../server/db/delete-in-batches';
 import { startPeriodic, type PeriodicLog, type PeriodicTiming } from '../../../server/periodic';
 import { sessions, signInFailures } from './accounts.table';
-
-/** Rows removed per statement: short statements and short row locks. */
-const BATCH = 5_000;
-/** At most this many batches per table and run; what is left waits for the next run. */
-const MAX_BATCHES = 200;
-
-async function deleteInBatches(deleteBatch: () => Promise<number>) {
-  let deleted = 0;
-  for (let batch = 0; batch < MAX_BATCHES; batch++) {
-    const count = await deleteBatch();
-    deleted += count;
-    if (count < BATCH) break;
-  }
-  return deleted;
-}
 
 /**
  * Removes what sign-in leaves behind once it no longer counts:
@@ -37,7 +23,7 @@ export async function purgeExpiredSignInState(db: Db, now = new Date()) {
             .select({ id: sessions.id })
             .from(sessions)
             .where(lt(sessions.expiresAt, now))
-            .limit(BATCH),
+            .limit(DELETE_BATCH),
         ),
       )
       .returning({ id: sessions.id });
@@ -53,7 +39,7 @@ export async function purgeExpiredSignInState(db: Db, now = new Date()) {
             .select({ key: signInFailures.emailKey })
             .from(signInFailures)
             .where(lt(signInFailures.lockUntil, now))
-            .limit(BATCH),
+            .limit(DELETE_BATCH),
         ),
       )
       .returning({ key: signInFailures.emailKey });

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { DELETE_BATCH, deleteInBatches } from '../../../server/db/delete-in-batches';
 import { startPeriodic, type PeriodicLog, type PeriodicTiming } from '../../../server/periodic';
 
 export interface RetentionPolicy {
@@ -8,10 +9,6 @@ export interface RetentionPolicy {
   alertDays: number;
 }
 
-/** Rows removed per statement: short statements, short row locks, bounded WAL per step. */
-const BATCH = 5_000;
-/** At most this many batches per table and run; what is left waits for the next run. */
-const MAX_BATCHES = 200;
 /** One number for pg_try_advisory_lock: "majstri retention". */
 const RETENTION_LOCK = 0x6d616a_7265;
 
@@ -20,18 +17,15 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** The tables and their clocks; constants, never input. */
 const TABLES = { audits: 'audit_entries', alerts: 'alerts' } as const;
 
-async function deleteOlderThan(client: pg.PoolClient, table: string, cutoff: Date) {
-  let deleted = 0;
-  for (let batch = 0; batch < MAX_BATCHES; batch++) {
+function deleteOlderThan(client: pg.PoolClient, table: string, cutoff: Date) {
+  return deleteInBatches(async () => {
     const result = await client.query(
       `delete from ${table} where id in
          (select id from ${table} where created_at < $1 order by created_at limit $2)`,
-      [cutoff, BATCH],
+      [cutoff, DELETE_BATCH],
     );
-    deleted += result.rowCount ?? 0;
-    if ((result.rowCount ?? 0) < BATCH) break;
-  }
-  return deleted;
+    return result.rowCount ?? 0;
+  });
 }
 
 /**

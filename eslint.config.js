@@ -22,6 +22,8 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
+  // Plain scripts served as they are (public/boot.js) run in the browser.
+  { files: ['public/**/*.js'], languageOptions: { globals: { ...globals.browser } } },
   {
     files: ['src/client/**/*.{ts,tsx}', 'src/features/*/ui/**/*.{ts,tsx}'],
     ...jsxA11y.flatConfigs.recommended,

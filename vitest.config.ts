@@ -6,7 +6,12 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['src/**/*.test.ts', 'tests/integration/**/*.test.ts', 'eslint/**/*.test.ts'],
+          include: [
+            'src/**/*.test.ts',
+            'tests/integration/**/*.test.ts',
+            'eslint/**/*.test.ts',
+            'scripts/**/*.test.ts',
+          ],
           environment: 'node',
           globalSetup: ['tests/setup/global-database.ts'],
           // Files share one module graph per worker instead of importing the app again for

@@ -82,10 +82,18 @@ async function plans(url: string) {
     for (const statement of captured.filter(
       (c) => c.sql.startsWith('select') && c.sql.includes('"work_requests"'),
     )) {
-      const result = await pool.query(
-        `explain (analyze, format json) ${statement.sql}`,
-        statement.params,
-      );
+      // A search's statement comes with its planner settings in one message (requests.repo.ts
+      // planned()): explain the query under them, in the same implicit transaction.
+      const split = statement.params.length === 0 ? statement.sql.indexOf('; ') : -1;
+      const explain = `explain (analyze, format json) ${split < 0 ? statement.sql : statement.sql.slice(split + 2)}`;
+      const result =
+        split < 0
+          ? await pool.query(explain, statement.params)
+          : (
+              (await pool.query(
+                `${statement.sql.slice(0, split)}; ${explain}`,
+              )) as unknown as pg.QueryResult[]
+            )[1]!;
       const plan = (
         result.rows[0] as { 'QUERY PLAN': { Plan: PlanNode; 'Execution Time': number }[] }
       )['QUERY PLAN'][0]!;
@@ -98,7 +106,7 @@ async function plans(url: string) {
         node.Plans?.forEach(walk);
       };
       walk(plan.Plan);
-      const what = statement.sql.includes('count(') ? 'count' : 'page';
+      const what = statement.sql.includes('"matches"') ? 'count' : 'page';
       lines.push(
         `  ${kind} [${what}] ${plan['Execution Time'].toFixed(1)} ms: ${[...scans].join(', ')}`,
       );

@@ -157,8 +157,11 @@ async function main() {
     try {
       await waitUntilHealthy(server, 120_000);
       const pid = server.child.pid!;
-      const health = await request(port, 'GET', '/api/health', { localAddress: '127.0.0.1' });
-      const csrfCookie = health.cookies.find((c) => c.startsWith('csrf_token='))!;
+      // The session read hands a new browser its CSRF token.
+      const session = await request(port, 'GET', '/api/auth/session', {
+        localAddress: '127.0.0.1',
+      });
+      const csrfCookie = session.cookies.find((c) => c.startsWith('csrf_token='))!;
       const csrf = csrfCookie.split('=')[1]!;
       const signIn = (email: string, password: string, extraCookie?: string) =>
         request(port, 'POST', '/api/auth/login', {

@@ -58,8 +58,9 @@ export async function startDemoServer(): Promise<DemoServer> {
   return {
     baseUrl,
     async signIn(email) {
-      const health = await fetch(`${baseUrl}/api/health`);
-      const csrfCookie = cookiesOf(health).find((c) => c.startsWith('csrf_token='))!;
+      // The session read hands a new browser its CSRF token.
+      const session = await fetch(`${baseUrl}/api/auth/session`);
+      const csrfCookie = cookiesOf(session).find((c) => c.startsWith('csrf_token='))!;
       const answer = await fetch(`${baseUrl}/api/auth/login`, {
         method: 'POST',
         headers: {

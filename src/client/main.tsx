@@ -1,40 +1,39 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { hydrate } from '@tanstack/react-query';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { RETRY_DELAY_MS, retryRead } from './api/client';
+import { AppProviders, makeQueryClient } from './app-providers';
 import { setupI18n } from './i18n/i18n';
-import { ConfirmProvider } from './layout/ConfirmDialog';
-import { NotificationsProvider } from './layout/Notifications';
+import { I18nProvider } from './i18n/react';
 import { AppRoutes } from './router';
-import { SessionProvider } from '../features/accounts/ui/session';
+import { PAGE_STATE_ID, type PageState } from '../shared/page-state';
 import './styles.css';
 
-const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      staleTime: 30_000,
-      refetchOnWindowFocus: false,
-      retry: retryRead,
-      retryDelay: RETRY_DELAY_MS,
-    },
-  },
-});
+/** The server rendered this page (home, browse, a request, a provider) and left its state here. */
+function serverState(): PageState | undefined {
+  const element = document.getElementById(PAGE_STATE_ID);
+  if (!element?.textContent) return undefined;
+  try {
+    return JSON.parse(element.textContent) as PageState;
+  } catch {
+    return undefined;
+  }
+}
 
-await setupI18n();
+const state = serverState();
+const queryClient = makeQueryClient();
+if (state) hydrate(queryClient, state.queries as Parameters<typeof hydrate>[1]);
+const i18n = await setupI18n(state && { language: state.language, texts: state.texts });
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <SessionProvider>
-        <NotificationsProvider>
-          <ConfirmProvider>
-            <BrowserRouter>
-              <AppRoutes />
-            </BrowserRouter>
-          </ConfirmProvider>
-        </NotificationsProvider>
-      </SessionProvider>
-    </QueryClientProvider>
-  </StrictMode>,
+const app = (
+  <I18nProvider i18n={i18n}>
+    <AppProviders queryClient={queryClient}>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+    </AppProviders>
+  </I18nProvider>
 );
+const root = document.getElementById('root')!;
+// The server's HTML is kept and brought to life; other pages are drawn here from nothing.
+if (state) hydrateRoot(root, app);
+else createRoot(root).render(app);

@@ -140,6 +140,58 @@ describe('security headers and CSP reports', () => {
     expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   });
 
+  it('sends the same security headers on the page, an API answer, a file and a refusal', async () => {
+    const csp =
+      "default-src 'self';script-src 'self';style-src 'self';img-src 'self' data: blob:;" +
+      "font-src 'self';connect-src 'self';media-src 'self';frame-src 'self' blob:;" +
+      "object-src 'none';base-uri 'self';form-action 'self';frame-ancestors 'none';" +
+      "manifest-src 'self';worker-src 'self';report-uri /api/csp-report;report-to csp";
+    const expected = {
+      'content-security-policy': csp,
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+      'origin-agent-cluster': '?1',
+      'referrer-policy': 'strict-origin-when-cross-origin',
+      'x-content-type-options': 'nosniff',
+      'x-dns-prefetch-control': 'off',
+      'x-download-options': 'noopen',
+      'x-frame-options': 'SAMEORIGIN',
+      'x-permitted-cross-domain-policies': 'none',
+      'x-xss-protection': '0',
+      'reporting-endpoints': 'csp="/api/csp-report"',
+      'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=()',
+    };
+    const answers = [
+      await app.inject({ url: '/' }),
+      await app.inject({ url: '/api/version' }),
+      await app.inject({ url: '/assets/app.js' }),
+      await app.inject({ url: '/api/no-such-endpoint' }),
+      await app.inject({ method: 'POST', url: '/api/auth/logout' }),
+    ];
+    for (const answer of answers) {
+      expect(answer.headers).toMatchObject(expected);
+      expect(answer.headers['strict-transport-security']).toBeUndefined();
+    }
+
+    const overHttps = await buildApp({
+      db: database.db,
+      clientDir,
+      publicUrl: 'https://majstri.sk',
+    });
+    try {
+      for (const url of ['/', '/api/version']) {
+        const { headers } = await overHttps.inject({ url });
+        expect(headers).toMatchObject({
+          ...expected,
+          'content-security-policy': `${csp};upgrade-insecure-requests`,
+          'strict-transport-security': 'max-age=31536000; includeSubDomains',
+        });
+      }
+    } finally {
+      await overHttps.close();
+    }
+  });
+
   it('records a browser CSP report as a csp alert', async () => {
     const response = await app.inject({
       method: 'POST',
@@ -192,6 +244,26 @@ describe('the single-page app', () => {
     expect(privacy.statusCode).toBe(200);
     expect(privacy.body).toContain('<html lang="uk"');
     expect(privacy.headers['cache-control']).toBe('no-cache');
+  });
+
+  it("gives a new browser its CSRF token with the page, so its first form's post is accepted", async () => {
+    const page = await app.inject({ url: '/browse', remoteAddress: '10.70.0.1' });
+    const token = page.cookies.find((cookie) => cookie.name === 'csrf_token')?.value;
+    expect(token).toBeDefined();
+    const write = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      remoteAddress: '10.70.0.1',
+      cookies: { csrf_token: token! },
+      headers: { 'x-csrf-token': token! },
+      payload: { email: 'not an address' },
+    });
+    expect(write.json().error).toBe('validation_failed');
+
+    const asset = await app.inject({ url: '/assets/app.js', remoteAddress: '10.70.0.2' });
+    expect(asset.cookies.find((cookie) => cookie.name === 'csrf_token')).toBeUndefined();
+    const kept = await app.inject({ url: '/', cookies: { csrf_token: token! } });
+    expect(kept.cookies.find((cookie) => cookie.name === 'csrf_token')).toBeUndefined();
   });
 
   it('is Slovak without a choice, whatever the browser prefers, and ignores an unknown cookie', async () => {

@@ -7,19 +7,17 @@ import multipart from '@fastify/multipart';
 import type { Redis } from 'ioredis';
 import type pg from 'pg';
 import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
-import type { Db } from './db/database';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { poolOf, type Db } from './db/database';
 import { auditWriter } from './audit';
 import { BODY_LIMITS } from './body-limits';
 import type { ServerContext } from './context';
-import { mailSender } from './mail/send';
+import { DEFAULT_QUEUE_SETTINGS, startJobQueue, type JobQueueSettings } from './jobs/job-queue';
+import { DEFAULT_MAIL_RETRY, mailQueue, startMailWorkers, type MailRetry } from './mail/mail-queue';
 import { outboxMailer, type Mailer } from './mail/mailer';
 import { registerAfterResponse } from './plugins/after-response';
 import { alertRecorder } from './plugins/alerts';
+import { csrfTokens, registerPageCsrf } from './plugins/csrf';
 import { registerMetrics } from './plugins/metrics';
 import { registerRequestChain, type ApiRoute } from './plugins/request-chain';
 import type { SignInLimits } from './plugins/rate-limit';
@@ -46,12 +44,17 @@ import { reviewsRoutes } from '../features/reviews/server/reviews.routes';
 import type { GeminiConfig } from '../features/trust-summary/server/gemini';
 import { trustSummaryRoutes } from '../features/trust-summary/server/trust-summary.routes';
 import { adminRoutes } from '../features/admin/server/admin.routes';
+import { scheduleRetention, type RetentionPolicy } from '../features/admin/server/retention';
+import { scheduleSessionCleanup } from '../features/accounts/server/session-cleanup';
+import { markContactMessageDelivered } from '../features/contact/server/contact.service';
 import { memoryResponseCounts, redisResponseCounts } from '../features/admin/server/metrics';
 import { registerErrorHandling, sendError } from './plugins/errors';
 import { registerLanguage } from './plugins/language';
 import { requestIdFor } from './plugins/request-id';
+import { responseSerializer } from './response-serializer';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSpa } from './plugins/spa';
+import { pageRenderer } from './render/page-renderer';
 import { registerApiDocs } from './openapi';
 import { seoRoutes } from '../features/seo/server/seo.routes';
 import { systemRoutes } from './routes/system.routes';
@@ -71,6 +74,12 @@ export interface AppDeps {
   google?: GoogleConfig;
   /** The AI trust summary's model (GEMINI_*); without it the summary answers 503. */
   gemini?: GeminiConfig;
+  /**
+   * Every JSON answer is checked against its route's response schema before it is sent (tests
+   * and development; the default). Production leaves it out (NODE_ENV=production): presenters
+   * return exactly the wire shape, which the checked runs hold them to (response-serializer.ts).
+   */
+  checkResponses?: boolean;
   /** Folder of the built browser app; without it only the API is served. */
   clientDir?: string | undefined;
   buildInfo?: BuildInfo;
@@ -97,6 +106,16 @@ export interface AppDeps {
   metricsToken?: string | undefined;
   /** The pool behind `db`, for the pool gauges of /metrics. */
   pool?: pg.Pool;
+  /** The job queue's polling, mail retries and periodic work (env.ts); tests shorten them. */
+  jobs?: JobSettings;
+}
+
+export interface JobSettings {
+  queue?: JobQueueSettings;
+  mailRetry?: MailRetry;
+  /** When the periodic clean-ups run (MAINTENANCE_CRON). */
+  maintenanceCron?: string;
+  retention?: RetentionPolicy;
 }
 
 declare module 'fastify' {
@@ -150,7 +169,7 @@ export async function buildApp(deps: AppDeps) {
   if (onRoute) app.addHook('onRoute', (route) => onRoute(route));
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializer(deps.checkResponses ?? true));
   app.addContentTypeParser(
     ['application/csp-report', 'application/reports+json'],
     { parseAs: 'string' },
@@ -162,8 +181,9 @@ export async function buildApp(deps: AppDeps) {
       }
     },
   );
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('X-Request-Id', request.id);
+    done();
   });
 
   const recordAlert = alertRecorder(deps.db, app.log);
@@ -171,21 +191,25 @@ export async function buildApp(deps: AppDeps) {
   const responseCounts = deps.redis
     ? redisResponseCounts(deps.redis, app.log)
     : memoryResponseCounts();
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     responseCounts.record(reply.statusCode);
-    if (reply.statusCode >= 500) {
-      await recordAlert(
-        '5xx',
-        `${request.method} ${request.routeOptions.url ?? request.url} answered ${reply.statusCode}`,
-        {
-          request_id: request.id,
-        },
-      );
-    }
+    if (reply.statusCode < 500) return done();
+    recordAlert(
+      '5xx',
+      `${request.method} ${request.routeOptions.url ?? request.url} answered ${reply.statusCode}`,
+      { request_id: request.id },
+    ).then(() => done(), done);
   });
 
+  // The job queue (pg-boss on our own pool): mail and periodic work, stopped when the app closes.
+  const jobs = deps.jobs ?? {};
+  const queue = await startJobQueue(poolOf(deps.db), jobs.queue ?? DEFAULT_QUEUE_SETTINGS, (err) =>
+    app.log.error({ err }, 'job queue error'),
+  );
+  app.addHook('onClose', () => queue.stop());
+
   // Counts every answer by route pattern; nothing at all without METRICS_TOKEN.
-  const metrics = registerMetrics(app, { token: deps.metricsToken, pool: deps.pool });
+  const metrics = registerMetrics(app, { token: deps.metricsToken, pool: deps.pool, queue });
 
   const publicUrl = deps.publicUrl ?? 'http://localhost:3000';
   const secureCookies = publicUrl.startsWith('https://');
@@ -201,7 +225,7 @@ export async function buildApp(deps: AppDeps) {
     signer,
     writeAudit,
     recordAlert,
-    sendMail: mailSender(mailer, recordAlert, app.log, metrics?.mailFailed),
+    queueMail: mailQueue(queue, jobs.mailRetry ?? DEFAULT_MAIL_RETRY, publicUrl),
     publicUrl,
     supportEmail: deps.supportEmail ?? 'podpora@majstri.sk',
     supportLanguage: deps.supportLanguage ?? DEFAULT_LANGUAGE,
@@ -211,13 +235,33 @@ export async function buildApp(deps: AppDeps) {
     passwords: passwordHasher(passwordCost, deps.hashQueue ?? createHashQueue()),
   };
 
+  await startMailWorkers(queue, mailer, {
+    recordAlert,
+    log: app.log,
+    ...(metrics ? { onFailure: metrics.mailFailed } : {}),
+    onSent: async (mail) => {
+      if (mail.kind === 'contact' && mail.ref) await markContactMessageDelivered(deps.db, mail.ref);
+    },
+  });
+  const maintenanceCron = jobs.maintenanceCron ?? '17 * * * *';
+  await scheduleSessionCleanup(queue, deps.db, maintenanceCron, app.log);
+  await scheduleRetention(
+    queue,
+    poolOf(deps.db),
+    jobs.retention ?? { auditDays: 365, alertDays: 90 },
+    maintenanceCron,
+    app.log,
+  );
+
   registerErrorHandling(app);
   await app.register(cookie);
   await app.register(multipart, {
     limits: { fileSize: 5 * 1024 * 1024, files: 5, fields: 30, fieldSize: 10_000 },
   });
   registerLanguage(app);
-  await registerSecurityHeaders(app, { https: secureCookies });
+  registerSecurityHeaders(app, { https: secureCookies });
+  const csrf = csrfTokens(signer, secureCookies);
+  registerPageCsrf(app, csrf.issue);
   registerAfterResponse(app);
   await registerApiDocs(app, (deps.buildInfo ?? DEFAULT_BUILD).version);
 
@@ -230,8 +274,7 @@ export async function buildApp(deps: AppDeps) {
         db: deps.db,
         redis: deps.redis,
         signInLimits: deps.signInLimits,
-        signer,
-        secureCookies,
+        csrf,
         recordAlert,
         writeAudit,
         routes: apiRoutes,
@@ -268,7 +311,19 @@ export async function buildApp(deps: AppDeps) {
 
   // robots.txt and sitemap.xml live at the root, for crawlers.
   await app.register(seoRoutes, { db: deps.db, publicUrl });
-  await registerSpa(app, deps.clientDir, publicUrl);
+  const renderPage =
+    deps.clientDir &&
+    pageRenderer({
+      ctx,
+      clientDir: deps.clientDir,
+      buildInfo: deps.buildInfo ?? DEFAULT_BUILD,
+      publicConfig: {
+        supportEmail: ctx.supportEmail,
+        googleEnabled: deps.google !== undefined,
+        trustSummaryEnabled: deps.gemini !== undefined,
+      },
+    });
+  await registerSpa(app, deps.clientDir, publicUrl, renderPage || undefined);
   return app;
 }
 

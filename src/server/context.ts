@@ -2,7 +2,7 @@ import type { PasswordHasher } from '../features/accounts/server/hash-queue';
 import type { ScryptCost } from '../features/accounts/server/password';
 import type { WriteAudit } from './audit';
 import type { Db } from './db/database';
-import type { SendMail } from './mail/send';
+import type { QueueMail } from './mail/mail-queue';
 import type { RecordAlert } from './plugins/alerts';
 import type { Signer } from './signed-token';
 import type { FileStorage } from './storage/storage';
@@ -12,7 +12,8 @@ import type { Language } from '../shared/languages';
 export interface ServerContext {
   db: Db;
   signer: Signer;
-  sendMail: SendMail;
+  /** Queues a product mail in the caller's transaction (mail/notify.ts writes it). */
+  queueMail: QueueMail;
   writeAudit: WriteAudit;
   recordAlert: RecordAlert;
   /** Base of links in mail, e.g. https://majstri.sk */

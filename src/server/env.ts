@@ -182,6 +182,26 @@ const envSchema = z
     METRICS_TOKEN: z.string().min(16, { message: 'must be at least 16 characters' }).optional(),
     AUDIT_RETENTION_DAYS: days(365),
     ALERT_RETENTION_DAYS: days(90),
+    /** Mail attempts after the first, and the wait before the first retry, doubled each time (docs/deploy.md "Job queue"). */
+    MAIL_RETRY_LIMIT: z.coerce
+      .number({ message: 'must be a number' })
+      .int({ message: 'must be a whole number' })
+      .min(0, { message: 'must not be negative' })
+      .max(20, { message: 'must be at most 20' })
+      .default(8),
+    MAIL_RETRY_DELAY_SECONDS: seconds(30),
+    /** How often an idle queue worker looks for work; schedules are looked at every five of these. */
+    JOB_POLLING_SECONDS: z.coerce
+      .number({ message: 'must be a number of seconds' })
+      .min(0.5, { message: 'must be at least 0.5 seconds' })
+      .max(60, { message: 'must be at most 60 seconds' })
+      .default(2),
+    /** When the periodic clean-ups run (five-field cron, UTC), once across all instances. */
+    MAINTENANCE_CRON: z
+      .string()
+      .trim()
+      .regex(/^\S+(\s+\S+){4}$/, { message: 'must be a cron expression of five fields' })
+      .default('17 * * * *'),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {

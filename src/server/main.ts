@@ -12,8 +12,6 @@ import { loadSessionSecret } from './secrets';
 import { s3Storage } from './storage/s3-storage';
 import { diskStorage, type FileStorage } from './storage/storage';
 import { ensureAdministrator } from '../features/accounts/server/accounts.service';
-import { startRetention } from '../features/admin/server/retention';
-import { startSessionCleanup } from '../features/accounts/server/session-cleanup';
 import { createHashQueue } from '../features/accounts/server/hash-queue';
 import { Redis } from 'ioredis';
 
@@ -87,6 +85,7 @@ async function main() {
           console.log(`[mail] ${line}`),
         ),
     storage,
+    checkResponses: env.NODE_ENV !== 'production',
     ...(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
       ? {
           google: {
@@ -122,17 +121,21 @@ async function main() {
     timeouts: timeoutsOf(env),
     metricsToken: env.METRICS_TOKEN,
     pool: database.pool,
+    // Mail and the periodic clean-ups go through the job queue (docs/deploy.md "Job queue").
+    jobs: {
+      queue: {
+        pollingIntervalSeconds: env.JOB_POLLING_SECONDS,
+        // Each instance looks whether a schedule is due every five polls (at most every 30 s).
+        cronMonitorIntervalSeconds: Math.min(
+          30,
+          Math.max(1, Math.round(env.JOB_POLLING_SECONDS * 5)),
+        ),
+      },
+      mailRetry: { limit: env.MAIL_RETRY_LIMIT, delaySeconds: env.MAIL_RETRY_DELAY_SECONDS },
+      maintenanceCron: env.MAINTENANCE_CRON,
+      retention: { auditDays: env.AUDIT_RETENTION_DAYS, alertDays: env.ALERT_RETENTION_DAYS },
+    },
   });
-
-  // Old audit entries and alerts go, hourly, in one instance at a time (docs/admin.md).
-  const stopRetention = startRetention(
-    database.pool,
-    { auditDays: env.AUDIT_RETENTION_DAYS, alertDays: env.ALERT_RETENTION_DAYS },
-    app.log,
-  );
-
-  // Expired sessions and spent address locks go, at start and hourly (docs/security.md).
-  const stopSessionCleanup = startSessionCleanup(database.db, app.log);
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -142,9 +145,8 @@ async function main() {
     }
     stopping = true;
     app.log.info({ signal }, 'shutting down: finishing requests in progress');
+    // Closing the app also stops the job queue, waiting for the jobs in progress.
     await app.close();
-    await stopRetention();
-    await stopSessionCleanup();
     redis?.disconnect();
     await database.close();
     process.exit(0);

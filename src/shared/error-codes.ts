@@ -43,7 +43,6 @@ export const ERROR_STATUS = {
   two_factor_code_invalid: 400,
   two_factor_already_enabled: 409,
   two_factor_not_enabled: 409,
-  contact_delivery_failed: 502,
   client_only: 403,
   email_not_verified: 403,
   too_many_files: 400,

@@ -12,11 +12,18 @@ export function formatEuro(cents: number, language: Language): string {
   }).format(cents / 100);
 }
 
+/**
+ * The marketplace's clock (Slovakia): dates are printed in it everywhere, so the server's render
+ * and the browser's agree on the day whatever zone either runs in.
+ */
+export const MARKET_TIME_ZONE = 'Europe/Bratislava';
+
 /** A calendar date such as "5. 10. 2025" (sk) or "5 October 2025" (en). */
 export function formatDate(value: string | Date, language: Language): string {
-  return new Intl.DateTimeFormat(LOCALE_OF[language], { dateStyle: 'medium' }).format(
-    new Date(value),
-  );
+  return new Intl.DateTimeFormat(LOCALE_OF[language], {
+    dateStyle: 'medium',
+    timeZone: MARKET_TIME_ZONE,
+  }).format(new Date(value));
 }
 
 /** A day without a time, as the API sends it ("2026-05-01"): the same day in every time zone. */

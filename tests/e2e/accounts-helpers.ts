@@ -1,5 +1,20 @@
 import { baseUrl, mailTo, uniqueEmail, visitorAddress } from './browser';
 
+/**
+ * Headers for a write over HTTP from a new visitor at `headers`' address: the CSRF token the
+ * session read hands out, as cookie and header (the double submit the app checks).
+ */
+export async function withCsrf(headers: Record<string, string>): Promise<Record<string, string>> {
+  const issued = await fetch(`${baseUrl()}/api/auth/session`, { headers });
+  const csrf = /csrf_token=([^;]+)/.exec(issued.headers.get('set-cookie') ?? '')![1]!;
+  return {
+    ...headers,
+    'content-type': 'application/json',
+    cookie: `csrf_token=${csrf}`,
+    'x-csrf-token': csrf,
+  };
+}
+
 /** Answers the maths question as a person reading it would. */
 export function solve(question: string): number {
   const match = /(\d+)\s*([+\-×])\s*(\d+)/.exec(question);
@@ -16,20 +31,14 @@ export async function verifiedAccount(role: 'client' | 'provider', name = 'Testo
   const email = uniqueEmail(role);
   const password = 'Bezpecne2026x';
   const headers: Record<string, string> = { 'x-forwarded-for': visitorAddress() };
-  const health = await fetch(`${baseUrl()}/api/health`, { headers });
-  const csrf = /csrf_token=([^;]+)/.exec(health.headers.get('set-cookie') ?? '')![1]!;
+  const writeHeaders = await withCsrf(headers);
   const challenge = (await (await fetch(`${baseUrl()}/api/challenge`, { headers })).json()) as {
     question: string;
     token: string;
   };
   const register = await fetch(`${baseUrl()}/api/auth/register/${role}`, {
     method: 'POST',
-    headers: {
-      ...headers,
-      'content-type': 'application/json',
-      cookie: `csrf_token=${csrf}`,
-      'x-csrf-token': csrf,
-    },
+    headers: writeHeaders,
     body: JSON.stringify({
       name,
       email,

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { verifiedAccount } from './accounts-helpers';
+import { verifiedAccount, withCsrf } from './accounts-helpers';
 import {
   baseUrl,
   freshVisit,
@@ -32,16 +32,9 @@ const marker = () =>
 async function lockOut(email: string) {
   for (let attempt = 0; attempt < 5; attempt++) {
     const headers = { 'x-forwarded-for': visitorAddress() };
-    const health = await fetch(`${baseUrl()}/api/health`, { headers });
-    const csrf = /csrf_token=([^;]+)/.exec(health.headers.get('set-cookie') ?? '')![1]!;
     const answer = await fetch(`${baseUrl()}/api/auth/login`, {
       method: 'POST',
-      headers: {
-        ...headers,
-        'content-type': 'application/json',
-        cookie: `csrf_token=${csrf}`,
-        'x-csrf-token': csrf,
-      },
+      headers: await withCsrf(headers),
       body: JSON.stringify({ email, password: 'Nespravne-Heslo-2026' }),
     });
     expect(answer.ok).toBe(false);

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -59,6 +59,17 @@ export async function freshVisit(
   page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
   page.on('pageerror', (error) => problems.push(String(error)));
   return { context, page, problems };
+}
+
+/**
+ * Waits until a server-drawn page has come to life: its code loads only after the first paint
+ * (src/server/render/deferred-code.ts), and a click or a choice made before is not the app's.
+ * The API indicator turns online only once the app runs.
+ */
+export async function untilHydrated(page: Page): Promise<void> {
+  await expect
+    .poll(() => page.locator('[data-api-state]').first().getAttribute('data-api-state'))
+    .toBe('online');
 }
 
 /** Reads a translated text from the locale files, as the page must show it. */

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { LANGUAGES } from '../../src/shared/languages';
 import { verifiedAccount } from './accounts-helpers';
-import { freshVisit, launchBrowser, logIn } from './browser';
+import { freshVisit, launchBrowser, logIn, untilHydrated } from './browser';
 
 /**
  * Every page, as every role, in every language, on the two phone widths people hold most (360 and
@@ -140,6 +140,8 @@ describe('phones', () => {
       const account = role === 'visitor' ? undefined : accounts[role]!;
       if (account) await logIn(page, account.email, account.password);
       else await page.goto('/');
+      // The app's code must run before the language changes under it, as a person's would.
+      await untilHydrated(page);
       const problems: string[] = [];
       // Slovak last: the administrator's account is shared with other journeys, which expect it.
       for (const language of [...LANGUAGES.filter((other) => other !== 'sk'), 'sk'] as const) {
@@ -157,6 +159,7 @@ describe('phones', () => {
           [language, Boolean(account)] as const,
         );
         await page.goto('/');
+        await untilHydrated(page);
         await expect.poll(() => page.locator('html').getAttribute('lang')).toBe(language);
         for (const path of pagesFor(role)) {
           await open(page, path);

@@ -6,7 +6,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { FAKE_GEMINI_SOURCES } from '../support/fake-gemini';
-import { verifiedAccount } from './accounts-helpers';
+import { verifiedAccount, withCsrf } from './accounts-helpers';
 import {
   baseUrl,
   freshVisit,
@@ -33,16 +33,9 @@ const sk = (key: string) => text('sk', 'trustSummary', key);
 /** A provider's id, read from their session over HTTP. */
 async function accountId(email: string, password: string): Promise<string> {
   const address = { 'x-forwarded-for': visitorAddress() };
-  const health = await fetch(`${baseUrl()}/api/health`, { headers: address });
-  const csrf = /csrf_token=([^;]+)/.exec(health.headers.get('set-cookie') ?? '')![1]!;
   const login = await fetch(`${baseUrl()}/api/auth/login`, {
     method: 'POST',
-    headers: {
-      ...address,
-      'content-type': 'application/json',
-      cookie: `csrf_token=${csrf}`,
-      'x-csrf-token': csrf,
-    },
+    headers: await withCsrf(address),
     body: JSON.stringify({ email, password }),
   });
   if (!login.ok) throw new Error(`login failed: ${await login.text()}`);

@@ -136,8 +136,8 @@ function writeLoop(port: number, token: string) {
     }
   };
   const writers = (async () => {
-    const health = await fetch(`${base}/api/health`);
-    const csrf = /csrf_token=([^;]+)/.exec(health.headers.get('set-cookie') ?? '')![1]!;
+    const issued = await fetch(`${base}/api/auth/session`);
+    const csrf = /csrf_token=([^;]+)/.exec(issued.headers.get('set-cookie') ?? '')![1]!;
     await Promise.all([run(csrf), run(csrf), run(csrf), run(csrf)]);
   })();
   return {

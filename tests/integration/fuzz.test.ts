@@ -119,8 +119,8 @@ beforeAll(async () => {
   }
   const client = await createAccount(database.db, 'client');
   knownIds.push((await createWorkRequest(database.db, client)).id);
-  const health = await app.inject({ url: '/api/health' });
-  csrf = health.cookies.find((cookie) => cookie.name === 'csrf_token')!.value;
+  const issued = await app.inject({ url: '/api/auth/session' });
+  csrf = issued.cookies.find((cookie) => cookie.name === 'csrf_token')!.value;
 });
 
 afterAll(async () => {

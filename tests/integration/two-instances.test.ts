@@ -69,6 +69,9 @@ beforeAll(async () => {
     AWS_REGION: 'us-east-1',
     AWS_ACCESS_KEY_ID: 'S3RVER',
     AWS_SECRET_ACCESS_KEY: 'S3RVER',
+    // The clean-ups due every minute, and workers that look for work often.
+    MAINTENANCE_CRON: '* * * * *',
+    JOB_POLLING_SECONDS: '0.5',
   };
   // Both at once, as an orchestrator starts replicas: migrations take turns.
   [a, b] = await Promise.all([start(env), start(env)]);
@@ -115,7 +118,7 @@ class Browser {
     body?: unknown,
   ): Promise<Response> {
     if (method !== 'GET' && !this.cookies.has('csrf_token'))
-      await this.send(server, 'GET', '/api/health');
+      await this.send(server, 'GET', '/api/auth/session');
     const headers: Record<string, string> = { 'x-forwarded-for': this.address };
     if (this.cookies.size)
       headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
@@ -281,7 +284,7 @@ describe('two instances on one database, one Redis and one bucket', () => {
       )
       .returning({ id: bids.id });
     // The client's browser in 50 tabs, each sent by the balancer to A or B in turn.
-    await browser.send(a, 'GET', '/api/health');
+    await browser.send(a, 'GET', '/api/auth/session');
     const answers = await Promise.all(
       made.map(async ({ id }, i) => {
         const tab = new Browser();
@@ -304,6 +307,45 @@ describe('two instances on one database, one Redis and one bucket', () => {
       .from(workRequests)
       .where(eq(workRequests.id, request.id));
     expect(assigned?.status).toBe('ASSIGNED');
+  });
+
+  it('the periodic clean-ups run once per due time, though both instances schedule them', async () => {
+    const queues = ['sign-in-cleanup', 'retention'];
+    const runs = async () =>
+      (
+        await database.pool.query<{ name: string; created_on: Date; state: string }>(
+          `select name, created_on, state::text from pgboss.job where name = any($1)
+           union all select name, created_on, state::text from pgboss.archive where name = any($1)`,
+          [queues],
+        )
+      ).rows;
+    const completed = async () =>
+      new Set((await runs()).filter((r) => r.state === 'completed').map((r) => r.name)).size;
+    await expect.poll(completed, { timeout: 30_000, interval: 200 }).toBe(queues.length);
+    // Both instances look whether the schedule is due every 2.5 s: let them look a few times more.
+    const cronChecks = new Set<string>();
+    await expect
+      .poll(
+        async () => {
+          const { rows } = await database.pool.query<{ cron_on: Date }>(
+            'select cron_on from pgboss.version',
+          );
+          cronChecks.add(String(rows[0]?.cron_on));
+          return cronChecks.size;
+        },
+        { timeout: 30_000, interval: 200 },
+      )
+      .toBeGreaterThanOrEqual(4);
+    const all = await runs();
+    const minute = (date: Date) => Math.floor(date.getTime() / 60_000);
+    const first = Math.min(...all.map((r) => minute(r.created_on)));
+    const dueTimes = minute(new Date()) - first + 1;
+    for (const name of queues) {
+      const count = all.filter((r) => r.name === name).length;
+      // One run per minute at most (the schedule is every minute), whichever instance ran it.
+      expect(count).toBeGreaterThanOrEqual(1);
+      expect(count).toBeLessThanOrEqual(dueTimes);
+    }
   });
 
   it('A killed -9 with writes in flight to both: every acknowledged write is kept, B serves on', async () => {

@@ -1,4 +1,4 @@
-import { buildApp, type App } from '../../src/server/app';
+import { buildApp, type App, type JobSettings } from '../../src/server/app';
 import type { GeminiConfig } from '../../src/features/trust-summary/server/gemini';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -41,6 +41,12 @@ export interface AccountsHarness {
 
 let counter = 0;
 
+/** Workers that look for work often and retry mail soon: tests wait by polling, never by timing. */
+export const TEST_JOB_SETTINGS = (mailRetry?: JobSettings['mailRetry']): JobSettings => ({
+  queue: { pollingIntervalSeconds: 0.5, cronMonitorIntervalSeconds: 1 },
+  mailRetry: mailRetry ?? { limit: 8, delaySeconds: 1 },
+});
+
 /** A real app on its own database, with mail caught by a real SMTP server. */
 export async function accountsHarness(
   options: {
@@ -51,6 +57,10 @@ export async function accountsHarness(
     signInLimits?: SignInLimits;
     /** Where uploads go instead of a temporary folder (`storedFiles()` then sees none). */
     storage?: FileStorage;
+    /** Serves GET /metrics to this token. */
+    metricsToken?: string;
+    /** The queue's retries of a mail (default: 8 retries from 1 s, so an outage of a test passes). */
+    mailRetry?: JobSettings['mailRetry'];
   } = {},
 ): Promise<AccountsHarness> {
   const database = await createTestDatabase();
@@ -73,6 +83,8 @@ export async function accountsHarness(
       global: { points: 1_000_000, duration: 1 },
     },
     passwordCost: TEST_PASSWORD_COST,
+    ...(options.metricsToken ? { metricsToken: options.metricsToken } : {}),
+    jobs: TEST_JOB_SETTINGS(options.mailRetry),
   });
   const harness: AccountsHarness = {
     database,

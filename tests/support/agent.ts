@@ -26,7 +26,7 @@ export class Agent {
   async request(options: InjectOptions & { csrf?: boolean }): Promise<LightMyRequestResponse> {
     const method = (options.method ?? 'GET').toUpperCase();
     if (method !== 'GET' && !this.cookies.has('csrf_token'))
-      await this.request({ url: '/api/health' });
+      await this.request({ url: '/api/auth/session' });
     const headers: Record<string, string> = { ...(options.headers as Record<string, string>) };
     const cookieHeader = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
     if (cookieHeader) headers.cookie = cookieHeader;

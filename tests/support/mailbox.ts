@@ -16,6 +16,10 @@ export interface Mailbox {
   waitFor(to: string, since?: number, timeoutMs?: number): Promise<CaughtMail>;
   /** Makes the server refuse every message (a mail provider outage). */
   refuseAll(refuse: boolean): void;
+  /** Stops listening (SMTP down: connections are refused) until `restart`. */
+  stop(): Promise<void>;
+  /** Listens again on the same port, keeping the mails caught so far. */
+  restart(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -23,36 +27,39 @@ export interface Mailbox {
 export async function startMailbox(): Promise<Mailbox> {
   const mails: CaughtMail[] = [];
   let refusing = false;
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      if (refusing) {
-        stream.resume();
-        stream.on('end', () =>
-          callback(Object.assign(new Error('mailbox unavailable'), { responseCode: 550 })),
-        );
-        return;
-      }
-      simpleParser(stream)
-        .then((parsed) => {
-          const text = parsed.text ?? '';
-          const to = Array.isArray(parsed.to) ? parsed.to[0]?.text : parsed.to?.text;
-          mails.push({
-            to: (to ?? '').toLowerCase(),
-            subject: parsed.subject ?? '',
-            text,
-            replyTo: parsed.replyTo?.text,
-            links: text.match(/https?:\/\/\S+/g) ?? [],
-          });
-          callback();
-        })
-        .catch(callback);
-    },
-  });
+  const makeServer = () =>
+    new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData(stream, _session, callback) {
+        if (refusing) {
+          stream.resume();
+          stream.on('end', () =>
+            callback(Object.assign(new Error('mailbox unavailable'), { responseCode: 550 })),
+          );
+          return;
+        }
+        simpleParser(stream)
+          .then((parsed) => {
+            const text = parsed.text ?? '';
+            const to = Array.isArray(parsed.to) ? parsed.to[0]?.text : parsed.to?.text;
+            mails.push({
+              to: (to ?? '').toLowerCase(),
+              subject: parsed.subject ?? '',
+              text,
+              replyTo: parsed.replyTo?.text,
+              links: text.match(/https?:\/\/\S+/g) ?? [],
+            });
+            callback();
+          })
+          .catch(callback);
+      },
+    });
+  let server = makeServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as { port: number };
+  const close = () => new Promise<void>((resolve) => server.close(() => resolve()));
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,
@@ -68,6 +75,11 @@ export async function startMailbox(): Promise<Mailbox> {
     refuseAll(refuse) {
       refusing = refuse;
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    stop: close,
+    async restart() {
+      server = makeServer();
+      await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+    },
+    close,
   };
 }

@@ -28,8 +28,19 @@ export function startServer(
   entry = 'src/server/main.ts',
   entryArgs: string[] = [],
 ): RunningServer {
-  const port = Number(env.PORT);
   const args = [...(entry.endsWith('.ts') ? ['--import', 'tsx', entry] : [entry]), ...entryArgs];
+  return startNode(args, env, Number(env.PORT));
+}
+
+/**
+ * A Node process with the caller's environment less the variables that would point it at
+ * another database or mode, its output collected.
+ */
+export function startNode(
+  args: string[],
+  env: Record<string, string>,
+  port: number,
+): RunningServer {
   const clean = Object.fromEntries(
     Object.entries(process.env).filter(
       ([key]) => !['DATABASE_URL', 'TEST_DATABASE_URL', 'DEMO', 'NODE_OPTIONS'].includes(key),

@@ -34,6 +34,17 @@ export function csrfToken(): string | undefined {
     ?.slice('csrf_token='.length);
 }
 
+/**
+ * The CSRF token for a write. The page hands every browser one when it loads; should the cookie
+ * be gone since (cleared by the person), the session read hands out a new one.
+ */
+export async function csrfTokenForWrite(): Promise<string | undefined> {
+  const token = csrfToken();
+  if (token) return token;
+  await fetch('/api/auth/session', { credentials: 'same-origin' }).catch(() => undefined);
+  return csrfToken();
+}
+
 interface ApiOptions {
   method?: string;
   /** JSON body, converted to snake_case; or FormData, sent as it is. */
@@ -61,7 +72,7 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
     body = JSON.stringify(options.rawBody ? options.body : snakeizeKeys(options.body));
   }
   if (!READ_METHODS.has(method)) {
-    const token = csrfToken();
+    const token = await csrfTokenForWrite();
     if (token) headers['X-CSRF-Token'] = token;
   }
 

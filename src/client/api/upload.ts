@@ -1,21 +1,21 @@
 import { camelizeKeys } from '../../shared/case';
-import { ApiError, csrfToken } from './client';
+import { ApiError, csrfTokenForWrite } from './client';
 
 /**
  * Sends a multipart form with upload progress (fetch cannot report it): `onProgress` gets the
  * bytes sent so far and the total. Errors come back as ApiError, like every other call.
  */
-export function uploadForm<T>(
+export async function uploadForm<T>(
   path: string,
   form: FormData,
   onProgress: (sent: number, total: number) => void,
 ): Promise<T> {
+  const token = await csrfTokenForWrite();
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', `/api${path}`);
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.setRequestHeader('X-Request-Id', crypto.randomUUID());
-    const token = csrfToken();
     if (token) xhr.setRequestHeader('X-CSRF-Token', token);
     xhr.upload.onprogress = (event) =>
       event.lengthComputable && onProgress(event.loaded, event.total);

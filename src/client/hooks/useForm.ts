@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import type { z } from 'zod';
 import { ApiError } from '../api/client';
 import { useApiErrorText } from '../api/useApiError';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { api } from '../api/client';
 
 type ApiState = 'online' | 'offline' | 'connecting';

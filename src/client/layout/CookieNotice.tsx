@@ -1,6 +1,8 @@
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useContext, useEffect, useState } from 'react';
+import { useTranslation } from '../i18n/react';
 import { Link } from 'react-router';
+import { ServerConsentContext } from './cookie-consent';
+import { CONSENT_COOKIE, CONSENT_COOKIE_DAYS, consentCookieSet } from '../../shared/cookie-consent';
 
 const CONSENT_KEY = 'cookie_consent';
 
@@ -12,14 +14,32 @@ function storedConsent(): boolean {
   }
 }
 
+function rememberInCookie() {
+  const secure = location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${CONSENT_COOKIE}=accepted; Max-Age=${CONSENT_COOKIE_DAYS * 24 * 60 * 60}; Path=/; SameSite=Lax${secure}`;
+}
+
 /**
  * The cookie notice, a band under the header in the page's flow: it pushes the page down instead
  * of lying over it, and scrolls away with it. The answer is remembered in local storage (spec
- * core §1).
+ * core §1) and in a cookie, so a server-rendered page already leaves the notice out.
  */
 export function CookieNotice() {
   const { t } = useTranslation();
-  const [accepted, setAccepted] = useState(storedConsent);
+  const fromServer = useContext(ServerConsentContext);
+  // The first render reads what the server read (the cookie), so hydrating changes nothing.
+  const [accepted, setAccepted] = useState(() => fromServer ?? consentCookieSet(document.cookie));
+
+  // An answer given before the cookie existed is in local storage only: copy it over once.
+  useEffect(() => {
+    if (!accepted && storedConsent()) {
+      rememberInCookie();
+      // Local storage is the browser's alone: read after hydration, never during it.
+      // eslint-disable-next-line react-hooks/set-state-in-effect
+      setAccepted(true);
+    }
+  }, [accepted]);
+
   if (accepted) return null;
 
   const accept = () => {
@@ -28,6 +48,7 @@ export function CookieNotice() {
     } catch {
       // Private mode without storage: hide the notice for this visit.
     }
+    rememberInCookie();
     setAccepted(true);
   };
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { Link } from 'react-router';
 import { PRODUCT_NAME } from '../../shared/brand';
 import { isPagePath } from '../../shared/routes';
@@ -45,7 +45,9 @@ export function Footer() {
       </div>
       <div className="border-t border-stone-200">
         <div className="container-page flex flex-col gap-1 py-4 text-xs text-stone-600 sm:flex-row sm:justify-between">
-          <p>{t('footer.copyright', { year: new Date().getFullYear(), name: PRODUCT_NAME })}</p>
+          <p suppressHydrationWarning>
+            {t('footer.copyright', { year: new Date().getFullYear(), name: PRODUCT_NAME })}
+          </p>
           <p>{t('footer.version', { version: build })}</p>
         </div>
       </div>

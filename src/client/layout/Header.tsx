@@ -1,6 +1,6 @@
 import { LogOut, Menu } from 'lucide-react';
 import { Suspense, useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { PRODUCT_NAME } from '../../shared/brand';
 import { useSignOut as useSignOutMutation } from '../../features/accounts/ui/accounts.api';

@@ -1,13 +1,13 @@
 import { Languages } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
-import { LANGUAGES, isLanguage } from '../../shared/languages';
-import { currentLanguage } from '../i18n/i18n';
+import { useTranslation } from '../i18n/react';
+import { DEFAULT_LANGUAGE, LANGUAGES, isLanguage } from '../../shared/languages';
 import { useChooseLanguage } from '../../features/accounts/ui/useChooseLanguage';
 
 /** SK / EN / UK / RU / CS, always present (spec core §2). Each option is named in its own language. */
 export function LanguageSelector({ id }: { id: string }) {
-  const { t } = useTranslation();
-  const language = currentLanguage();
+  // The hook's instance, not the browser's global one: the server renders with its own.
+  const { t, i18n } = useTranslation();
+  const language = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
   const choose = useChooseLanguage();
   return (
     <div className="flex items-center gap-1.5">

@@ -1,7 +1,7 @@
 import { X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { NavLink } from 'react-router';
 import { ApiIndicator } from './ApiIndicator';
 import { LanguageSelector } from './LanguageSelector';

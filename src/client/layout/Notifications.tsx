@@ -8,7 +8,7 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { LIMITS } from '../../shared/limits';
 
 type Kind = 'success' | 'error' | 'info';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { useLocation } from 'react-router';
 import { pageKeyOf } from '../../shared/page-meta';
 

@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { Outlet, useLocation } from 'react-router';
 import { ScrollToTop } from './ScrollToTop';
 import { CookieNotice } from './CookieNotice';

@@ -1,5 +1,5 @@
 import { SearchX } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 

@@ -1,6 +1,6 @@
 import { TriangleAlert } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { isChunkLoadError, mayReloadForChunks, reloadForChunks } from '../chunk-reload';
 import { PageLoading } from '../components/ui/PageLoading';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';

@@ -9,6 +9,11 @@ export type Db = NodePgDatabase<typeof schema>;
 /** A transaction, as `db.transaction(async (tx) => …)` hands it to the code inside. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
+/** The pool a `Db` runs on (Drizzle's documented `db.$client`, which the `Db` type leaves out). */
+export function poolOf(db: Db): pg.Pool {
+  return (db as Db & { $client: pg.Pool }).$client;
+}
+
 export interface Database {
   db: Db;
   pool: pg.Pool;

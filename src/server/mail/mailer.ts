@@ -8,6 +8,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   replyTo?: string;
+  /** The Message-ID header: the same on every attempt of one queued mail. */
+  messageId?: string;
 }
 
 export interface Mailer {
@@ -18,7 +20,12 @@ export interface Mailer {
 
 /** Real mail over SMTP_URL. */
 export function smtpMailer(smtpUrl: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(smtpUrl, { from });
+  // Every attempt ends well within the queue's expiry of an attempt (mail-queue.ts), so the queue
+  // never starts a second attempt while the first may still be delivering.
+  const transport = nodemailer.createTransport(
+    { url: smtpUrl, connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 },
+    { from },
+  );
   return {
     kind: 'smtp',
     async send(mail) {

@@ -1,7 +1,8 @@
 import type { ServerContext } from '../context';
+import type { Db, Tx } from '../db/database';
 import { formatEuro } from '../../shared/format';
 import type { Language } from '../../shared/languages';
-import type { MailKind } from './templates';
+import { renderMail, type MailKind } from './templates';
 
 /** A money amount in a mail, in integer cents; written out in the recipient's language. */
 export interface MailMoney {
@@ -21,16 +22,21 @@ export interface Recipient {
 /**
  * The one place that picks a mail's language and formats what depends on it: the mail is
  * written in the recipient's preferred language, and every money amount in that language's
- * way ("1 250,50 €" in Slovak, "€1,250.50" in English). Never throws: a failed send answers
- * false and raises an `email` alert (see `mailSender`).
+ * way ("1 250,50 €" in Slovak, "€1,250.50" in English).
+ *
+ * The mail is written out now and queued through `tx`, the transaction of the change it tells
+ * of: it is sent only if that change commits, and nobody waits for SMTP. It is rendered here, not
+ * by the worker, so that what waits in the queue is exactly what will be sent, in the language
+ * and with the facts of the moment the change was made, whatever happens until it is sent.
  */
-export function notify(
-  ctx: Pick<ServerContext, 'sendMail'>,
+export async function notify(
+  ctx: Pick<ServerContext, 'queueMail'>,
+  tx: Db | Tx,
   recipient: Recipient,
   kind: MailKind,
   values: MailValues,
-  options?: { replyTo?: string },
-): Promise<boolean> {
+  options?: { replyTo?: string; ref?: string },
+): Promise<void> {
   const language = recipient.preferredLanguage;
   const texts = Object.fromEntries(
     Object.entries(values).map(([name, value]) => [
@@ -38,7 +44,13 @@ export function notify(
       typeof value === 'string' ? value : formatEuro(value.cents, language),
     ]),
   );
-  return ctx.sendMail(kind, recipient.email, language, texts, options);
+  await ctx.queueMail(tx, {
+    kind,
+    to: recipient.email,
+    ...renderMail(kind, language, texts),
+    ...(options?.replyTo ? { replyTo: options.replyTo } : {}),
+    ...(options?.ref ? { ref: options.ref } : {}),
+  });
 }
 
 /** Support as a recipient: SUPPORT_EMAIL, read in SUPPORT_LANGUAGE. */

@@ -15,8 +15,14 @@ declare module 'fastify' {
 /** Reads the session cookie of every request in the scope it is registered in (the API). */
 export function registerAuth(app: FastifyInstance, db: Db) {
   app.decorateRequest('user', undefined);
-  app.addHook('onRequest', async (request) => {
-    request.user = await findSessionUser(db, request.cookies[SESSION_COOKIE]);
+  app.addHook('onRequest', (request, _reply, done) => {
+    const token = request.cookies[SESSION_COOKIE];
+    // A visitor's request (no session cookie) costs nothing here.
+    if (!token) return done();
+    findSessionUser(db, token).then((user) => {
+      request.user = user;
+      done();
+    }, done);
   });
 }
 

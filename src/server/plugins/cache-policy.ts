@@ -16,13 +16,14 @@ declare module 'fastify' {
  * sets its own header (`private` for a request's attachments).
  */
 export function registerCachePolicy(app: FastifyInstance) {
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (reply.hasHeader('cache-control')) return payload;
-    const cache = reply.statusCode === 200 ? request.routeOptions.config.publicCache : undefined;
-    reply.header(
-      'Cache-Control',
-      cache ? `public, max-age=${cache.browser}, s-maxage=${cache.shared}` : 'no-store',
-    );
-    return payload;
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (!reply.hasHeader('cache-control')) {
+      const cache = reply.statusCode === 200 ? request.routeOptions.config.publicCache : undefined;
+      reply.header(
+        'Cache-Control',
+        cache ? `public, max-age=${cache.browser}, s-maxage=${cache.shared}` : 'no-store',
+      );
+    }
+    done(null, payload);
   });
 }

@@ -1,5 +1,5 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { WriteAudit } from '../audit';
 import type { Signer } from '../signed-token';
 import type { RecordAlert } from './alerts';
@@ -12,9 +12,56 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** `false` for the one route browsers post to without our header (CSP reports). */
-    csrf?: false;
+    /**
+     * `false` for the one route browsers post to without our header (CSP reports); `'issue'` for
+     * the read that hands a browser its token when it has none (GET /api/auth/session).
+     */
+    csrf?: false | 'issue';
   }
+}
+
+/** Hands out the token cookie to a browser that has none (or one we did not sign). */
+export type CsrfIssuer = (request: FastifyRequest, reply: FastifyReply) => void;
+
+/**
+ * The signed double-submit token: `<nonce>.<HMAC of the nonce>`. `issue` sets the cookie only when
+ * the browser has no valid one, so a browser keeps one token for as long as it keeps the cookie.
+ */
+export function csrfTokens(signer: Signer, secure: boolean) {
+  const isOurs = (token: string) => {
+    const [nonce, signature] = token.split('.');
+    if (!nonce || !signature) return false;
+    const expected = Buffer.from(signer.mac(`csrf.${nonce}`));
+    const actual = Buffer.from(signature);
+    return expected.length === actual.length && timingSafeEqual(expected, actual);
+  };
+  const issue: CsrfIssuer = (request, reply) => {
+    const cookie = request.cookies[CSRF_COOKIE];
+    if (cookie && isOurs(cookie)) return;
+    const nonce = randomBytes(18).toString('base64url');
+    reply.setCookie(CSRF_COOKIE, `${nonce}.${signer.mac(`csrf.${nonce}`)}`, {
+      path: '/',
+      sameSite: 'lax',
+      secure,
+      httpOnly: false,
+    });
+  };
+  return { isOurs, issue };
+}
+
+export type CsrfTokens = ReturnType<typeof csrfTokens>;
+
+/**
+ * Every HTML page (the app's page, the API document's) gives the browser its token, so the first
+ * form it posts already has one. API reads do not: minting a token (random bytes, an HMAC, a
+ * Set-Cookie) on every cookieless read cost more than many reads themselves.
+ */
+export function registerPageCsrf(app: FastifyInstance, issue: CsrfIssuer) {
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const type = reply.getHeader('content-type');
+    if (typeof type === 'string' && type.startsWith('text/html')) issue(request, reply);
+    done(null, payload);
+  });
 }
 
 /**
@@ -25,48 +72,17 @@ declare module 'fastify' {
 export function registerCsrf(
   app: FastifyInstance,
   deps: {
-    signer: Signer;
-    secure: boolean;
+    tokens: CsrfTokens;
     recordAlert: RecordAlert;
     writeAudit: WriteAudit;
     /** Lets the first refusal of an address in a window be written down, not every one. */
     firstRefusal: OncePerWindow;
   },
 ) {
-  const issue = () => {
-    const nonce = randomBytes(18).toString('base64url');
-    return `${nonce}.${deps.signer.mac(`csrf.${nonce}`)}`;
-  };
-  const isOurs = (token: string) => {
-    const [nonce, signature] = token.split('.');
-    if (!nonce || !signature) return false;
-    const expected = Buffer.from(deps.signer.mac(`csrf.${nonce}`));
-    const actual = Buffer.from(signature);
-    return expected.length === actual.length && timingSafeEqual(expected, actual);
-  };
+  const { isOurs, issue } = deps.tokens;
 
-  app.addHook('onRequest', async (request, reply) => {
-    const cookie = request.cookies[CSRF_COOKIE];
-    if (READS.has(request.method)) {
-      if (!cookie || !isOurs(cookie)) {
-        reply.setCookie(CSRF_COOKIE, issue(), {
-          path: '/',
-          sameSite: 'lax',
-          secure: deps.secure,
-          httpOnly: false,
-        });
-      }
-      return;
-    }
-    if (request.routeOptions.config.csrf === false) return;
-    const header = request.headers[CSRF_HEADER];
-    const valid =
-      typeof cookie === 'string' &&
-      typeof header === 'string' &&
-      cookie.length === header.length &&
-      timingSafeEqual(Buffer.from(cookie), Buffer.from(header)) &&
-      isOurs(cookie);
-    if (valid) return;
+  /** Writes the refusal down (the first of an address in a window) and answers 403. */
+  const refuse = async (request: FastifyRequest, reply: FastifyReply) => {
     if (await deps.firstRefusal(request.ip)) {
       const what = `${request.method} ${request.routeOptions.url ?? 'an unknown API path'}`;
       const quiet = `further refusals from this address are not recorded for ${REFUSAL_RECORD_WINDOW_SECONDS / 60} minutes`;
@@ -87,5 +103,26 @@ export function registerCsrf(
       message:
         'The security token of this page is missing or out of date. Reload the page and try again.',
     });
+  };
+
+  // Reads and valid writes pass without a promise; only a refusal waits for its records.
+  app.addHook('onRequest', (request, reply, done) => {
+    const { csrf } = request.routeOptions.config;
+    if (READS.has(request.method)) {
+      if (csrf === 'issue') issue(request, reply);
+      return done();
+    }
+    if (csrf === false) return done();
+    const cookie = request.cookies[CSRF_COOKIE];
+    const header = request.headers[CSRF_HEADER];
+    const valid =
+      typeof cookie === 'string' &&
+      typeof header === 'string' &&
+      cookie.length === header.length &&
+      timingSafeEqual(Buffer.from(cookie), Buffer.from(header)) &&
+      isOurs(cookie);
+    if (valid) return done();
+    // The answer is sent here: `done` is called only should recording the refusal fail.
+    refuse(request, reply).catch(done);
   });
 }

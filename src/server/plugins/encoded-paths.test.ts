@@ -148,9 +148,9 @@ describe('every guard sees every spelling of every API route', () => {
 
   it('counts every spelling of sign-in against the same limit', async () => {
     const address = freshAddress();
-    const token = (await app.inject({ url: '/api/health', remoteAddress: address })).cookies.find(
-      (cookie) => cookie.name === 'csrf_token',
-    )!.value;
+    const token = (
+      await app.inject({ url: '/api/auth/session', remoteAddress: address })
+    ).cookies.find((cookie) => cookie.name === 'csrf_token')!.value;
     const signIn = (url: string) =>
       app.inject({
         method: 'POST',

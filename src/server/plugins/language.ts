@@ -15,8 +15,9 @@ declare module 'fastify' {
 
 export function registerLanguage(app: FastifyInstance) {
   app.decorateRequest('language', DEFAULT_LANGUAGE);
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     const fromCookie = request.cookies[LANGUAGE_COOKIE];
     request.language = isLanguage(fromCookie) ? fromCookie : DEFAULT_LANGUAGE;
+    done();
   });
 }

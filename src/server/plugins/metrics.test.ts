@@ -38,6 +38,11 @@ beforeAll(async () => {
     pool: database.pool,
     metricsToken: TOKEN,
     mailer: brokenMailer,
+    // One retry a second later, then the mail is given up.
+    jobs: {
+      queue: { pollingIntervalSeconds: 0.5, cronMonitorIntervalSeconds: 1 },
+      mailRetry: { limit: 1, delaySeconds: 1 },
+    },
   });
 });
 
@@ -126,11 +131,18 @@ describe('GET /metrics', () => {
     expect(text).toMatch(/^nodejs_eventloop_lag_seconds \d/m);
   });
 
-  it('counts mails that could not be sent', async () => {
+  it('counts mails given up after their last attempt, and shows the queue', async () => {
     const { email } = await createAccount(database.db, 'client');
     const agent = new Agent(app);
     const response = await agent.post('/api/password-reset/request-reset', { email });
     expect(response.statusCode).toBe(200);
-    await expect.poll(async () => sample((await scrape()).body, 'mail_failures_total', {})).toBe(1);
+    await expect
+      .poll(async () => sample((await scrape()).body, 'mail_failures_total', { kind: 'reset' }), {
+        timeout: 30_000,
+      })
+      .toBe(1);
+    const text = (await scrape()).body;
+    expect(sample(text, 'job_queue_jobs', { queue: 'mail', state: 'failed' })).toBe(1);
+    expect(sample(text, 'job_queue_jobs', { queue: 'mail', state: 'waiting' })).toBeUndefined();
   });
 });

@@ -2,13 +2,14 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { JobQueue } from '../jobs/job-queue';
 import { sendError } from './errors';
 
 /** The route label of a request no route matched: the raw path never becomes a label. */
 export const UNMATCHED_ROUTE = 'not_found';
 
 export interface Metrics {
-  /** One product mail could not be sent (mail/send.ts). */
+  /** One product mail was given up after its last attempt (mail/mail-queue.ts). */
   mailFailed(kind: string): void;
 }
 
@@ -27,9 +28,13 @@ function sameToken(given: string, expected: string): boolean {
  */
 export function registerMetrics(
   app: FastifyInstance,
-  options: { token: string | undefined; pool: pg.Pool | undefined },
+  options: {
+    token: string | undefined;
+    pool: pg.Pool | undefined;
+    queue?: Pick<JobQueue, 'depths'>;
+  },
 ): Metrics | undefined {
-  const { token, pool } = options;
+  const { token, pool, queue } = options;
   if (!token) return undefined;
 
   const registry = new Registry();
@@ -51,7 +56,7 @@ export function registerMetrics(
   });
   const mailFailures = new Counter({
     name: 'mail_failures_total',
-    help: 'Product mails that could not be sent (each also raises an email alert), by kind',
+    help: 'Product mails given up after their last attempt (each also raises an email alert), by kind',
     labelNames: ['kind'] as const,
     registers: [registry],
   });
@@ -77,6 +82,21 @@ export function registerMetrics(
       'Queries waiting for a free connection',
       (p) => p.waitingCount,
     );
+  }
+
+  if (queue) {
+    new Gauge({
+      name: 'job_queue_jobs',
+      help: 'Jobs in the queue by queue and state: waiting (new or waiting for a retry), active, failed',
+      labelNames: ['queue', 'state'] as const,
+      registers: [registry],
+      async collect() {
+        this.reset();
+        for (const { queue: name, state, jobs } of await queue.depths()) {
+          this.set({ queue: name, state }, jobs);
+        }
+      },
+    });
   }
 
   app.addHook('onResponse', async (request, reply) => {

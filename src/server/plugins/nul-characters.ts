@@ -18,13 +18,11 @@ export const nulCharacterRefusal = () =>
  * the request chain, for every API route at once; multipart forms check their fields themselves.
  */
 export function registerNulCharacterGuard(api: FastifyInstance) {
-  api.addHook('preValidation', async (request) => {
-    if (
+  api.addHook('preValidation', (request, _reply, done) => {
+    const refused =
       hasNulCharacter(request.body) ||
       hasNulCharacter(request.query) ||
-      hasNulCharacter(request.params)
-    ) {
-      throw nulCharacterRefusal();
-    }
+      hasNulCharacter(request.params);
+    done(refused ? nulCharacterRefusal() : undefined);
   });
 }

@@ -103,6 +103,50 @@ describe('the request chain: request id → rate limit → session → CSRF → 
   });
 });
 
+describe('the CSRF token is handed out where the page needs it', () => {
+  const tokenCookie = (response: { cookies: { name: string; value: string }[] }) =>
+    response.cookies.find((cookie) => cookie.name === 'csrf_token')?.value;
+
+  it('mints no token on an ordinary read without cookies', async () => {
+    for (const url of ['/api/health', '/api/version', '/api/config', '/api/work-requests']) {
+      const response = await app.inject({ url, remoteAddress: freshAddress() });
+      expect(response.statusCode).toBe(200);
+      expect(tokenCookie(response)).toBeUndefined();
+    }
+  });
+
+  it('gives a visitor a token with the session read, keeps a valid one and accepts it on a write', async () => {
+    const address = freshAddress();
+    const first = await app.inject({ url: '/api/auth/session', remoteAddress: address });
+    expect(first.statusCode).toBe(401);
+    const token = tokenCookie(first)!;
+    expect(token).toMatch(/^[\w-]+\.[\w-]+$/);
+
+    const again = await app.inject({
+      url: '/api/auth/session',
+      remoteAddress: address,
+      cookies: { csrf_token: token },
+    });
+    expect(tokenCookie(again)).toBeUndefined();
+    const forged = await app.inject({
+      url: '/api/auth/session',
+      remoteAddress: address,
+      cookies: { csrf_token: 'made.up' },
+    });
+    expect(tokenCookie(forged)).toBeDefined();
+    expect(tokenCookie(forged)).not.toBe('made.up');
+
+    const write = await app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      remoteAddress: address,
+      cookies: { csrf_token: token },
+      headers: { 'x-csrf-token': token },
+    });
+    expect(write.json().error).not.toBe('csrf_invalid');
+  });
+});
+
 describe('refusals cost a counter, not a row each', () => {
   it('records repeated CSRF refusals from one address once per window', async () => {
     const [alertsBefore, auditsBefore] = [await csrfAlerts(), await csrfAudits()];

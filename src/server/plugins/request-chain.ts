@@ -3,11 +3,10 @@ import type { FastifyContextConfig, FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { WriteAudit } from '../audit';
 import type { Db } from '../db/database';
-import type { Signer } from '../signed-token';
 import type { RecordAlert } from './alerts';
 import { registerAuth } from './auth';
 import { registerCachePolicy } from './cache-policy';
-import { registerCsrf } from './csrf';
+import { registerCsrf, type CsrfTokens } from './csrf';
 import { sendError } from './errors';
 import { oncePerWindow, REFUSAL_RECORD_WINDOW_SECONDS } from './once-per-window';
 import { registerRateLimits, type SignInLimits } from './rate-limit';
@@ -24,8 +23,8 @@ export interface RequestChainDeps {
   redis: Redis | undefined;
   /** Tests tighten the sign-in limits; the server uses SIGN_IN_LIMITS. */
   signInLimits?: SignInLimits | undefined;
-  signer: Signer;
-  secureCookies: boolean;
+  /** The CSRF token's signing and checking (csrf.ts). */
+  csrf: CsrfTokens;
   recordAlert: RecordAlert;
   writeAudit: WriteAudit;
   /** Filled with every route registered in the scope, for tests that must cover them all. */
@@ -49,8 +48,7 @@ export function registerRequestChain(api: FastifyInstance, deps: RequestChainDep
   registerRateLimits(api, deps.redis, deps.signInLimits);
   registerAuth(api, deps.db);
   registerCsrf(api, {
-    signer: deps.signer,
-    secure: deps.secureCookies,
+    tokens: deps.csrf,
     recordAlert: deps.recordAlert,
     writeAudit: deps.writeAudit,
     firstRefusal: oncePerWindow('csrf-refusal', REFUSAL_RECORD_WINDOW_SECONDS, deps.redis),

@@ -4,7 +4,9 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { sendError } from './errors';
 import { isPagePath } from '../../shared/routes';
+import { compressText } from '../compress-text';
 import { withPageHead } from '../page-head';
+import type { RenderPage } from '../render/page-renderer';
 
 /**
  * Serves the built browser app: hashed assets with long caching, and index.html for every
@@ -17,6 +19,8 @@ export async function registerSpa(
   app: FastifyInstance,
   clientDir: string | undefined,
   publicUrl: string,
+  /** Server rendering of the public pages (render/page-renderer.ts); without it, none. */
+  renderPage?: RenderPage,
 ) {
   const indexFile = clientDir ? path.join(clientDir, 'index.html') : undefined;
   const indexHtml =
@@ -44,15 +48,26 @@ export async function registerSpa(
 
   // Whatever reaches this handler matched no route, API or page: the API's own not-found answer
   // belongs to its scope (request-chain.ts), so no guess from the raw path is needed here.
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if ((request.method !== 'GET' && request.method !== 'HEAD') || !indexHtml) {
       return sendError(reply, request, { error: 'not_found', message: 'Not found.' });
     }
-    return reply
-      .status(isPagePath(pathname) ? 200 : 404)
-      .type('text/html; charset=utf-8')
-      .header('Cache-Control', 'no-cache')
-      .send(withPageHead(indexHtml, { pathname, language: request.language, publicUrl }));
+    const page = withPageHead(indexHtml, { pathname, language: request.language, publicUrl });
+    const rendered = request.method === 'GET' ? await renderPage?.(request, page) : undefined;
+    const { body, encoding } = await compressText(
+      rendered ?? page,
+      request.headers['accept-encoding'],
+    );
+    if (encoding) reply.header('Content-Encoding', encoding);
+    return (
+      reply
+        .status(isPagePath(pathname) ? 200 : 404)
+        .type('text/html; charset=utf-8')
+        .header('Vary', 'Accept-Encoding')
+        // A rendered page may hold what only its signed-in viewer may see.
+        .header('Cache-Control', rendered ? 'private, no-cache' : 'no-cache')
+        .send(body)
+    );
   });
 }

@@ -1,5 +1,5 @@
 import { Spinner } from './Spinner';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 
 /** Holds the page's place while its code or texts load, so nothing jumps. */
 export function PageLoading() {

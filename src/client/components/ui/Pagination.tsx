@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 
 /**
  * Previous / next with "page X of Y"; shown only when there is more than one page. Below 640 px

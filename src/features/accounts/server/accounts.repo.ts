@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../../server/db/database';
+import type { Db, Tx } from '../../../server/db/database';
 import { clientProfiles, providerProfiles, users } from './accounts.table';
 
 export type UserRow = typeof users.$inferSelect;
@@ -13,7 +13,7 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRow | 
   return row;
 }
 
-export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+export async function findUserById(db: Db | Tx, id: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return row;
 }

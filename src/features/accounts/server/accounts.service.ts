@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { ServerContext } from '../../../server/context';
-import type { Db } from '../../../server/db/database';
+import type { Db, Tx } from '../../../server/db/database';
 import {
   administratorProfiles,
   clientProfiles,
@@ -50,12 +50,14 @@ const DEVICE_SECONDS = 365 * 24 * 60 * 60;
 const link = (ctx: ServerContext, path: string, query: Record<string, string>) =>
   `${ctx.publicUrl}${path}?${new URLSearchParams(query).toString()}`;
 
+/** A new verification link, queued in `tx` with whatever made it due. */
 export async function sendVerificationMail(
   ctx: ServerContext,
+  tx: Db | Tx,
   user: Pick<UserRow, 'id' | 'email' | 'name' | 'preferredLanguage'>,
 ) {
-  const token = await issueMailToken(ctx.db, 'verification', user.id);
-  return notify(ctx, user, 'verify', {
+  const token = await issueMailToken(tx, 'verification', user.id);
+  await notify(ctx, tx, user, 'verify', {
     name: user.name,
     link: link(ctx, '/verify-email', { token, email: user.email }),
   });
@@ -96,6 +98,7 @@ export async function registerAccount(
         contactPhone: input.phone_number ?? null,
       });
     }
+    await sendVerificationMail(ctx, tx, created);
     return created;
   });
   if (!user)
@@ -110,7 +113,6 @@ export async function registerAccount(
     requestId,
     message: 'registered with email and password',
   });
-  await sendVerificationMail(ctx, user);
   return user;
 }
 
@@ -141,7 +143,9 @@ export async function verifyEmail(
 /** Same answer whether or not the account exists; mail goes only to an unverified one. */
 export async function resendVerification(ctx: ServerContext, email: string) {
   const user = await findUserByEmail(ctx.db, email);
-  if (user && !user.emailVerified) await sendVerificationMail(ctx, user);
+  if (user && !user.emailVerified) {
+    await ctx.db.transaction((tx) => sendVerificationMail(ctx, tx, user));
+  }
 }
 
 /** A hash of nobody's password, per cost, so that an unknown email costs one verification too. */
@@ -367,10 +371,12 @@ export async function requestPasswordReset(ctx: ServerContext, email: string, re
     message: user ? 'reset link sent' : 'no such account',
   });
   if (!user) return;
-  const token = await issueMailToken(ctx.db, 'reset', user.id);
-  await notify(ctx, user, 'reset', {
-    name: user.name,
-    link: link(ctx, '/password-reset', { token }),
+  await ctx.db.transaction(async (tx) => {
+    const token = await issueMailToken(tx, 'reset', user.id);
+    await notify(ctx, tx, user, 'reset', {
+      name: user.name,
+      link: link(ctx, '/password-reset', { token }),
+    });
   });
 }
 
@@ -386,12 +392,16 @@ export async function resetPassword(
   if (result.status !== 'valid')
     throw new AppError('invalid_token', 'Invalid or expired reset token');
   const passwordHash = await ctx.passwords.hash(newPassword);
-  const [user] = await ctx.db
-    .update(users)
-    .set({ passwordHash, failedLoginAttempts: 0, lockUntil: null })
-    .where(eq(users.id, result.userId))
-    .returning();
-  await endAllSessions(ctx.db, result.userId);
+  const user = await ctx.db.transaction(async (tx) => {
+    const [changed] = await tx
+      .update(users)
+      .set({ passwordHash, failedLoginAttempts: 0, lockUntil: null })
+      .where(eq(users.id, result.userId))
+      .returning();
+    await endAllSessions(tx, result.userId);
+    await sendPasswordChangedMail(ctx, tx, changed!);
+    return changed;
+  });
   await ctx.writeAudit({
     action: 'password.reset.complete',
     outcome: 'success',
@@ -400,11 +410,11 @@ export async function resetPassword(
     targetUserId: user!.id,
     requestId,
   });
-  await sendPasswordChangedMail(ctx, user!);
 }
 
-export async function sendPasswordChangedMail(ctx: ServerContext, user: UserRow) {
-  await notify(ctx, user, 'passwordChanged', {
+/** Tells the owner that their password changed, queued in `tx` with the change. */
+export async function sendPasswordChangedMail(ctx: ServerContext, tx: Db | Tx, user: UserRow) {
+  await notify(ctx, tx, user, 'passwordChanged', {
     name: user.name,
     link: `${ctx.publicUrl}/password-reset`,
     support: ctx.supportEmail,

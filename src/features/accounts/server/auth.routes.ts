@@ -144,9 +144,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = async (
     },
   );
 
-  app.get('/auth/session', { schema: { response: { 200: sessionResponse } } }, async (request) => {
-    return sessionOf(requireUser(request));
-  });
+  app.get(
+    '/auth/session',
+    // The read that gives a browser without one its CSRF token (signed in or not: a visitor gets
+    // 401 and the cookie), beside the page itself.
+    { config: { csrf: 'issue' }, schema: { response: { 200: sessionResponse } } },
+    async (request) => sessionOf(requireUser(request)),
+  );
 
   app.post(
     '/auth/logout',

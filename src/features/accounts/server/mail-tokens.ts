@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Db } from '../../../server/db/database';
+import type { Db, Tx } from '../../../server/db/database';
 import { emailVerificationTokens, passwordResetTokens } from './accounts.table';
 import { hashToken } from './sessions';
 
@@ -13,7 +13,11 @@ const KINDS = {
 export type MailTokenKind = keyof typeof KINDS;
 
 /** Issues a new token; earlier unused tokens of the same kind stop working. */
-export async function issueMailToken(db: Db, kind: MailTokenKind, userId: string): Promise<string> {
+export async function issueMailToken(
+  db: Db | Tx,
+  kind: MailTokenKind,
+  userId: string,
+): Promise<string> {
   const { table, ttlMs } = KINDS[kind];
   const token = randomBytes(32).toString('base64url');
   await db.transaction(async (tx) => {

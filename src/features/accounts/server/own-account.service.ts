@@ -68,13 +68,14 @@ export async function changePassword(
     throw new AppError('current_password_incorrect', 'Current password incorrect.');
   }
   refuseCommonPassword(passwords.new);
-  await ctx.db
-    .update(users)
-    .set({ passwordHash: await ctx.passwords.hash(passwords.new) })
-    .where(eq(users.id, me.id));
-  // Every other device is signed out; this one gets a fresh session.
-  await endAllSessions(ctx.db, me.id);
-  const session = await openSession(ctx.db, me.id, browser);
+  const passwordHash = await ctx.passwords.hash(passwords.new);
+  const session = await ctx.db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, me.id));
+    // Every other device is signed out; this one gets a fresh session.
+    await endAllSessions(tx, me.id);
+    await sendPasswordChangedMail(ctx, tx, user);
+    return openSession(tx, me.id, browser);
+  });
   await ctx.writeAudit({
     action: 'password.change',
     outcome: 'success',
@@ -83,7 +84,6 @@ export async function changePassword(
     targetUserId: me.id,
     requestId,
   });
-  await sendPasswordChangedMail(ctx, user);
   return { user, session };
 }
 
@@ -163,10 +163,10 @@ export async function deleteAccount(
     .from(providerProfiles)
     .where(eq(providerProfiles.userId, userId));
   // A provider's unfinished hires go back to their clients, open again (requests.rules.ts).
-  const released = await ctx.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     const reopened = target.role === 'provider' ? await releaseHiresOf(tx, userId) : [];
+    await tellClientsOfReleasedHires(ctx, tx, reopened);
     await tx.delete(users).where(eq(users.id, userId));
-    return reopened;
   });
   await ctx.storage.remove([...files, ...(picture?.key ? [picture.key] : [])]);
   await ctx.writeAudit({
@@ -182,7 +182,6 @@ export async function deleteAccount(
         ? 'deleted by its owner'
         : `deleted by an administrator${note ? `: ${note}` : ''}`,
   });
-  await tellClientsOfReleasedHires(ctx, released);
 }
 
 /**

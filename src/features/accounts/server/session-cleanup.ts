@@ -1,7 +1,8 @@
 import { inArray, lt } from 'drizzle-orm';
 import type { Db } from '../../../server/db/database';
 import { DELETE_BATCH, deleteInBatches } from '../../../server/db/delete-in-batches';
-import { startPeriodic, type PeriodicLog, type PeriodicTiming } from '../../../server/periodic';
+import { QUEUES, type JobQueue } from '../../../server/jobs/job-queue';
+import { schedulePeriodic, type PeriodicLog } from '../../../server/jobs/periodic';
 import { sessions, signInFailures } from './accounts.table';
 
 /**
@@ -10,7 +11,8 @@ import { sessions, signInFailures } from './accounts.table';
  * - address failure rows (`sign_in_failures`) whose lock has run out. Such a row answers exactly as
  *   no row does (not locked, and the next failure starts the count at 1), so removing it changes
  *   no answer; rows still counting towards a lock stay, as an account's count does.
- * Safe to run in several instances at once: each statement only deletes what is already dead.
+ * Scheduled once across instances, and safe even twice at once: each statement only deletes what
+ * is already dead.
  */
 export async function purgeExpiredSignInState(db: Db, now = new Date()) {
   const expiredSessions = await deleteInBatches(async () => {
@@ -48,14 +50,17 @@ export async function purgeExpiredSignInState(db: Db, now = new Date()) {
   return { sessions: expiredSessions, signInFailures: spentLocks };
 }
 
-/** The clean-up shortly after start and then hourly, in the background (`startPeriodic`). */
-export function startSessionCleanup(
+/** The clean-up on the queue's schedule (MAINTENANCE_CRON), once across all instances. */
+export function scheduleSessionCleanup(
+  queue: JobQueue,
   db: Db,
+  cron: string,
   log: PeriodicLog,
-  timing: PeriodicTiming = { firstAfterMs: 5_000, everyMs: 3_600_000 },
-): () => Promise<void> {
-  return startPeriodic(
-    'session clean-up',
+): Promise<void> {
+  return schedulePeriodic(
+    queue,
+    QUEUES.signInCleanup,
+    cron,
     async () => {
       const result = await purgeExpiredSignInState(db);
       return result.sessions + result.signInFailures > 0
@@ -63,6 +68,5 @@ export function startSessionCleanup(
         : undefined;
     },
     log,
-    timing,
   );
 }

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, ne } from 'drizzle-orm';
+import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../server/db/database';
+import { preparedFor } from '../../../server/db/prepared';
 import { sessions, users } from './accounts.table';
 
 const SESSION_DAYS = 30;
@@ -17,6 +18,23 @@ export interface SessionUser {
   sessionId: string;
 }
 
+/** Read for every signed-in request: prepared once (server/db/prepared.ts). */
+const liveSession = preparedFor((db) =>
+  db
+    .select({ userId: users.id, role: users.role, lastSeenAt: sessions.lastSeenAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, sql.placeholder('id')),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+        eq(users.accountStatus, 'active'),
+      ),
+    )
+    .limit(1)
+    .prepare('live_session'),
+);
+
 /** The signed-in person behind the session cookie, if the session is live and the account active. */
 export async function findSessionUser(
   db: Db,
@@ -24,18 +42,7 @@ export async function findSessionUser(
 ): Promise<SessionUser | undefined> {
   if (!token || !TOKEN_SHAPE.test(token)) return undefined;
   const id = hashToken(token);
-  const [row] = await db
-    .select({ userId: users.id, role: users.role, lastSeenAt: sessions.lastSeenAt })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.id, id),
-        gt(sessions.expiresAt, new Date()),
-        eq(users.accountStatus, 'active'),
-      ),
-    )
-    .limit(1);
+  const [row] = await liveSession(db).execute({ id, now: new Date() });
   if (!row) return undefined;
   // Sliding expiry, written at most once a day per session.
   if (Date.now() - row.lastSeenAt.getTime() > DAY_MS) {
@@ -89,7 +96,7 @@ export async function endSession(db: Db, sessionId: string) {
 }
 
 /** Ends every session of a user, or every one but the current. Answers how many ended. */
-export async function endAllSessions(db: Db, userId: string, except?: string) {
+export async function endAllSessions(db: Db | Tx, userId: string, except?: string) {
   const ended = await db
     .delete(sessions)
     .where(

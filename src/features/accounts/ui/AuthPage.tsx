@@ -1,6 +1,6 @@
 import { X } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../client/i18n/react';
 import { Link, useSearchParams } from 'react-router';
 import { Notice } from '../../../client/components/ui/form';
 import { useDocumentTitle } from '../../../client/hooks/useDocumentTitle';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../client/i18n/react';
 import { ErrorSummary, TextField } from '../../../client/components/ui/form';
 import { useForm } from '../../../client/hooks/useForm';
 import { useNotify } from '../../../client/layout/Notifications';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../client/i18n/react';
 import { ErrorSummary, Notice, TextField } from '../../../client/components/ui/form';
 import { useForm } from '../../../client/hooks/useForm';
 import { useNotify } from '../../../client/layout/Notifications';

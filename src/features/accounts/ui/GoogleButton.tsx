@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../client/i18n/react';
 
 /** A plain link: the server starts the Google sign-in and the browser follows it (spec accounts §2). */
 export function GoogleButton() {

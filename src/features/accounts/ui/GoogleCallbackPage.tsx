@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../client/i18n/react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Spinner } from '../../../client/components/ui/Spinner';
 import { useDocumentTitle } from '../../../client/hooks/useDocumentTitle';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../client/i18n/react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../client/api/client';
 import { ErrorSummary, TextField } from '../../../client/components/ui/form';

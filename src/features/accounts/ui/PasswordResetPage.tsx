@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../client/i18n/react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ErrorSummary, Notice, TextField } from '../../../client/components/ui/form';
 import { PageLoading } from '../../../client/components/ui/PageLoading';

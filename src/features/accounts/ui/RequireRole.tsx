@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../client/i18n/react';
 import { Navigate } from 'react-router';
 import { PageLoading } from '../../../client/components/ui/PageLoading';
 import { useNotify } from '../../../client/layout/Notifications';

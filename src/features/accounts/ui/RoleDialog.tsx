@@ -1,6 +1,6 @@
 import { Briefcase, Hammer } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../client/i18n/react';
 
 /** New Google sign-up: client or provider (spec accounts §2 "Role selection dialog"). */
 export function RoleDialog({

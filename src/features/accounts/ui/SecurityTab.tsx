@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../client/i18n/react';
 import { useNavigate } from 'react-router';
 import { useApiErrorText } from '../../../client/api/useApiError';
 import { ErrorSummary, TextField } from '../../../client/components/ui/form';

@@ -1,5 +1,5 @@
 import { Monitor } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../client/i18n/react';
 import { useApiErrorText } from '../../../client/api/useApiError';
 import { Spinner } from '../../../client/components/ui/Spinner';
 import { useConfirm } from '../../../client/layout/ConfirmDialog';

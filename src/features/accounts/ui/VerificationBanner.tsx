@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../client/i18n/react';
 import { useResendVerification } from './accounts.api';
 import { useSession } from './session';
 

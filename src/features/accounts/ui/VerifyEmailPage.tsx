@@ -1,5 +1,5 @@
 import { CircleCheck, CircleX, Clock } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../client/i18n/react';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../../client/api/client';
 import { useApiErrorText } from '../../../client/api/useApiError';

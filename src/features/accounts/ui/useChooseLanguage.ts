@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../client/i18n/react';
 import { changeLanguage } from '../../../client/i18n/i18n';
 import { useNotify } from '../../../client/layout/Notifications';
 import type { Language } from '../../../shared/languages';

@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../client/i18n/react';
 import { useApiErrorText } from '../../../client/api/useApiError';
 import { useConfirm } from '../../../client/layout/ConfirmDialog';
 import { useNotify } from '../../../client/layout/Notifications';

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../client/i18n/react';
 import { TabList } from '../../../client/components/ui/TabList';
 import { useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../../client/hooks/useDocumentTitle';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../client/i18n/react';
 import { Spinner } from '../../../client/components/ui/Spinner';
 import { ALERT_TYPES } from '../../../shared/statuses';
 import { useAdminAlerts, useAdminMetrics, type AlertFilters } from './admin.api';

@@ -1,6 +1,6 @@
 import { Download } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../client/i18n/react';
 import { useApiErrorText } from '../../../client/api/useApiError';
 import { Spinner } from '../../../client/components/ui/Spinner';
 import { useForm } from '../../../client/hooks/useForm';

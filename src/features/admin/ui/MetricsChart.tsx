@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../client/i18n/react';
 import type { AdminMetrics } from './admin.api';
 import { formatDateTime } from './parts';
 

@@ -1,6 +1,6 @@
 import { Eye, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../client/i18n/react';
 import { Link } from 'react-router';
 import { useApiErrorText } from '../../../client/api/useApiError';
 import { useConfirm } from '../../../client/layout/ConfirmDialog';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../client/i18n/react';
 import { Link } from 'react-router';
 import { Notice } from '../../../client/components/ui/form';
 import { useTwoFactorStatus } from '../../accounts/ui/two-factor.api';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../client/i18n/react';
 import { ErrorSummary, TextArea, TextField } from '../../../client/components/ui/form';
 import { Spinner } from '../../../client/components/ui/Spinner';
 import { useForm } from '../../../client/hooks/useForm';

@@ -1,6 +1,6 @@
 import { Search, ShieldAlert, ShieldCheck, WifiOff } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../client/i18n/react';
 import { Pagination } from '../../../client/components/ui/Pagination';
 import { Spinner } from '../../../client/components/ui/Spinner';
 import { LOCALE_OF, type Language } from '../../../shared/languages';

@@ -91,6 +91,8 @@ export async function placeBid(
       .onConflictDoNothing()
       .returning();
     if (!bid) throw refuse('bid_already_exists');
+    // Queued with the bid: no bid, no mail; nobody waits for SMTP.
+    await mailAboutBid(ctx, tx, await findUserById(tx, request.clientId), 'newBid', request, bid);
     return { bid, request };
   });
   await ctx.writeAudit({
@@ -103,15 +105,6 @@ export async function placeBid(
     requestId,
     message: `bid ${placed.bid.id} on request ${placed.request.id}`,
   });
-  const client = await findUserById(ctx.db, placed.request.clientId);
-  if (client?.bidEmails) {
-    await notify(ctx, client, 'newBid', {
-      name: client.name,
-      title: placed.request.title,
-      amount: money(placed.bid.amountCents),
-      link: `${ctx.publicUrl}/request/${placed.request.id}`,
-    });
-  }
   return (await findBid(ctx.db, placed.bid.id))!;
 }
 
@@ -157,6 +150,14 @@ export async function acceptBid(
     await tx.update(bids).set({ status: 'ACCEPTED' }).where(eq(bids.id, bidId));
     await rejectPendingBids(tx, request.id, bidId);
     await assignRequest(tx, request, bidId);
+    await mailAboutBid(
+      ctx,
+      tx,
+      await findUserById(tx, bid.providerId),
+      'bidAccepted',
+      request,
+      bid,
+    );
     return { bid, request };
   });
   await ctx.writeAudit({
@@ -169,15 +170,6 @@ export async function acceptBid(
     requestId,
     message: `bid ${bidId} on request ${accepted.request.id}`,
   });
-  const provider = await findUserById(ctx.db, accepted.bid.providerId);
-  if (provider?.bidEmails) {
-    await notify(ctx, provider, 'bidAccepted', {
-      name: provider.name,
-      title: accepted.request.title,
-      amount: money(accepted.bid.amountCents),
-      link: `${ctx.publicUrl}/request/${accepted.request.id}`,
-    });
-  }
   return (await findBid(ctx.db, bidId))!;
 }
 
@@ -237,5 +229,26 @@ export async function withdrawBid(
     actorId: viewer.id,
     requestId,
     message: `bid ${bidId}`,
+  });
+}
+
+/**
+ * Queues, in `tx`, the mail that tells the other side about a bid (a new bid to the client, an
+ * accepted one to the provider), unless they turned bid mails off.
+ */
+async function mailAboutBid(
+  ctx: ServerContext,
+  tx: Tx,
+  recipient: Awaited<ReturnType<typeof findUserById>>,
+  kind: 'newBid' | 'bidAccepted',
+  request: { id: string; title: string },
+  bid: { amountCents: number },
+) {
+  if (!recipient?.bidEmails) return;
+  await notify(ctx, tx, recipient, kind, {
+    name: recipient.name,
+    title: request.title,
+    amount: money(bid.amountCents),
+    link: `${ctx.publicUrl}/request/${request.id}`,
   });
 }

@@ -1,6 +1,6 @@
 import { CheckCircle2, EyeOff } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../client/i18n/react';
 import { Link } from 'react-router';
 import { ApiError } from '../../../client/api/client';
 import { useApiErrorText } from '../../../client/api/useApiError';

@@ -1,5 +1,5 @@
 import { Globe, Mail, Phone, Star } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../client/i18n/react';
 import { Link } from 'react-router';
 import { useApiErrorText } from '../../../client/api/useApiError';
 import { useConfirm } from '../../../client/layout/ConfirmDialog';

@@ -1,5 +1,5 @@
 import { RefreshCw } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../client/i18n/react';
 import { useChallengeQuery } from './challenge.api';
 
 /** The server's maths question. Each question answers once, so a new one is fetched after every try. */

@@ -1,10 +1,13 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../../server/db/database';
+import type { Db, Tx } from '../../../server/db/database';
 import { contactMessages } from './contact.table';
 
 export type NewContactMessage = typeof contactMessages.$inferInsert;
 
-export async function insertContactMessage(db: Db, message: NewContactMessage): Promise<string> {
+export async function insertContactMessage(
+  db: Db | Tx,
+  message: NewContactMessage,
+): Promise<string> {
   const [stored] = await db
     .insert(contactMessages)
     .values(message)

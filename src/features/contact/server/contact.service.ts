@@ -1,15 +1,17 @@
 import type { ServerContext } from '../../../server/context';
-import { AppError } from '../../../server/errors';
 import { notify, supportRecipient } from '../../../server/mail/notify';
 import type { Language } from '../../../shared/languages';
 import { checkChallenge } from '../../challenge/server/challenge.service';
 import type { ContactInput } from '../contact.schema';
-import { insertContactMessage, markContactMessageDelivered } from './contact.repo';
+import { insertContactMessage } from './contact.repo';
+
+export { markContactMessageDelivered } from './contact.repo';
 
 /**
- * The contact form: the security question is checked, the message stored first, then mailed to
- * support in the support language with a reply-to of the sender. If mail fails the message is
- * still kept (and an `email` alert raised), but the person is told to write directly.
+ * The contact form: the security question is checked, then the message is stored and its mail to
+ * support (in the support language, with a reply-to of the sender) queued in one transaction. The
+ * queue sends it and marks the message delivered (`markContactMessageDelivered`); while SMTP is
+ * down it tries again, and raises an `email` alert if it finally fails.
  */
 export async function sendContactMessage(
   ctx: ServerContext,
@@ -18,26 +20,22 @@ export async function sendContactMessage(
 ): Promise<void> {
   await checkChallenge(ctx.db, ctx.signer, input);
   const { name, email, subject, message } = input;
-  const id = await insertContactMessage(ctx.db, {
-    name,
-    email,
-    subject,
-    message,
-    language: sender.language,
-    userId: sender.userId,
-  });
-  const delivered = await notify(
-    ctx,
-    supportRecipient(ctx),
-    'contact',
-    { name, email, subject, message, language: sender.language },
-    { replyTo: email },
-  );
-  if (!delivered) {
-    throw new AppError(
-      'contact_delivery_failed',
-      `Your message could not be delivered. Please write to us at ${ctx.supportEmail}.`,
+  await ctx.db.transaction(async (tx) => {
+    const id = await insertContactMessage(tx, {
+      name,
+      email,
+      subject,
+      message,
+      language: sender.language,
+      userId: sender.userId,
+    });
+    await notify(
+      ctx,
+      tx,
+      supportRecipient(ctx),
+      'contact',
+      { name, email, subject, message, language: sender.language },
+      { replyTo: email, ref: id },
     );
-  }
-  await markContactMessageDelivered(ctx.db, id);
+  });
 }

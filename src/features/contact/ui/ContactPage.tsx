@@ -1,6 +1,6 @@
 import { Clock, Mail, Users } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../client/i18n/react';
 import { ErrorSummary, Notice, TextArea, TextField } from '../../../client/components/ui/form';
 import { useDocumentTitle } from '../../../client/hooks/useDocumentTitle';
 import { useForm } from '../../../client/hooks/useForm';

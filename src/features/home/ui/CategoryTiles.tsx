@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../client/i18n/react';
 import { Link } from 'react-router';
 import { CATEGORIES } from '../../../shared/categories';
 import { CATEGORY_ICONS } from './category-icons';

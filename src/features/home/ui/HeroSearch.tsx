@@ -1,6 +1,6 @@
 import { Search } from 'lucide-react';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../client/i18n/react';
 import { useNavigate } from 'react-router';
 
 /** "What do you need?": the words go to Browse as its search (an empty search lists everything). */

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../client/i18n/react';
 import { useHomeStats, type HomeFigures as Figures } from './home.api';
 
 const FIGURES: { key: keyof Figures; label: string }[] = [

@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../client/i18n/react';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../../../client/hooks/useDocumentTitle';
 import { isPagePath } from '../../../shared/routes';

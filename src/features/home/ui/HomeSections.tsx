@@ -7,7 +7,7 @@ import {
   Zap,
   type LucideIcon,
 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../client/i18n/react';
 import { Link } from 'react-router';
 import { isPagePath } from '../../../shared/routes';
 import { CategoryTiles } from './CategoryTiles';

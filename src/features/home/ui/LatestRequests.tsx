@@ -1,5 +1,5 @@
 import { Inbox } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../client/i18n/react';
 import { Link } from 'react-router';
 import { Spinner } from '../../../client/components/ui/Spinner';
 import { isPagePath } from '../../../shared/routes';

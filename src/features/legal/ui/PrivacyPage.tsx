@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../client/i18n/react';
 import { useDocumentTitle } from '../../../client/hooks/useDocumentTitle';
 
 /** The sections of the privacy policy, in the spec's order (accounts spec §9). */

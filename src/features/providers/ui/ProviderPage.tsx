@@ -1,5 +1,5 @@
 import { Briefcase, Clock, Globe, Mail, MapPin, Phone, ShieldCheck, Tag } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../client/i18n/react';
 import { useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../../client/api/client';
 import { PageLoading } from '../../../client/components/ui/PageLoading';

@@ -1,5 +1,8 @@
 import { useState } from 'react';
 
+/** Sizes as classes, not a style attribute: a server-rendered style attribute breaks our CSP. */
+const SIZE_CLASS = { 96: 'size-24', 128: 'size-32' } as const;
+
 /** The provider's picture, or the product's default one when there is none or it fails to load. */
 export function ProviderPicture({
   url,
@@ -8,7 +11,7 @@ export function ProviderPicture({
 }: {
   url: string | null | undefined;
   name: string;
-  size?: number;
+  size?: keyof typeof SIZE_CLASS;
 }) {
   const [failed, setFailed] = useState(false);
   return (
@@ -18,8 +21,7 @@ export function ProviderPicture({
       width={size}
       height={size}
       onError={() => setFailed(true)}
-      className="rounded-2xl border border-stone-200 bg-stone-100 object-cover"
-      style={{ width: size, height: size }}
+      className={`${SIZE_CLASS[size]} rounded-2xl border border-stone-200 bg-stone-100 object-cover`}
     />
   );
 }

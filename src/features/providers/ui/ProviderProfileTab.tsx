@@ -1,6 +1,6 @@
 import { Coins } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../client/i18n/react';
 import { ErrorSummary, TextArea, TextField } from '../../../client/components/ui/form';
 import { useForm } from '../../../client/hooks/useForm';
 import { useNotify } from '../../../client/layout/Notifications';

@@ -1,5 +1,5 @@
 import { Star } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../client/i18n/react';
 
 /** Filled stars with the number in words for screen readers. */
 export function Stars({ rating }: { rating: number }) {

@@ -1,5 +1,20 @@
-import { and, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { QueryResult } from 'pg';
+import {
+  and,
+  Column,
+  count,
+  desc,
+  eq,
+  inArray,
+  is,
+  or,
+  sql,
+  type Placeholder,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import type { Db, Tx } from '../../../server/db/database';
+import { preparedFor } from '../../../server/db/prepared';
 import type { WorkRequestStatus } from '../../../shared/statuses';
 import type { RequestFacts } from '../requests.rules';
 import { users } from '../../accounts/server';
@@ -35,12 +50,29 @@ const cardColumns = {
   deadline: workRequests.deadline,
   // Both counted per card from an index (bids by request, attachments by request): a page of
   // cards costs a few index probes more, and no counter can drift from the bids themselves.
-  bidCount: sql<number>`(select count(*)::int from ${bids} where ${bids.workRequestId} = ${outerRequestId})`,
+  bidCount:
+    sql<number>`(select count(*)::int from ${bids} where ${bids.workRequestId} = ${outerRequestId})`.as(
+      'bid_count',
+    ),
   /** The first photo that has a preview; the uploaded file itself is never a card's picture. */
   thumbnailId: sql<
     string | null
-  >`(select ${attachments.id} from ${attachments} where ${attachments.workRequestId} = ${outerRequestId} and ${attachments.thumbnailKey} is not null order by ${attachments.position}, ${attachments.id} limit 1)`,
+  >`(select ${attachments.id} from ${attachments} where ${attachments.workRequestId} = ${outerRequestId} and ${attachments.thumbnailKey} is not null order by ${attachments.position}, ${attachments.id} limit 1)`.as(
+    'thumbnail_id',
+  ),
 };
+
+type Card = Awaited<ReturnType<typeof readPage>>[number];
+
+/** A card from a row read by name (planned(), below), each column read as Drizzle reads it. */
+function cardOf(row: Record<string, unknown>): Card {
+  const card: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(cardColumns)) {
+    const value = row[is(field, Column) ? field.name : field.fieldAlias];
+    card[key] = value !== null && is(field, Column) ? field.mapFromDriverValue(value) : value;
+  }
+  return card as Card;
+}
 
 /** Known words most like each searched word, at most this many per word. */
 const TYPO_CANDIDATES = 4;
@@ -105,7 +137,12 @@ async function searchQuery(
 
 type Reader = Pick<Db, 'select' | 'execute'>;
 
-function readPage(reader: Reader, where: SQL, limit: number, offset: number) {
+function readPage(
+  reader: Reader,
+  where: SQL,
+  limit: number | Placeholder,
+  offset: number | Placeholder,
+) {
   return reader
     .select(cardColumns)
     .from(workRequests)
@@ -115,44 +152,90 @@ function readPage(reader: Reader, where: SQL, limit: number, offset: number) {
     .offset(offset);
 }
 
+/** The query counting matches up to EXACT_COUNT_LIMIT + 1, newest first unless `unordered`. */
+function countMatches(reader: Reader, where: SQL, unordered = false) {
+  const matches = reader
+    .select({ one: sql`1` })
+    .from(workRequests)
+    .where(where);
+  return reader
+    .select({ n: count().as('n') })
+    .from(
+      (unordered ? matches : matches.orderBy(desc(workRequests.createdAt), desc(workRequests.id)))
+        .limit(EXACT_COUNT_LIMIT + 1)
+        .as('matches'),
+    );
+}
+
+/** Whether the page alone tells the total: one that is not full is the last one. */
+const pageTellsTotal = (rows: number, limit: number, offset: number) =>
+  rows < limit && (rows > 0 || offset === 0);
+
+/** The total from the matches counted up to EXACT_COUNT_LIMIT + 1. */
+function totalOf(counted: number) {
+  return counted <= EXACT_COUNT_LIMIT
+    ? { total: counted, more: false }
+    : { total: EXACT_COUNT_LIMIT, more: true };
+}
+
+/**
+ * Browsing (no search words): the page and, when the page is full, the number of matches
+ * counted up to EXACT_COUNT_LIMIT + 1 newest first, as the page walks. Prepared: their generic
+ * plans walk `work_requests_status_created_idx` and `work_requests_listed_created_idx` exactly
+ * as the one-off plans did.
+ */
+const browsing = preparedFor((db) => {
+  const listed = and(eq(workRequests.status, 'OPEN'), eq(workRequests.clientActive, true))!;
+  const inCategory = and(listed, eq(workRequests.category, sql.placeholder('category')))!;
+  const page = (where: SQL) =>
+    readPage(db, where, sql.placeholder('limit'), sql.placeholder('offset'));
+  return {
+    page: page(listed).prepare('browse_page'),
+    pageInCategory: page(inCategory).prepare('browse_page_in_category'),
+    count: countMatches(db, listed).prepare('browse_count'),
+    countInCategory: countMatches(db, inCategory).prepare('browse_count_in_category'),
+  };
+});
+
 /**
  * The page and the number of matches. A page that is not full is the last one, so the total is
  * known. Otherwise matches are counted exactly up to EXACT_COUNT_LIMIT; past that the answer is
  * "more than EXACT_COUNT_LIMIT" (`more: true`): counting every match of a common word in a
  * million requests would cost far more than the page, and PostgreSQL's estimate of it is no more
- * than a guess. The count walks requests newest first as the page does, unless `prepareCount`
- * is given (a search, see listOpenRequests): it sets up the plan, and matches count in any order.
+ * than a guess.
  */
-async function readPageAndTotal(
-  reader: Reader,
-  where: SQL,
-  limit: number,
-  page: number,
-  prepareCount?: () => Promise<unknown>,
-) {
-  const offset = (page - 1) * limit;
-  const rows = await readPage(reader, where, limit, offset);
-  if (rows.length < limit && (rows.length > 0 || offset === 0)) {
-    return { rows, total: offset + rows.length, more: false };
+async function browse(db: Db, category: Category | undefined, limit: number, page: number) {
+  const statements = browsing(db);
+  const values = { limit, offset: (page - 1) * limit, category };
+  const rows = await (category ? statements.pageInCategory : statements.page).execute(values);
+  if (pageTellsTotal(rows.length, limit, values.offset)) {
+    return { rows, total: values.offset + rows.length, more: false };
   }
-  await prepareCount?.();
-  const matches = reader
-    .select({ one: sql`1` })
-    .from(workRequests)
-    .where(where);
-  const [counted] = await reader
-    .select({ n: count() })
-    .from(
-      (prepareCount
-        ? matches
-        : matches.orderBy(desc(workRequests.createdAt), desc(workRequests.id))
-      )
-        .limit(EXACT_COUNT_LIMIT + 1)
-        .as('matches'),
-    );
-  const exact = counted?.n ?? 0;
-  if (exact <= EXACT_COUNT_LIMIT) return { rows, total: exact, more: false };
-  return { rows, total: EXACT_COUNT_LIMIT, more: true };
+  const [counted] = await (category ? statements.countInCategory : statements.count).execute(
+    values,
+  );
+  return { rows, ...totalOf(counted?.n ?? 0) };
+}
+
+/**
+ * Runs one query under planner settings in a single round trip: the settings (`set_config(…,
+ * true)`) and the query go as one simple-protocol message, which PostgreSQL runs as one implicit
+ * transaction, planning each statement after the one before has run. So the settings hold for
+ * the query and end with it, with no BEGIN, COMMIT or separate statements.
+ *
+ * The simple protocol takes no parameters: Drizzle writes them into the text as quoted literals.
+ * Only for values of our own making — search words are letters and digits only
+ * (category-search.ts), category codes, numbers — never free text.
+ */
+async function planned<Row extends Record<string, unknown>>(
+  db: Db,
+  settings: SQL,
+  query: SQLWrapper,
+): Promise<Row[]> {
+  const results = (await db.execute(
+    sql`${settings}; ${query.getSQL()}`.inlineParams(),
+  )) as unknown as QueryResult<Row>[];
+  return results[1]!.rows;
 }
 
 /**
@@ -178,7 +261,7 @@ export async function listOpenRequests(
   const words = query.q ? searchWords(query.q) : [];
   const locationWords = query.location ? searchWords(query.location) : [];
   if (words.length + locationWords.length === 0) {
-    return readPageAndTotal(db, and(...listed)!, query.limit, query.page);
+    return browse(db, query.category, query.limit, query.page);
   }
 
   const [{ tsquery, groups }, stats] = await Promise.all([
@@ -213,13 +296,21 @@ export async function listOpenRequests(
   const rare = categories.length === 0 && expected < RARE_MATCHES;
   const rareCount = categories.length === 0 && expected < RARE_COUNT_MATCHES;
   const byIndex = sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true), set_config('enable_bitmapscan', 'on', true)`;
+  const newestFirst = sql`select set_config('enable_bitmapscan', 'off', true)`;
   const inTableOrder = sql`select set_config('enable_seqscan', 'on', true), set_config('enable_indexscan', 'off', true), set_config('enable_indexonlyscan', 'off', true), set_config('enable_bitmapscan', 'off', true)`;
-  return db.transaction(async (tx) => {
-    await tx.execute(rare ? byIndex : sql`select set_config('enable_bitmapscan', 'off', true)`);
-    return readPageAndTotal(tx, where, query.limit, query.page, () =>
-      tx.execute(rareCount ? byIndex : inTableOrder),
-    );
-  });
+  const offset = (query.page - 1) * query.limit;
+  const rows = (
+    await planned(db, rare ? byIndex : newestFirst, readPage(db, where, query.limit, offset))
+  ).map(cardOf);
+  if (pageTellsTotal(rows.length, query.limit, offset)) {
+    return { rows, total: offset + rows.length, more: false };
+  }
+  const [counted] = await planned<{ n: number }>(
+    db,
+    rareCount ? byIndex : inTableOrder,
+    countMatches(db, where, true),
+  );
+  return { rows, ...totalOf(counted?.n ?? 0) };
 }
 
 export async function listClientRequests(db: Db, clientId: string) {
@@ -282,7 +373,16 @@ export function factsOf(row: {
  * read under that lock; without one, it is a plain read for decisions that change nothing.
  */
 export async function readRequestRow(reader: Tx | Db, id: string, lock?: 'update' | 'share') {
-  const query = reader.select().from(workRequests).where(eq(workRequests.id, id));
+  const query = reader
+    .select({
+      clientId: workRequests.clientId,
+      title: workRequests.title,
+      status: workRequests.status,
+      clientActive: workRequests.clientActive,
+      acceptedBidId: workRequests.acceptedBidId,
+    })
+    .from(workRequests)
+    .where(eq(workRequests.id, id));
   const [request] = lock ? await query.for(lock) : await query;
   if (!request) return undefined;
   const [accepted] = request.acceptedBidId
@@ -297,24 +397,58 @@ export async function readRequestRow(reader: Tx | Db, id: string, lock?: 'update
   };
 }
 
-export async function findRequest(db: Db, id: string) {
-  const [row] = await db
+/** What a request's page shows and its rules decide on: never the search columns. */
+const detailColumns = {
+  id: workRequests.id,
+  clientId: workRequests.clientId,
+  title: workRequests.title,
+  description: workRequests.description,
+  category: workRequests.category,
+  location: workRequests.location,
+  deadline: workRequests.deadline,
+  status: workRequests.status,
+  clientActive: workRequests.clientActive,
+  acceptedBidId: workRequests.acceptedBidId,
+  contactName: workRequests.contactName,
+  contactEmail: workRequests.contactEmail,
+  createdAt: workRequests.createdAt,
+  updatedAt: workRequests.updatedAt,
+};
+
+/** A request with its client's status and who won it, and its attachments: by primary keys. */
+const requestDetails = preparedFor((db) => ({
+  request: db
     .select({
-      request: workRequests,
+      request: detailColumns,
       clientStatus: users.accountStatus,
       acceptedProviderId: bids.providerId,
     })
     .from(workRequests)
     .innerJoin(users, eq(users.id, workRequests.clientId))
     .leftJoin(bids, eq(bids.id, workRequests.acceptedBidId))
-    .where(eq(workRequests.id, id))
-    .limit(1);
-  if (!row) return undefined;
-  const files = await db
-    .select()
+    .where(eq(workRequests.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('request_details'),
+  attachments: db
+    .select({
+      id: attachments.id,
+      filename: attachments.filename,
+      mimeType: attachments.mimeType,
+      sizeBytes: attachments.sizeBytes,
+      storageKey: attachments.storageKey,
+      thumbnailKey: attachments.thumbnailKey,
+    })
     .from(attachments)
-    .where(eq(attachments.workRequestId, id))
-    .orderBy(attachments.position, attachments.id);
+    .where(eq(attachments.workRequestId, sql.placeholder('id')))
+    .orderBy(attachments.position, attachments.id)
+    .prepare('request_attachments'),
+}));
+
+export async function findRequest(db: Db, id: string) {
+  const statements = requestDetails(db);
+  const [row] = await statements.request.execute({ id });
+  if (!row) return undefined;
+  const files = await statements.attachments.execute({ id });
   return {
     ...row,
     attachments: files,

@@ -373,15 +373,16 @@ export async function releaseHiresOf(tx: Tx, providerId: string) {
   return won;
 }
 
-/** Mails each client whose hire was released that the request is open again. */
+/** Mails each client whose hire was released that the request is open again (queued in `tx`). */
 export async function tellClientsOfReleasedHires(
   ctx: ServerContext,
+  tx: Tx,
   released: { id: string; title: string; clientId: string }[],
 ) {
   for (const request of released) {
-    const client = await findUserById(ctx.db, request.clientId);
+    const client = await findUserById(tx, request.clientId);
     if (!client) continue;
-    await notify(ctx, client, 'hireReleased', {
+    await notify(ctx, tx, client, 'hireReleased', {
       name: client.name,
       title: request.title,
       link: `${ctx.publicUrl}/request/${request.id}`,

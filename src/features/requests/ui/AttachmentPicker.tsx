@@ -1,6 +1,6 @@
 import { FileText, ImageIcon, Paperclip, Upload, X } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../client/i18n/react';
 import { LIMITS } from '../../../shared/limits';
 import { ACCEPT_ATTRIBUTE, ATTACHMENT_TYPES, extensionOf } from '../attachments.rules';
 

@@ -1,6 +1,6 @@
 import { Download, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../client/i18n/react';
 import type { CamelCased } from '../../../client/api/types';
 import type { AttachmentInfo } from '../requests.schema';
 

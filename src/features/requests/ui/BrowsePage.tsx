@@ -1,6 +1,6 @@
 import { SearchX, Search, WifiOff } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../client/i18n/react';
 import { useSearchParams } from 'react-router';
 import { Pagination } from '../../../client/components/ui/Pagination';
 import { PageLoading } from '../../../client/components/ui/PageLoading';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../client/i18n/react';
 import { CATEGORIES } from '../../../shared/categories';
 
 /** The 26 categories in the spec's order, labelled in the page's language; optionally "all" first. */

@@ -1,6 +1,6 @@
 import { Check, Gift } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../client/i18n/react';
 import { useNavigate } from 'react-router';
 import { ErrorSummary, Notice, TextArea, TextField } from '../../../client/components/ui/form';
 import { useDocumentTitle } from '../../../client/hooks/useDocumentTitle';

@@ -1,5 +1,5 @@
 import { Calendar, CalendarClock, MapPin, MessageSquare } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../client/i18n/react';
 import { Link } from 'react-router';
 import { formatDate, formatDay, formatTimeAgo } from '../../../shared/format';
 import type { Language } from '../../../shared/languages';
@@ -75,7 +75,12 @@ export function RequestCard({
             <span className="sr-only">{t('card.posted')}</span>
           </dt>
           <dd>
-            <time dateTime={request.createdAt} title={formatDate(request.createdAt, language)}>
+            <time
+              dateTime={request.createdAt}
+              title={formatDate(request.createdAt, language)}
+              // "5 min ago" is counted again in the browser, seconds after the server did.
+              suppressHydrationWarning
+            >
               {formatTimeAgo(request.createdAt, new Date(), language)}
             </time>
           </dd>

@@ -11,7 +11,7 @@ import {
   Trash2,
 } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../client/i18n/react';
 import { useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../client/api/client';
 import type { CamelCased } from '../../../client/api/types';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../client/i18n/react';
 import type { WorkRequestStatus } from '../../../shared/statuses';
 
 /** Open stands out; every other status is neutral, labelled by its lower-cased name (spec core §4). */

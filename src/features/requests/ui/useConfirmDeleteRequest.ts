@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../client/i18n/react';
 import { useApiErrorText } from '../../../client/api/useApiError';
 import { useConfirm } from '../../../client/layout/ConfirmDialog';
 import { useNotify } from '../../../client/layout/Notifications';

@@ -1,6 +1,6 @@
 import { Star } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../client/i18n/react';
 import { z } from 'zod';
 import { ErrorSummary, TextArea } from '../../../client/components/ui/form';
 import { useForm } from '../../../client/hooks/useForm';

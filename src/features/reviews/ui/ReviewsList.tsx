@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../client/i18n/react';
 import { Pagination } from '../../../client/components/ui/Pagination';
 import { formatDate } from '../../../shared/format';
 import type { Language } from '../../../shared/languages';

@@ -1,5 +1,5 @@
 import { ExternalLink, LoaderCircle, ShieldCheck, Sparkles } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../client/i18n/react';
 import { ApiError } from '../../../client/api/client';
 import { useApiErrorText } from '../../../client/api/useApiError';
 import { usePublicConfig } from '../../../client/usePublicConfig';

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../../../../../tests/factories';
 import { createTestDatabase, type TestDatabase } from '../../../../../tests/setup/test-database';
 import { sessions, signInFailures } from '../accounts.table';
-import { purgeExpiredSignInState, startSessionCleanup } from '../session-cleanup';
+import { startJobQueue } from '../../../../server/jobs/job-queue';
+import { purgeExpiredSignInState, scheduleSessionCleanup } from '../session-cleanup';
 import { findSessionUser, hashToken, openSession } from '../sessions';
 
 let database: TestDatabase;
@@ -54,16 +55,24 @@ describe('session clean-up', () => {
     expect(keys).toEqual(['counting', 'locked']);
   });
 
-  it('runs in the background from start until stopped', async () => {
+  it("runs on the job queue's schedule", async () => {
     const { user, expiredId } = await liveAndExpired();
     const lines: string[] = [];
-    const stop = startSessionCleanup(
-      database.db,
-      { info: (line) => lines.push(line), error: () => {} },
-      { firstAfterMs: 10, everyMs: 60_000 },
+    const queue = await startJobQueue(
+      database.pool,
+      { pollingIntervalSeconds: 0.5, cronMonitorIntervalSeconds: 1 },
+      () => {},
     );
-    await expect.poll(() => lines.length).toBe(1);
-    await stop();
+    try {
+      // Every minute: the schedule is due as soon as the queue starts.
+      await scheduleSessionCleanup(queue, database.db, '* * * * *', {
+        info: (line) => lines.push(line),
+        error: () => {},
+      });
+      await expect.poll(() => lines.length, { timeout: 15_000 }).toBe(1);
+    } finally {
+      await queue.stop();
+    }
     expect(lines[0]).toMatch(/removed 1 expired sessions/);
     const left = await sessionIds(user.id);
     expect(left).not.toContain(expiredId);

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../../../tests/setup/test-database';
 import { alerts, auditEntries } from '../admin.table';
-import { applyRetention, startRetention } from '../retention';
+import { startJobQueue } from '../../../../server/jobs/job-queue';
+import { applyRetention, scheduleRetention } from '../retention';
 
 let database: TestDatabase;
 const day = 24 * 60 * 60 * 1000;
@@ -40,13 +41,12 @@ describe('retention', () => {
     );
 
     const result = await applyRetention(database.pool, { auditDays: 365, alertDays: 90 }, now);
-    expect(result).toEqual({ ran: true, audits: 2, alerts: 2 });
+    expect(result).toEqual({ audits: 2, alerts: 2 });
     expect(await ages()).toEqual({
       audits: ['1 days', '364 days'],
       alerts: ['1 days', '89 days'],
     });
     expect(await applyRetention(database.pool, { auditDays: 365, alertDays: 90 }, now)).toEqual({
-      ran: true,
       audits: 0,
       alerts: 0,
     });
@@ -63,22 +63,7 @@ describe('retention', () => {
     expect(result.audits).toBe(12000);
   });
 
-  it('skips a round while another instance holds the lock', async () => {
-    const other = await database.pool.connect();
-    try {
-      await other.query('select pg_advisory_lock($1)', [0x6d616a_7265]);
-      expect(await applyRetention(database.pool, { auditDays: 1, alertDays: 1 }, now)).toEqual({
-        ran: false,
-        audits: 0,
-        alerts: 0,
-      });
-      await other.query('select pg_advisory_unlock($1)', [0x6d616a_7265]);
-    } finally {
-      other.release();
-    }
-  });
-
-  it('runs in the background until stopped', async () => {
+  it("runs on the job queue's schedule", async () => {
     await database.db.delete(auditEntries);
     await database.db.delete(alerts);
     await database.db.insert(auditEntries).values({
@@ -88,14 +73,23 @@ describe('retention', () => {
       message: 'background',
     });
     const lines: string[] = [];
-    const stop = startRetention(
+    const queue = await startJobQueue(
       database.pool,
-      { auditDays: 5, alertDays: 5 },
-      { info: (line) => lines.push(line), error: () => {} },
-      { firstAfterMs: 10, everyMs: 60_000 },
+      { pollingIntervalSeconds: 0.5, cronMonitorIntervalSeconds: 1 },
+      () => {},
     );
-    await expect.poll(() => lines).toEqual(['retention: removed 1 audit entries and 0 alerts']);
-    await stop();
+    try {
+      // Every minute: the schedule is due as soon as the queue starts.
+      await scheduleRetention(queue, database.pool, { auditDays: 5, alertDays: 5 }, '* * * * *', {
+        info: (line) => lines.push(line),
+        error: () => {},
+      });
+      await expect
+        .poll(() => lines, { timeout: 15_000 })
+        .toEqual(['retention: removed 1 audit entries and 0 alerts']);
+    } finally {
+      await queue.stop();
+    }
     expect((await ages()).audits).not.toContain('background');
   });
 });

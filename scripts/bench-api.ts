@@ -1,0 +1,277 @@
+// `npm run bench:api`: each endpoint of the built app against a bare Fastify route that runs the
+// same SQL and answers the same JSON, on a database of generated requests, in interleaved rounds;
+// then a mixed load at 100 connections (latency, errors, the app's memory) and search at 4.
+// The bare routes' SQL is captured from the app itself (scripts/bench-api/capture.ts), so it
+// follows the app's queries as they change. Writes the table into docs/performance.md and exits
+// 1 when a target is missed (`--no-fail`: report only). Traffic goes to 127.0.0.1 only.
+//
+// BENCH_ROWS=1000000  BENCH_ENGINE=embedded|server  BENCH_DATABASE_URL=postgres://…/postgres
+// BENCH_ROUNDS=5  BENCH_ROUND_SECONDS=3  BENCH_MIXED_SECONDS=15  BENCH_SEARCH_SECONDS=10
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import * as prettier from 'prettier';
+import { connect } from '../src/server/db/database';
+import { migrateDatabase } from '../src/server/db/migrate';
+import { openSession } from '../src/features/accounts/server/sessions';
+import { SESSION_COOKIE } from '../src/features/accounts/server/session-cookies';
+import { createAccount } from '../tests/factories';
+import { freePort, waitUntilHealthy } from '../tests/support/processes';
+import { captureApp, type CapturedEndpoint, type Endpoint } from './bench-api/capture';
+import { headersFor, load, type Target } from './bench-api/load';
+import {
+  proportionalTreeBytes,
+  residentBytes,
+  sampleMemory,
+  startNode,
+  stopNode,
+  waitForOutput,
+} from './bench-api/processes';
+import { formatReport, replaceBlock, verdicts, type EndpointResult } from './bench-api/report';
+import { addRequests, seedClients } from './bench-data';
+import { openBenchDatabase } from './bench-database';
+
+const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
+const ENGINE = (process.env.BENCH_ENGINE ?? 'embedded') as 'embedded' | 'server';
+const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const ROUND_SECONDS = Number(process.env.BENCH_ROUND_SECONDS ?? 3);
+const MIXED_SECONDS = Number(process.env.BENCH_MIXED_SECONDS ?? 15);
+const SEARCH_SECONDS = Number(process.env.BENCH_SEARCH_SECONDS ?? 10);
+const CONNECTIONS = 10;
+const MIXED_CONNECTIONS = 100;
+const SEARCH_CONNECTIONS = 4;
+const FAIL = !process.argv.includes('--no-fail');
+const SHOW_SQL = process.argv.includes('--show-sql');
+const DOCS = 'docs/performance.md';
+
+const LIST = '/api/work-requests?page=1&limit=100';
+const endpointsFor = (requestId: string, session: string): Endpoint[] => [
+  { key: 'version', label: 'version (no SQL) vs hello', url: '/api/version' },
+  { key: 'health', label: 'health', url: '/api/health' },
+  { key: 'browse', label: 'browse page 1', url: LIST },
+  { key: 'category', label: 'category filter', url: `${LIST}&category=plumbing` },
+  { key: 'common', label: 'search: common word', url: `${LIST}&q=oprava` },
+  { key: 'typo', label: 'search: typo', url: `${LIST}&q=strachy` },
+  { key: 'town', label: 'search: town', url: `${LIST}&q=kosice` },
+  // Only a signed-in person sees a request's page: a provider, with a session cookie.
+  {
+    key: 'details',
+    label: 'request details (signed in)',
+    url: `/api/work-requests/${requestId}`,
+    session,
+  },
+];
+const MIXED = ['browse', 'common', 'details', 'typo', 'category', 'town'];
+const SEARCHES = ['common', 'typo', 'town'];
+
+const started = performance.now();
+/** A progress line, with the seconds since the start. */
+const log = (line: string) =>
+  console.log(`[${((performance.now() - started) / 1000).toFixed(0).padStart(3)} s] ${line}`);
+
+/** The embedded PostgreSQL the running app started in DATA_DIR: its port and password are there. */
+function embeddedUrl(dataDir: string): string {
+  const password = fs.readFileSync(path.join(dataDir, 'pg-password'), 'utf8').trim();
+  const port = fs.readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[3];
+  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/majstri`;
+}
+
+async function fill(dataDir: string) {
+  const opened = await openBenchDatabase(
+    ENGINE,
+    dataDir,
+    `majstri_bench_api_${process.pid}`,
+    SERVER_URL,
+  );
+  try {
+    await migrateDatabase(opened.url);
+    const client = new pg.Client({ connectionString: opened.url });
+    await client.connect();
+    const fillStarted = performance.now();
+    await seedClients(client);
+    await addRequests(client, ROWS);
+    const { rows } = await client.query<{ id: string }>(
+      `select id from work_requests where status = 'OPEN' and client_active order by created_at desc limit 1`,
+    );
+    await client.end();
+    const { db, pool } = connect(opened.url);
+    const provider = await createAccount(db, 'provider', { email: 'bench-provider@example.test' });
+    const { token } = await openSession(db, provider.id);
+    await pool.end();
+    log(
+      `filled ${ROWS.toLocaleString('en')} requests in ${((performance.now() - fillStarted) / 1000).toFixed(0)} s`,
+    );
+    return {
+      url: opened.url,
+      requestId: rows[0]!.id,
+      session: `${SESSION_COOKIE}=${token}`,
+      drop: opened.drop,
+    };
+  } finally {
+    await opened.stopEmbedded?.();
+  }
+}
+
+/** The captured statements, one line each (shortened), by step; the earlier capture's when unlike. */
+function describePlan(endpoint: CapturedEndpoint): string {
+  const short = (text: string) => text.replace(/\s+/g, ' ').slice(0, 160);
+  const lines = endpoint.plan.flatMap((wave, step) =>
+    wave.flatMap((unit) =>
+      unit.statements.map(
+        (statement) =>
+          `    ${step + 1}${unit.transaction ? ' tx' : ''}: ${short(statement.text)} ${JSON.stringify(statement.values ?? []).slice(0, 120)}`,
+      ),
+    ),
+  );
+  if (endpoint.previous)
+    lines.push(
+      '    capture before it:',
+      ...endpoint.previous.map((text) => `      ${short(text)}`),
+    );
+  return lines.join('\n');
+}
+
+async function main() {
+  if (!fs.existsSync('dist/server/main.js')) throw new Error('Build first: npm run build');
+  const loadAtStart = os.loadavg()[0]!;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'majstri-bench-api-'));
+  fs.chmodSync(dataDir, 0o755);
+  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'majstri-bench-api-work-'));
+  let drop = async () => {};
+  const running: Parameters<typeof stopNode>[0][] = [];
+  try {
+    const filled = await fill(dataDir);
+    drop = filled.drop;
+    const appEnv = {
+      DATA_DIR: dataDir,
+      TRUST_PROXY: '1',
+      ...(ENGINE === 'server' ? { DATABASE_URL: filled.url } : {}),
+    };
+    const endpoints = endpointsFor(filled.requestId, filled.session);
+    const { captured, spec } = await captureApp(endpoints, appEnv, await freePort(), workDir);
+    log(`captured (pool of ${spec.pool.max}, options ${spec.pool.options ?? 'none'}):`);
+    // Only the version answers without SQL: a capture that saw none elsewhere missed the driver.
+    const silent = captured.filter((e) => e.key !== 'version' && e.statements === 0);
+    if (silent.length > 0)
+      throw new Error(`no statement captured for ${silent.map((e) => e.url).join(', ')}`);
+    for (const endpoint of captured) {
+      log(
+        `  ${endpoint.label}: ${endpoint.statements} statements in ${endpoint.plan.length} steps${endpoint.stable ? '' : ' (not the same as the capture before it)'}`,
+      );
+      if (SHOW_SQL || !endpoint.stable) log(describePlan(endpoint));
+    }
+
+    const appPort = await freePort();
+    const app = startNode(['dist/server/main.js'], { ...appEnv, PORT: String(appPort) }, appPort);
+    running.push(app);
+    await waitUntilHealthy(app, 120_000);
+    const specFile = path.join(workDir, 'bare-spec.json');
+    fs.writeFileSync(specFile, JSON.stringify(spec));
+    const barePort = await freePort();
+    const bare = startNode(
+      ['--import', 'tsx', 'scripts/bench-api/bare-server.ts', specFile],
+      {
+        BARE_PORT: String(barePort),
+        BARE_DATABASE_URL: ENGINE === 'server' ? filled.url : embeddedUrl(dataDir),
+      },
+      barePort,
+    );
+    running.push(bare);
+    await waitForOutput(bare, 'bare server ready');
+
+    for (const endpoint of captured) {
+      const [fromApp, fromBare] = await Promise.all(
+        [appPort, barePort].map((port) =>
+          fetch(`http://127.0.0.1:${port}${endpoint.url}`, {
+            headers: headersFor(endpoint, 0),
+          }).then((r) => r.text()),
+        ),
+      );
+      if (fromApp !== fromBare)
+        log(`  note: ${endpoint.label}: the bare body differs from the app's now`);
+    }
+
+    const target = (key: string) => captured.find((endpoint) => endpoint.key === key)!;
+    log('warming up');
+    for (const endpoint of captured)
+      for (const port of [appPort, barePort]) await load(port, [endpoint], CONNECTIONS, 1);
+
+    const results: (EndpointResult & { target: Target })[] = captured.map((endpoint) => ({
+      target: endpoint,
+      label: endpoint.label,
+      url: endpoint.url,
+      statements: endpoint.statements,
+      app: [],
+      bare: [],
+    }));
+    for (let round = 1; round <= ROUNDS; round++) {
+      log(`round ${round} of ${ROUNDS}`);
+      for (const result of results) {
+        // Alternate which side goes first, so neither always follows the other's load.
+        const order = round % 2 === 1 ? (['app', 'bare'] as const) : (['bare', 'app'] as const);
+        for (const side of order)
+          result[side].push(
+            await load(
+              side === 'app' ? appPort : barePort,
+              [result.target],
+              CONNECTIONS,
+              ROUND_SECONDS,
+            ),
+          );
+      }
+    }
+
+    log(`mixed load at ${MIXED_CONNECTIONS} connections`);
+    const appPid = app.child.pid!;
+    const rss = sampleMemory(() => residentBytes(appPid));
+    const tree = sampleMemory(() => proportionalTreeBytes(appPid), 500);
+    const mixedApp = await load(appPort, MIXED.map(target), MIXED_CONNECTIONS, MIXED_SECONDS);
+    const rssMb = rss.stop() / 1e6;
+    const treeMb = tree.stop() / 1e6;
+    const mixedBare = await load(barePort, MIXED.map(target), MIXED_CONNECTIONS, MIXED_SECONDS);
+
+    log(`searches at ${SEARCH_CONNECTIONS} connections`);
+    const searchApp = await load(appPort, SEARCHES.map(target), SEARCH_CONNECTIONS, SEARCH_SECONDS);
+    const searchBare = await load(
+      barePort,
+      SEARCHES.map(target),
+      SEARCH_CONNECTIONS,
+      SEARCH_SECONDS,
+    );
+
+    const report = {
+      heading: [
+        `${new Date().toISOString().slice(0, 10)}: ${ROWS.toLocaleString('en')} requests in the database, ${ENGINE === 'embedded' ? 'embedded PostgreSQL (the app’s own, in DATA_DIR)' : 'PostgreSQL server (DATABASE_URL)'}, pool of ${spec.pool.max} on both sides; ${os.cpus().length} cores shared with the load generator, load average ${loadAtStart.toFixed(1)} at the start.`,
+        `${ROUNDS} interleaved rounds of ${ROUND_SECONDS} s per endpoint and side at ${CONNECTIONS} connections; mixed ${MIXED_SECONDS} s, searches ${SEARCH_SECONDS} s per side.`,
+      ],
+      endpoints: results,
+      mixed: { app: mixedApp, bare: mixedBare, rssMb, treeMb, connections: MIXED_CONNECTIONS },
+      search: { app: searchApp, bare: searchBare, connections: SEARCH_CONNECTIONS },
+    } satisfies Parameters<typeof formatReport>[0];
+    const text = formatReport(report);
+    console.log(`\n${text}\n`);
+    const document = replaceBlock(fs.existsSync(DOCS) ? fs.readFileSync(DOCS, 'utf8') : '', text);
+    fs.writeFileSync(
+      DOCS,
+      await prettier.format(document, { ...(await prettier.resolveConfig(DOCS)), filepath: DOCS }),
+    );
+    log(`written to ${DOCS}`);
+    return verdicts(report).every((verdict) => verdict.met);
+  } finally {
+    for (const server of running.reverse()) await stopNode(server);
+    await drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.rmSync(workDir, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  (met) => process.exit(met || !FAIL ? 0 : 1),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,216 @@
+import type { QueryKey } from '@tanstack/react-query';
+import { z } from 'zod';
+import { sessionResponse } from '../../features/accounts/accounts.schema';
+import { presentAccount } from '../../features/accounts/server/accounts.presenter';
+import { viewAccount } from '../../features/accounts/server/own-account.service';
+import type { SessionUser } from '../../features/accounts/server/sessions';
+import { bidsResponse } from '../../features/bids/bids.schema';
+import { presentBid } from '../../features/bids/server/bids.presenter';
+import { bidsForRequest } from '../../features/bids/server/bids.service';
+import { homeStats as homeStatsSchema } from '../../features/home/home.schema';
+import { cachedFor, homeStats } from '../../features/home/server/home.service';
+import { publicProvider } from '../../features/providers/providers.schema';
+import { presentProvider } from '../../features/providers/server/providers.presenter';
+import { providerPage } from '../../features/providers/server/providers.service';
+import {
+  listWorkRequestsQuery,
+  workRequestList,
+  workRequestResponse,
+} from '../../features/requests/requests.schema';
+import {
+  presentCard,
+  presentDetail,
+  presentPagination,
+} from '../../features/requests/server/requests.presenter';
+import { listOpenRequests } from '../../features/requests/server/requests.repo';
+import { openRequestPage } from '../../features/requests/server/requests.service';
+import { reviewsResponse } from '../../features/reviews/reviews.schema';
+import { presentReview } from '../../features/reviews/server/reviews.presenter';
+import { listReviews } from '../../features/reviews/server/reviews.service';
+import { isCategory } from '../../shared/categories';
+import { camelizeKeys } from '../../shared/case';
+import { LIMITS } from '../../shared/limits';
+import type { BuildInfo } from '../../shared/version';
+import type { ServerContext } from '../context';
+import { AppError } from '../errors';
+
+/** A page the server renders, read from its path. */
+export type RenderedPage =
+  | { kind: 'home' }
+  | { kind: 'browse' }
+  | { kind: 'request'; id: string }
+  | { kind: 'provider'; id: string };
+
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+const REQUEST_PATH = new RegExp(`^/request/(${UUID})/?$`, 'i');
+const PROVIDER_PATH = new RegExp(`^/provider/(${UUID})/?$`, 'i');
+
+/** Home, browse, a request and a provider are rendered by the server; every other page is not. */
+export function renderedPageOf(pathname: string): RenderedPage | undefined {
+  if (pathname === '/') return { kind: 'home' };
+  if (pathname === '/browse' || pathname === '/browse/') return { kind: 'browse' };
+  const request = REQUEST_PATH.exec(pathname)?.[1];
+  if (request) return { kind: 'request', id: request.toLowerCase() };
+  const provider = PROVIDER_PATH.exec(pathname)?.[1];
+  if (provider) return { kind: 'provider', id: provider.toLowerCase() };
+  return undefined;
+}
+
+/** The request and provider pages are for signed-in people (spec accounts §6). */
+export const needsSignIn = (page: RenderedPage) =>
+  page.kind === 'request' || page.kind === 'provider';
+
+export interface QueryEntry {
+  queryKey: QueryKey;
+  data: unknown;
+}
+
+/**
+ * An answer as the browser's `api()` would hold it: through the route's response schema and
+ * JSON, then camelCase. Keys and shapes must stay those of the pages' hooks (`*.api.ts`); the
+ * server-rendering journey compares these entries with the API's own answers.
+ */
+const wire = <S extends z.ZodType>(schema: S, value: z.input<S>): unknown =>
+  camelizeKeys(JSON.parse(JSON.stringify(schema.parse(value))));
+
+/** A refusal (not found, not allowed) is left to the browser, which asks and shows it. */
+async function unlessRefused<T>(read: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await read();
+  } catch (error) {
+    if (error instanceof AppError) return undefined;
+    throw error;
+  }
+}
+
+export interface PageDataDeps {
+  ctx: ServerContext;
+  buildInfo: BuildInfo;
+  publicConfig: { supportEmail: string; googleEnabled: boolean; trustSummaryEnabled: boolean };
+}
+
+/** The query entries a page is rendered with, read through the features' services. */
+export function pageData({ ctx, buildInfo, publicConfig }: PageDataDeps) {
+  // Counted at most once a minute, as GET /api/stats/home does.
+  const stats = cachedFor(60_000, () => homeStats(ctx.db, new Date()));
+
+  const listEntry = async (params: {
+    q?: string | undefined;
+    category?: string | undefined;
+    location?: string | undefined;
+    page: number;
+    limit: number;
+  }): Promise<QueryEntry | undefined> => {
+    const parsed = listWorkRequestsQuery.safeParse(
+      Object.fromEntries(Object.entries(params).filter(([, value]) => value !== undefined)),
+    );
+    // An address the API would refuse (a page past the last one, a search too long) is left to
+    // the browser, which asks and shows the refusal.
+    if (!parsed.success) return undefined;
+    const query = parsed.data;
+    const { rows, total, more } = await listOpenRequests(ctx.db, query);
+    return {
+      // requestKeys.list(params)
+      queryKey: ['work-requests', 'list', params],
+      data: wire(workRequestList, {
+        work_requests: rows.map(presentCard),
+        pagination: presentPagination(query.page, query.limit, total, more),
+      }),
+    };
+  };
+
+  return async (
+    page: RenderedPage,
+    viewer: SessionUser | undefined,
+    search: URLSearchParams,
+  ): Promise<QueryEntry[]> => {
+    const entries: QueryEntry[] = [
+      { queryKey: ['version'], data: wire(versionSchema, buildInfo) },
+      {
+        queryKey: ['config'],
+        data: camelizeKeys({
+          support_email: publicConfig.supportEmail,
+          google_enabled: publicConfig.googleEnabled,
+          trust_summary_enabled: publicConfig.trustSummaryEnabled,
+        }),
+      },
+    ];
+    // accountKeys.session(): the header, guards and pages read this entry.
+    if (viewer) {
+      const account = await viewAccount(ctx, viewer, viewer.id);
+      const session = wire(sessionResponse, {
+        user: presentAccount(account),
+        user_type: account.user.role,
+      }) as { user: unknown };
+      entries.push({ queryKey: ['session'], data: session.user });
+    } else {
+      entries.push({ queryKey: ['session'], data: null });
+    }
+
+    if (page.kind === 'home') {
+      entries.push({ queryKey: ['stats', 'home'], data: wire(homeStatsSchema, await stats()) });
+      const latest = await listEntry({ page: 1, limit: LIMITS.homeLatestRequests });
+      if (latest) entries.push(latest);
+    } else if (page.kind === 'browse') {
+      // As BrowsePage reads its address.
+      const category = search.get('category');
+      const list = await listEntry({
+        q: search.get('q') || undefined,
+        category: isCategory(category) ? category : undefined,
+        location: search.get('location') || undefined,
+        page: Math.max(1, Number.parseInt(search.get('page') ?? '1', 10) || 1),
+        limit: LIMITS.browsePageSize,
+      });
+      if (list) entries.push(list);
+    } else if (page.kind === 'request' && viewer) {
+      const detail = await unlessRefused(() => openRequestPage(ctx, viewer, page.id));
+      if (detail) {
+        const answer = wire(workRequestResponse, {
+          work_request: presentDetail(detail.found, viewer, detail.actions),
+        }) as { workRequest: { allowedActions: string[] } };
+        entries.push({ queryKey: ['work-requests', 'detail', page.id], data: answer });
+        if (answer.workRequest.allowedActions.includes('view_bids')) {
+          const rows = await unlessRefused(() => bidsForRequest(ctx, viewer, page.id));
+          if (rows)
+            entries.push({
+              queryKey: ['work-requests', 'detail', page.id, 'bids'],
+              data: wire(bidsResponse, { bids: rows.map((row) => presentBid(row, viewer)) }),
+            });
+        }
+      }
+    } else if (page.kind === 'provider') {
+      const found = await unlessRefused(() => providerPage(ctx, viewer, page.id));
+      if (found) {
+        entries.push({
+          queryKey: ['providers', page.id],
+          data: wire(providerAnswer, {
+            user: presentProvider(found.row, found.rating, found.showContact, found.reviewable),
+          }),
+        });
+        const { rows, total } = await listReviews(ctx.db, page.id, 1, REVIEWS_PAGE_SIZE);
+        entries.push({
+          queryKey: ['providers', page.id, 'reviews', 1],
+          data: wire(reviewsResponse, {
+            reviews: rows.map(presentReview),
+            pagination: {
+              page: 1,
+              total_pages: Math.max(1, Math.ceil(total / REVIEWS_PAGE_SIZE)),
+              total,
+            },
+          }),
+        });
+      }
+    }
+    return entries;
+  };
+}
+
+/** reviews.api.ts REVIEWS_PAGE_SIZE. */
+const REVIEWS_PAGE_SIZE = 10;
+/** GET /api/version's and GET /api/providers/:id's answers. */
+const versionSchema = z.object({
+  version: z.string(),
+  timestamp: z.string(),
+  build_date: z.string(),
+});
+const providerAnswer = z.object({ user: publicProvider });

@@ -1,0 +1,138 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifiedAccount, withCsrf } from './accounts-helpers';
+import { baseUrl, freshVisit, launchBrowser, text, visitorAddress } from './browser';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser.close();
+});
+
+const page = async (path: string, cookie = '') => {
+  const answer = await fetch(`${baseUrl()}${path}`, {
+    headers: { cookie, 'x-forwarded-for': visitorAddress() },
+  });
+  return { status: answer.status, headers: answer.headers, html: await answer.text() };
+};
+
+/** The state the page hands the browser, as the browser reads it. */
+const stateOf = (html: string) =>
+  JSON.parse(/<script type="application\/json" id="page-state">(.*?)<\/script>/s.exec(html)![1]!);
+
+/** Signs in over HTTP and answers the session's cookies and the account's id. */
+async function signIn(email: string, password: string) {
+  const headers = { 'x-forwarded-for': visitorAddress() };
+  const answer = await fetch(`${baseUrl()}/api/auth/login`, {
+    method: 'POST',
+    headers: await withCsrf(headers),
+    body: JSON.stringify({ email, password }),
+  });
+  expect(answer.status).toBe(200);
+  const cookie = answer.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0]!)
+    // The page's language is the test's to choose.
+    .filter((pair) => !pair.startsWith('lang='))
+    .join('; ');
+  const { user } = (await answer.json()) as { user: { id: string } };
+  return { cookie, id: user.id };
+}
+
+describe('server-rendered public pages', () => {
+  it('answers home with its content and head in the asked language', async () => {
+    const { status, headers, html } = await page('/', 'lang=en');
+    expect(status).toBe(200);
+    expect(headers.get('cache-control')).toBe('private, no-cache');
+    expect(html).toContain('<html lang="en"');
+    expect(html).toContain('<link rel="canonical"');
+    expect(html).toMatch(new RegExp(`<h1[^>]*>${text('en', 'home', 'hero.title')}</h1>`));
+    const state = stateOf(html);
+    expect(state.language).toBe('en');
+    expect(Object.keys(state.texts)).toContain('home');
+    // Only data: the CSP allows no inline script to run.
+    expect(html).not.toMatch(/<script>/);
+  });
+
+  it('answers browse with its heading, in Slovak by default', async () => {
+    const { html } = await page('/browse');
+    expect(html).toContain('<html lang="sk"');
+    expect(html).toMatch(new RegExp(`<h1[^>]*>${text('sk', 'requests', 'browse.title')}</h1>`));
+  });
+
+  it('leaves an address the API refuses, and a doubled slash, to the browser', async () => {
+    // A page past the last one: the list is not in the state; the browser asks and shows why.
+    const past = await page('/browse?page=999999999999');
+    expect(past.status).toBe(200);
+    const keys = stateOf(past.html).queries.queries.map(
+      (entry: { queryKey: unknown[] }) => entry.queryKey[0],
+    );
+    expect(keys).not.toContain('work-requests');
+    // `//browse` is no page: not found, and never home drawn in its place.
+    const doubled = await page('//browse');
+    expect(doubled.status).toBe(404);
+    expect(doubled.html).not.toContain('id="page-state"');
+  });
+
+  it("renders a provider's page for a signed-in client, with the same data as the API", async () => {
+    const provider = await verifiedAccount('provider', 'Obklady Serverové');
+    const client = await verifiedAccount('client');
+    const { id } = await signIn(provider.email, provider.password);
+    const { cookie } = await signIn(client.email, client.password);
+    const { html } = await page(`/provider/${id}`, `${cookie}; lang=cs`);
+    expect(html).toContain('<html lang="cs"');
+    expect(html).toMatch(/<h1[^>]*>Obklady Serverové<\/h1>/);
+    const entry = stateOf(html).queries.queries.find(
+      (query: { queryKey: unknown[] }) => query.queryKey.join('/') === `providers/${id}`,
+    );
+    const api = await fetch(`${baseUrl()}/api/providers/${id}`, { headers: { cookie } });
+    const wire = (await api.json()) as { user: { name: string; account_status: string } };
+    expect(entry.state.data.user.name).toBe(wire.user.name);
+    expect(entry.state.data.user.accountStatus).toBe(wire.user.account_status);
+
+    // A visitor is not shown the page: the browser sends them home with its notice.
+    const visitor = await page(`/provider/${id}`);
+    expect(visitor.html).toContain('<div id="root"></div>');
+  });
+
+  it('shows home without JavaScript', async () => {
+    const context = await browser.newContext({ baseURL: baseUrl(), javaScriptEnabled: false });
+    const tab = await context.newPage();
+    await tab.goto('/');
+    expect(await tab.getByRole('heading', { level: 1 }).textContent()).toBe(
+      text('sk', 'home', 'hero.title'),
+    );
+    expect(await tab.getByRole('link', { name: text('sk', 'common', 'nav.browse') }).count()).toBe(
+      1,
+    );
+    await context.close();
+  });
+
+  it('hydrates home and browse without a warning, and navigation works', async () => {
+    const { page: tab, problems, context } = await freshVisit(browser);
+    const warnings: string[] = [];
+    tab.on('console', (message) => message.type() === 'warning' && warnings.push(message.text()));
+    await tab.goto('/');
+    await expect
+      .poll(() => tab.locator('[data-api-state]').getAttribute('data-api-state'))
+      .toBe('online');
+    await tab
+      .getByRole('navigation', { name: text('sk', 'common', 'nav.main') })
+      .getByRole('link', { name: text('sk', 'common', 'nav.browse') })
+      .click();
+    await expect
+      .poll(() => tab.getByRole('heading', { level: 1 }).textContent())
+      .toBe(text('sk', 'requests', 'browse.title'));
+    await tab.goto('/browse');
+    await expect
+      .poll(() => tab.locator('[data-api-state]').getAttribute('data-api-state'))
+      .toBe('online');
+    expect(problems).toEqual([]);
+    expect(warnings.filter((line) => /hydrat/i.test(line))).toEqual([]);
+    await context.close();
+  });
+});

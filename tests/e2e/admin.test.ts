@@ -126,9 +126,10 @@ describe('the administration console in the browser', () => {
     await expect
       .poll(() => shown(panel(page).getByText(provider.name, { exact: true })).count())
       .toBe(1);
-    await panel(page)
-      .getByRole('button', { name: admin('actions.disable') })
-      .click();
+    // The search has answered once the provider is the only one listed.
+    const disable = panel(page).getByRole('button', { name: admin('actions.disable') });
+    await expect.poll(() => disable.count()).toBe(1);
+    await disable.click();
     await confirmDialog(page, admin('users.disableTitle'))
       .getByRole('button', { name: admin('actions.disable'), exact: true })
       .click();

@@ -55,10 +55,36 @@ export async function freshVisit(
     extraHTTPHeaders: { 'X-Forwarded-For': visitorAddress() },
   });
   const page = await context.newPage();
+  waitForLifeOnLoad(page);
   const problems: string[] = [];
   page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
   page.on('pageerror', (error) => problems.push(String(error)));
   return { context, page, problems };
+}
+
+/**
+ * Makes `page.goto` and `page.reload` return only once the page has come to life
+ * (`html[data-ready]`, set by the app's PageReady). A server-drawn page is readable before its
+ * code runs (src/server/render/deferred-code.ts); a click or a choice made then is not the app's.
+ */
+function waitForLifeOnLoad(page: Page) {
+  // Pages that are not the app's (the API documentation) have no root to wait for.
+  const ready = () =>
+    page.waitForFunction(
+      () => !document.getElementById('root') || document.documentElement.dataset.ready === '',
+    );
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args) => {
+    const response = await goto(...args);
+    await ready();
+    return response;
+  };
+  page.reload = async (...args) => {
+    const response = await reload(...args);
+    await ready();
+    return response;
+  };
 }
 
 /**

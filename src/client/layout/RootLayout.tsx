@@ -7,6 +7,7 @@ import { Footer } from './Footer';
 import { Header } from './Header';
 import { NotificationArea } from './Notifications';
 import { PageDescription } from './PageDescription';
+import { PageReady } from './PageReady';
 import { VerificationBanner } from '../../features/accounts/ui/VerificationBanner';
 import { PageLoading } from '../components/ui/PageLoading';
 import { RouteErrorBoundary } from '../pages/RouteErrorBoundary';
@@ -35,6 +36,7 @@ export function RootLayout() {
         <RouteErrorBoundary resetKey={pathname}>
           <Suspense fallback={<PageLoading />}>
             <Outlet />
+            <PageReady />
           </Suspense>
         </RouteErrorBoundary>
       </main>

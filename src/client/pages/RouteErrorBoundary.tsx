@@ -1,5 +1,6 @@
 import { Component, type ReactNode } from 'react';
 import { RouteErrorPage } from './RouteErrorPage';
+import { PageReady } from '../layout/PageReady';
 
 interface Props {
   children: ReactNode;
@@ -33,7 +34,12 @@ export class RouteErrorBoundary extends Component<Props, State> {
 
   override render() {
     if (this.state.failed) {
-      return <RouteErrorPage error={this.state.error} standalone={this.props.standalone} />;
+      return (
+        <>
+          <RouteErrorPage error={this.state.error} standalone={this.props.standalone} />
+          <PageReady />
+        </>
+      );
     }
     return this.props.children;
   }

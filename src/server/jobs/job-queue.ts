@@ -122,7 +122,7 @@ const RESTART_MAX_MS = 60_000;
  * pg-boss's SQL on the app's pool, for a queue that stops before the pool closes. pg-boss
  * records a finished job (complete or fail) without awaiting it, so such a write may still be on
  * its way when `stop` returns: `settle` waits for every statement in flight, and any statement
- * asked for after it is not run (the job stays active and, once expired, is tried again —
+ * asked for after it is neither run nor answered (the job stays active and, once expired, is tried again —
  * mail is at-least-once anyway).
  */
 function stoppableExecutor(pool: pg.Pool) {
@@ -130,7 +130,8 @@ function stoppableExecutor(pool: pg.Pool) {
   let closed = false;
   const executor: Executor = {
     executeSql(text, values) {
-      if (closed) return Promise.resolve({ rows: [] });
+      // Never answered: pg-boss reads the answer's rows, and this one must not reach the pool.
+      if (closed) return new Promise<never>(() => undefined);
       const query = pool.query(text, values);
       inFlight.add(query);
       void query.finally(() => inFlight.delete(query)).catch(() => undefined);

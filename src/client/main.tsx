@@ -1,4 +1,5 @@
 import { hydrate } from '@tanstack/react-query';
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppProviders, makeQueryClient } from './app-providers';
@@ -35,5 +36,7 @@ const app = (
 );
 const root = document.getElementById('root')!;
 // The server's HTML is kept and brought to life; other pages are drawn here from nothing.
-if (state) hydrateRoot(root, app);
+// As a transition, hydration works in short slices and yields between them, so a tap or a
+// scroll on the already readable page is answered at once instead of after the whole tree.
+if (state) startTransition(() => void hydrateRoot(root, app));
 else createRoot(root).render(app);

@@ -90,8 +90,10 @@ function retryAfter(rejection: unknown) {
   return Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
 }
 
-const tooMany = (seconds: number) =>
-  `Too many requests. Try again in ${Math.ceil(seconds / 60)} minutes.`;
+const tooMany = (seconds: number) => {
+  const minutes = Math.ceil(seconds / 60);
+  return `Too many requests. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+};
 
 export function registerRateLimits(
   app: FastifyInstance,

@@ -52,6 +52,15 @@ describe('the request chain: request id → rate limit → session → CSRF → 
     expect(limited.headers['x-request-id']).toBe(limited.json().request_id);
   });
 
+  it('says when to come back in words that agree with the number', async () => {
+    const address = freshAddress();
+    const read = () => app.inject({ method: 'GET', url: '/api/version', remoteAddress: address });
+    for (let i = 0; i < RATE_LIMIT_GROUPS.read.points; i++) await read();
+    const limited = await read();
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().message).toBe('Too many requests. Try again in 1 minute.');
+  });
+
   it('checks the rate limit before it reads the session', async () => {
     // With the database gone, reading a session fails (500); a spent limit must answer first.
     const unreachable = connect('postgres://postgres@127.0.0.1:1/nowhere');

@@ -6,7 +6,7 @@ import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import type { Redis } from 'ioredis';
 import type pg from 'pg';
-import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
+import Fastify, { LogController, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { poolOf, type Db } from './db/database';
 import { auditWriter } from './audit';
@@ -89,6 +89,14 @@ export interface AppDeps {
   /** Proxies that may name the client: a hop count or their addresses (env.ts TRUST_PROXY). */
   trustProxy?: false | number | string[];
   logger?: FastifyServerOptions['logger'];
+  /**
+   * One log line per answered request (LOG_REQUESTS). Off by default: behind a proxy its access
+   * log has them, and /metrics counts every route and status. Slow answers and errors are always
+   * logged.
+   */
+  logRequests?: boolean;
+  /** An answer that takes this long is logged as a warning (1 s; tests lower it). */
+  slowAnswerMs?: number;
   /** Told of every route as it is added (tests use it to check every route's schemas). */
   onRoute?: (route: RouteOptions) => void;
   /**
@@ -146,6 +154,9 @@ function proxyTrust(trusted: false | number | string[]) {
 export async function buildApp(deps: AppDeps) {
   const app = Fastify({
     logger: withSafeErrorLogs(deps.logger ?? false),
+    // Fastify's two lines per request ("incoming request", "request completed") cost more than
+    // the rest of a small answer; the hook below writes one line, when asked for.
+    logController: new LogController({ disableRequestLogging: true }),
     genReqId: requestIdFor,
     requestIdHeader: false,
     trustProxy: proxyTrust(deps.trustProxy ?? false),
@@ -191,8 +202,16 @@ export async function buildApp(deps: AppDeps) {
   const responseCounts = deps.redis
     ? redisResponseCounts(deps.redis, app.log)
     : memoryResponseCounts();
+  const logRequests = deps.logRequests ?? false;
+  const slowAnswerMs = deps.slowAnswerMs ?? 1_000;
   app.addHook('onResponse', (request, reply, done) => {
     responseCounts.record(reply.statusCode);
+    const ms = reply.elapsedTime;
+    if (logRequests || ms >= slowAnswerMs) {
+      const line = { method: request.method, url: request.url, status: reply.statusCode, ms };
+      if (ms >= slowAnswerMs) request.log.warn(line, 'slow answer');
+      else request.log.info(line, 'answered');
+    }
     if (reply.statusCode < 500) return done();
     recordAlert(
       '5xx',

@@ -97,6 +97,7 @@ const envSchema = z
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
+    LOG_REQUESTS: booleanFlag.default(false),
     PORT: z.coerce
       .number({ message: 'must be a port number' })
       .int({ message: 'must be a whole number' })

@@ -118,6 +118,7 @@ async function main() {
     supportLanguage: env.SUPPORT_LANGUAGE,
     trustProxy: env.TRUST_PROXY,
     logger: { level: env.LOG_LEVEL },
+    logRequests: env.LOG_REQUESTS,
     timeouts: timeoutsOf(env),
     metricsToken: env.METRICS_TOKEN,
     pool: database.pool,

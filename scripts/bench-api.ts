@@ -165,7 +165,12 @@ async function main() {
     }
 
     const appPort = await freePort();
-    const app = startNode(['dist/server/main.js'], { ...appEnv, PORT: String(appPort) }, appPort);
+    // Started as `npm start` starts it: with its heap cap (docs/deploy.md "Memory").
+    const app = startNode(
+      ['--max-old-space-size=128', 'dist/server/main.js'],
+      { ...appEnv, PORT: String(appPort) },
+      appPort,
+    );
     running.push(app);
     await waitUntilHealthy(app, 120_000);
     const specFile = path.join(workDir, 'bare-spec.json');

@@ -305,10 +305,15 @@ export async function listOpenRequests(
   if (pageTellsTotal(rows.length, query.limit, offset)) {
     return { rows, total: offset + rows.length, more: false };
   }
+  // In one category, a word common in the table can be rare: reading the table in its order
+  // would pass hundreds of thousands of other requests, where the category's own index (newest
+  // first) holds its requests together (a word and a category at a million requests: 15–19 ms
+  // instead of 94–160 ms).
+  const inCategory = !rareCount && query.category !== undefined;
   const [counted] = await planned<{ n: number }>(
     db,
-    rareCount ? byIndex : inTableOrder,
-    countMatches(db, where, true),
+    rareCount ? byIndex : inCategory ? newestFirst : inTableOrder,
+    countMatches(db, where, !inCategory),
   );
   return { rows, ...totalOf(counted?.n ?? 0) };
 }

@@ -1,6 +1,7 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { ServerContext } from '../../../server/context';
 import type { Db, Tx } from '../../../server/db/database';
+import { preparedFor } from '../../../server/db/prepared';
 import { AppError, refusalError } from '../../../server/errors';
 import { money, notify } from '../../../server/mail/notify';
 import { eurosToCents } from '../../../shared/format';
@@ -25,12 +26,23 @@ const refuse = (code: NonNullable<Refusal>) => refusalError(code, REFUSALS);
 
 const bidNotFound = () => new AppError('bid_not_found', 'Bid not found.');
 
-/** Whether the provider has a bid on the request. */
-export async function hasBidOn(db: Db, workRequestId: string, providerId: string) {
-  const [row] = await db
+/** Prepared: every provider's view of a request asks it (db/prepared.ts). */
+const bidLookup = preparedFor((db) =>
+  db
     .select({ id: bids.id })
     .from(bids)
-    .where(and(eq(bids.workRequestId, workRequestId), eq(bids.providerId, providerId)));
+    .where(
+      and(
+        eq(bids.workRequestId, sql.placeholder('workRequestId')),
+        eq(bids.providerId, sql.placeholder('providerId')),
+      ),
+    )
+    .prepare('has_bid_on'),
+);
+
+/** Whether the provider has a bid on the request. */
+export async function hasBidOn(db: Db, workRequestId: string, providerId: string) {
+  const [row] = await bidLookup(db).execute({ workRequestId, providerId });
   return row !== undefined;
 }
 

@@ -17,15 +17,11 @@ import {
   workRequestList,
   workRequestResponse,
 } from '../../features/requests/requests.schema';
-import {
-  presentCard,
-  presentDetail,
-  presentPagination,
-} from '../../features/requests/server/requests.presenter';
+import { presentCardList, presentDetail } from '../../features/requests/server/requests.presenter';
 import { listOpenRequests } from '../../features/requests/server/requests.repo';
 import { openRequestPage } from '../../features/requests/server/requests.service';
 import { reviewsResponse } from '../../features/reviews/reviews.schema';
-import { presentReview } from '../../features/reviews/server/reviews.presenter';
+import { presentReviewPage } from '../../features/reviews/server/reviews.presenter';
 import { listReviews } from '../../features/reviews/server/reviews.service';
 import { isCategory } from '../../shared/categories';
 import { camelizeKeys } from '../../shared/case';
@@ -108,14 +104,10 @@ export function pageData({ ctx, buildInfo, publicConfig }: PageDataDeps) {
     // the browser, which asks and shows the refusal.
     if (!parsed.success) return undefined;
     const query = parsed.data;
-    const { rows, total, more } = await listOpenRequests(ctx.db, query);
     return {
       // requestKeys.list(params)
       queryKey: ['work-requests', 'list', params],
-      data: wire(workRequestList, {
-        work_requests: rows.map(presentCard),
-        pagination: presentPagination(query.page, query.limit, total, more),
-      }),
+      data: wire(workRequestList, presentCardList(query, await listOpenRequests(ctx.db, query))),
     };
   };
 
@@ -187,17 +179,13 @@ export function pageData({ ctx, buildInfo, publicConfig }: PageDataDeps) {
             user: presentProvider(found.row, found.rating, found.showContact, found.reviewable),
           }),
         });
-        const { rows, total } = await listReviews(ctx.db, page.id, 1, REVIEWS_PAGE_SIZE);
+        const first = { page: 1, limit: REVIEWS_PAGE_SIZE };
         entries.push({
           queryKey: ['providers', page.id, 'reviews', 1],
-          data: wire(reviewsResponse, {
-            reviews: rows.map(presentReview),
-            pagination: {
-              page: 1,
-              total_pages: Math.max(1, Math.ceil(total / REVIEWS_PAGE_SIZE)),
-              total,
-            },
-          }),
+          data: wire(
+            reviewsResponse,
+            presentReviewPage(first, await listReviews(ctx.db, page.id, 1, REVIEWS_PAGE_SIZE)),
+          ),
         });
       }
     }

@@ -66,6 +66,21 @@ export function presentPagination(page: number, limit: number, total: number, mo
   };
 }
 
+/** A page of cards with its paging, as GET /api/work-requests answers (and the server render). */
+export function presentCardList(
+  query: { page: number; limit: number },
+  {
+    rows,
+    total,
+    more,
+  }: { rows: Parameters<typeof presentCard>[0][]; total: number; more: boolean },
+) {
+  return {
+    work_requests: rows.map(presentCard),
+    pagination: presentPagination(query.page, query.limit, total, more),
+  };
+}
+
 export function presentAttachment(row: FoundRequest['attachments'][number]): AttachmentInfo {
   return {
     id: row.id,

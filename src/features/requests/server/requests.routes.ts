@@ -18,7 +18,7 @@ import {
   workRequestResponse,
 } from '../requests.schema';
 import { contentDisposition } from './content-disposition';
-import { presentCard, presentDetail, presentPagination } from './requests.presenter';
+import { presentCard, presentCardList, presentDetail } from './requests.presenter';
 import { listOpenRequests, suggestLocations } from './requests.repo';
 import {
   assertCanPost,
@@ -51,12 +51,7 @@ export const requestsRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = asy
       schema: { querystring: listWorkRequestsQuery, response: { 200: workRequestList } },
     },
     async (request) => {
-      const { page, limit } = request.query;
-      const { rows, total, more } = await listOpenRequests(ctx.db, request.query);
-      return {
-        work_requests: rows.map(presentCard),
-        pagination: presentPagination(page, limit, total, more),
-      };
+      return presentCardList(request.query, await listOpenRequests(ctx.db, request.query));
     },
   );
 

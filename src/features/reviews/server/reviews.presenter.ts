@@ -12,3 +12,18 @@ export function presentReview({ review, authorName }: ReviewRow): z.infer<typeof
     created_at: review.createdAt.toISOString(),
   };
 }
+
+/** A page of a provider's reviews with its paging, as GET …/reviews answers (and the server render). */
+export function presentReviewPage(
+  query: { page: number; limit: number },
+  { rows, total }: { rows: ReviewRow[]; total: number },
+) {
+  return {
+    reviews: rows.map(presentReview),
+    pagination: {
+      page: query.page,
+      total_pages: Math.max(1, Math.ceil(total / query.limit)),
+      total,
+    },
+  };
+}

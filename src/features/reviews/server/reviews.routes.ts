@@ -4,7 +4,7 @@ import type { ServerContext } from '../../../server/context';
 import { requireUser } from '../../../server/plugins/auth';
 import { viewProvider } from '../../providers/server/providers.service';
 import { reviewBody, reviewView, reviewsResponse } from '../reviews.schema';
-import { presentReview } from './reviews.presenter';
+import { presentReview, presentReviewPage } from './reviews.presenter';
 import { addReview, listReviews } from './reviews.service';
 
 const idParams = z.object({ id: z.uuid({ message: 'provider_not_found' }) });
@@ -24,11 +24,10 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = asyn
       // The provider's page rules (unknown, disabled, providers' own only) hold for the reviews too.
       await viewProvider(ctx, request.user, request.params.id);
       const { page, limit } = request.query;
-      const { rows, total } = await listReviews(ctx.db, request.params.id, page, limit);
-      return {
-        reviews: rows.map(presentReview),
-        pagination: { page, total_pages: Math.max(1, Math.ceil(total / limit)), total },
-      };
+      return presentReviewPage(
+        request.query,
+        await listReviews(ctx.db, request.params.id, page, limit),
+      );
     },
   );
 

@@ -207,9 +207,10 @@ export async function buildApp(deps: AppDeps) {
   app.addHook('onResponse', (request, reply, done) => {
     responseCounts.record(reply.statusCode);
     const ms = reply.elapsedTime;
-    if (logRequests || ms >= slowAnswerMs) {
+    const slow = ms >= slowAnswerMs;
+    if (logRequests || slow) {
       const line = { method: request.method, url: request.url, status: reply.statusCode, ms };
-      if (ms >= slowAnswerMs) request.log.warn(line, 'slow answer');
+      if (slow) request.log.warn(line, 'slow answer');
       else request.log.info(line, 'answered');
     }
     if (reply.statusCode < 500) return done();

@@ -23,6 +23,8 @@ import { attachments, workRequests } from './requests.table';
 import type { Category } from '../../../shared/categories';
 import { categoriesMatching, searchWords } from './category-search';
 import { expectedShare, termStats, type WordGroup } from './term-stats';
+import { rememberedPerDatabase } from '../../../server/db/remembered';
+import { knownMany } from './known-many';
 
 /**
  * Matches are counted exactly up to this many; beyond, the list says "more than" this many (a
@@ -64,12 +66,19 @@ const cardColumns = {
 
 type Card = Awaited<ReturnType<typeof readPage>>[number];
 
+/** How a card's fields are read from a row by name: the database's name, and the column if any. */
+const cardFields = Object.entries(cardColumns).map(([key, field]) =>
+  is(field, Column)
+    ? { key, name: field.name, column: field }
+    : { key, name: field.fieldAlias, column: undefined },
+);
+
 /** A card from a row read by name (planned(), below), each column read as Drizzle reads it. */
 function cardOf(row: Record<string, unknown>): Card {
   const card: Record<string, unknown> = {};
-  for (const [key, field] of Object.entries(cardColumns)) {
-    const value = row[is(field, Column) ? field.name : field.fieldAlias];
-    card[key] = value !== null && is(field, Column) ? field.mapFromDriverValue(value) : value;
+  for (const { key, name, column } of cardFields) {
+    const value = row[name];
+    card[key] = value !== null && column ? column.mapFromDriverValue(value) : value;
   }
   return card as Card;
 }
@@ -101,11 +110,32 @@ const quoteLexeme = (lexeme: string) => `'${lexeme.replace(/\\/g, '\\\\').replac
  * the request ("strech" finds "strechy") or as one of the known words most like it, which is
  * how a typo still finds its request ("strachy" finds "strechy"). Accents are ignored.
  */
-async function searchQuery(
+async function searchQuery(db: Db, words: string[], locationWords: string[]): Promise<SearchQuery> {
+  const key = JSON.stringify([words, locationWords]);
+  const known = searchQueries.get(db, key);
+  if (known) return known;
+  const query = await readSearchQuery(db, words, locationWords);
+  searchQueries.set(db, key, query);
+  return query;
+}
+
+interface SearchQuery {
+  tsquery: string;
+  groups: WordGroup[];
+}
+
+/**
+ * A search's query is remembered for a minute: the known words a typo may stand for change only
+ * as new words are posted, and a search repeated within the minute (the next page, the same
+ * words from someone else) is spared a round trip.
+ */
+const searchQueries = rememberedPerDatabase<SearchQuery>({ ms: 60_000, max: 2_000 });
+
+async function readSearchQuery(
   db: Db,
   words: string[],
   locationWords: string[],
-): Promise<{ tsquery: string; groups: WordGroup[] }> {
+): Promise<SearchQuery> {
   const all = [...words, ...locationWords];
   const result = await db.execute<{ folded: string; candidates: string[] }>(sql`
     select f_unaccent(u.word) as folded,
@@ -305,6 +335,10 @@ export async function listOpenRequests(
   if (pageTellsTotal(rows.length, query.limit, offset)) {
     return { rows, total: offset + rows.length, more: false };
   }
+  // A search that had more matches than counted a minute ago is not counted again
+  // (known-many.ts); a page that is not full still tells its exact total above.
+  const search = JSON.stringify([tsquery, query.category ?? null, categories]);
+  if (knownMany.get(db, search)) return { rows, ...totalOf(EXACT_COUNT_LIMIT + 1) };
   // In one category, a word common in the table can be rare: reading the table in its order
   // would pass hundreds of thousands of other requests, where the category's own index (newest
   // first) holds its requests together (a word and a category at a million requests: 15–19 ms
@@ -315,7 +349,9 @@ export async function listOpenRequests(
     rareCount ? byIndex : inCategory ? newestFirst : inTableOrder,
     countMatches(db, where, !inCategory),
   );
-  return { rows, ...totalOf(counted?.n ?? 0) };
+  const total = totalOf(counted?.n ?? 0);
+  if (total.more) knownMany.set(db, search, true);
+  return { rows, ...total };
 }
 
 export async function listClientRequests(db: Db, clientId: string) {

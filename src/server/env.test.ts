@@ -39,6 +39,20 @@ describe('the operating contract', () => {
     expect(() => parseEnv({ PASSWORD_HASH_QUEUE: 'many' })).toThrow(/PASSWORD_HASH_QUEUE/);
   });
 
+  it('takes counts only as whole numbers within their bounds', () => {
+    expect(parseEnv({ MAIL_RETRY_LIMIT: '0' }).MAIL_RETRY_LIMIT).toBe(0);
+    for (const [env, message] of [
+      [{ MAIL_RETRY_LIMIT: '-1' }, 'MAIL_RETRY_LIMIT must not be negative'],
+      [{ MAIL_RETRY_LIMIT: '21' }, 'MAIL_RETRY_LIMIT must be at most 20'],
+      [{ PASSWORD_HASH_QUEUE: '2.5' }, 'PASSWORD_HASH_QUEUE must be a whole number'],
+      [{ PASSWORD_HASH_CONCURRENCY: 'two' }, 'PASSWORD_HASH_CONCURRENCY must be a number'],
+      [{ GEMINI_DAILY_LIMIT: 'many' }, 'GEMINI_DAILY_LIMIT must be a number of summaries'],
+      [{ GEMINI_DAILY_LIMIT: '1000001' }, 'GEMINI_DAILY_LIMIT must be at most 1000000'],
+    ] as const) {
+      expect(() => parseEnv(env)).toThrow(message);
+    }
+  });
+
   it('reads the time-outs in seconds', () => {
     const env = parseEnv({ REQUEST_TIMEOUT_SECONDS: '30', HEADERS_TIMEOUT_SECONDS: '5' });
     expect(timeoutsOf(env)).toMatchObject({ requestMs: 30_000, headersMs: 5_000 });

@@ -78,6 +78,15 @@ const days = (fallback: number) =>
     .max(36_500, { message: 'must be at most 36500 days' })
     .default(fallback);
 
+/** A count in whole numbers from `min` to `max`; `what` names it in the "not a number" message. */
+const wholeNumber = (min: number, max: number, fallback: number, what = 'a number') =>
+  z.coerce
+    .number({ message: `must be ${what}` })
+    .int({ message: 'must be a whole number' })
+    .min(min, { message: min === 0 ? 'must not be negative' : `must be at least ${min}` })
+    .max(max, { message: `must be at most ${max}` })
+    .default(fallback);
+
 /** An S3 bucket name; the older, looser names some stores still have are taken too. */
 const bucketName = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{1,253}[A-Za-z0-9]$/, {
   message: 'must be a bucket name: letters, digits, dots, hyphens (3 to 255 characters)',
@@ -153,12 +162,7 @@ const envSchema = z
     GEMINI_MODEL: z.string().min(1).default('gemini-2.5-flash'),
     GEMINI_BASE_URL: httpUrl.optional(),
     /** Trust summaries the whole site may generate in a UTC day (docs/trust-summary.md). */
-    GEMINI_DAILY_LIMIT: z.coerce
-      .number({ message: 'must be a number of summaries' })
-      .int({ message: 'must be a whole number' })
-      .min(0, { message: 'must not be negative' })
-      .max(1_000_000, { message: 'must be at most 1000000' })
-      .default(200),
+    GEMINI_DAILY_LIMIT: wholeNumber(0, 1_000_000, 200, 'a number of summaries'),
     /** How long one model call may take before it is given up (docs/trust-summary.md). */
     GEMINI_TIMEOUT_SECONDS: seconds(30),
     DEMO: booleanFlag.default(false),
@@ -167,29 +171,14 @@ const envSchema = z
     IDLE_TIMEOUT_SECONDS: seconds(DEFAULT_TIMEOUTS.idleMs / 1000),
     KEEP_ALIVE_TIMEOUT_SECONDS: seconds(DEFAULT_TIMEOUTS.keepAliveMs / 1000),
     /** Password hashes computed at once, and waiting places (docs/security.md "Sign-in under flood"). */
-    PASSWORD_HASH_CONCURRENCY: z.coerce
-      .number({ message: 'must be a number' })
-      .int({ message: 'must be a whole number' })
-      .min(1, { message: 'must be at least 1' })
-      .max(64, { message: 'must be at most 64' })
-      .default(2),
-    PASSWORD_HASH_QUEUE: z.coerce
-      .number({ message: 'must be a number' })
-      .int({ message: 'must be a whole number' })
-      .min(0, { message: 'must not be negative' })
-      .max(1000, { message: 'must be at most 1000' })
-      .default(8),
+    PASSWORD_HASH_CONCURRENCY: wholeNumber(1, 64, 2),
+    PASSWORD_HASH_QUEUE: wholeNumber(0, 1000, 8),
     /** Turns on GET /metrics, for this bearer token only (docs/deploy.md). */
     METRICS_TOKEN: z.string().min(16, { message: 'must be at least 16 characters' }).optional(),
     AUDIT_RETENTION_DAYS: days(365),
     ALERT_RETENTION_DAYS: days(90),
     /** Mail attempts after the first, and the wait before the first retry, doubled each time (docs/deploy.md "Job queue"). */
-    MAIL_RETRY_LIMIT: z.coerce
-      .number({ message: 'must be a number' })
-      .int({ message: 'must be a whole number' })
-      .min(0, { message: 'must not be negative' })
-      .max(20, { message: 'must be at most 20' })
-      .default(8),
+    MAIL_RETRY_LIMIT: wholeNumber(0, 20, 8),
     MAIL_RETRY_DELAY_SECONDS: seconds(30),
     /** How often an idle queue worker looks for work; schedules are looked at every five of these. */
     JOB_POLLING_SECONDS: z.coerce

@@ -6,6 +6,9 @@ import { migrateDatabase } from './migrate';
 
 export type Db = NodePgDatabase<typeof schema>;
 
+/** How Drizzle names columns in SQL: `createdAt` is `created_at`. */
+export const CASING = 'snake_case';
+
 /** A transaction, as `db.transaction(async (tx) => …)` hands it to the code inside. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -41,7 +44,7 @@ export function connect(url: string): { db: Db; pool: pg.Pool } {
   });
   // A dropped idle connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});
-  return { pool, db: drizzle(pool, { schema, casing: 'snake_case' }) };
+  return { pool, db: drizzle(pool, { schema, casing: CASING }) };
 }
 
 /** Opens the database the operating contract names, applying pending migrations. */

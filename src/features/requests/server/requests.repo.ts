@@ -1,12 +1,9 @@
-import type { QueryResult } from 'pg';
 import {
   and,
-  Column,
   count,
   desc,
   eq,
   inArray,
-  is,
   or,
   sql,
   type Placeholder,
@@ -25,6 +22,7 @@ import { categoriesMatching, searchWords } from './category-search';
 import { expectedShare, termStats, type WordGroup } from './term-stats';
 import { rememberedPerDatabase } from '../../../server/db/remembered';
 import { knownMany } from './known-many';
+import { directStatement, readDirect, readLastOf, sqlText } from '../../../server/db/direct';
 
 /**
  * Matches are counted exactly up to this many; beyond, the list says "more than" this many (a
@@ -41,6 +39,15 @@ export const MAX_ESTIMATED_PAGES = 50;
  */
 const outerRequestId = sql`${sql.identifier('work_requests')}.${sql.identifier('id')}`;
 
+// Both counted per card from an index (bids by request, attachments by request): a page of
+// cards costs a few index probes more, and no counter can drift from the bids themselves.
+const bidCount = sql<number>`(select count(*)::int from ${bids} where ${bids.workRequestId} = ${outerRequestId})`;
+/** The first photo that has a preview; the uploaded file itself is never a card's picture. */
+const thumbnailId = sql<
+  string | null
+>`(select ${attachments.id} from ${attachments} where ${attachments.workRequestId} = ${outerRequestId} and ${attachments.thumbnailKey} is not null order by ${attachments.position}, ${attachments.id} limit 1)`;
+
+/** A card's fields, for reads through Drizzle. */
 const cardColumns = {
   id: workRequests.id,
   title: workRequests.title,
@@ -50,38 +57,28 @@ const cardColumns = {
   status: workRequests.status,
   createdAt: workRequests.createdAt,
   deadline: workRequests.deadline,
-  // Both counted per card from an index (bids by request, attachments by request): a page of
-  // cards costs a few index probes more, and no counter can drift from the bids themselves.
-  bidCount:
-    sql<number>`(select count(*)::int from ${bids} where ${bids.workRequestId} = ${outerRequestId})`.as(
-      'bid_count',
-    ),
-  /** The first photo that has a preview; the uploaded file itself is never a card's picture. */
-  thumbnailId: sql<
-    string | null
-  >`(select ${attachments.id} from ${attachments} where ${attachments.workRequestId} = ${outerRequestId} and ${attachments.thumbnailKey} is not null order by ${attachments.position}, ${attachments.id} limit 1)`.as(
-    'thumbnail_id',
-  ),
+  bidCount: bidCount.as('bid_count'),
+  thumbnailId: thumbnailId.as('thumbnail_id'),
 };
 
-type Card = Awaited<ReturnType<typeof readPage>>[number];
+/**
+ * The same fields for the list's own reads, which `pg` runs directly (db/direct.ts): each named
+ * in SQL as the card names it, so that each row `pg` reads is the card.
+ */
+const cardRow = {
+  id: sql<string>`${workRequests.id}`.as('id'),
+  title: sql<string>`${workRequests.title}`.as('title'),
+  description: sql<string>`${workRequests.description}`.as('description'),
+  category: sql<Category>`${workRequests.category}`.as('category'),
+  location: sql<string>`${workRequests.location}`.as('location'),
+  status: sql<WorkRequestStatus>`${workRequests.status}`.as('status'),
+  createdAt: sql<Date>`${workRequests.createdAt}`.as('createdAt'),
+  deadline: sql<string | null>`${workRequests.deadline}`.as('deadline'),
+  bidCount: bidCount.as('bidCount'),
+  thumbnailId: thumbnailId.as('thumbnailId'),
+};
 
-/** How a card's fields are read from a row by name: the database's name, and the column if any. */
-const cardFields = Object.entries(cardColumns).map(([key, field]) =>
-  is(field, Column)
-    ? { key, name: field.name, column: field }
-    : { key, name: field.fieldAlias, column: undefined },
-);
-
-/** A card from a row read by name (planned(), below), each column read as Drizzle reads it. */
-function cardOf(row: Record<string, unknown>): Card {
-  const card: Record<string, unknown> = {};
-  for (const { key, name, column } of cardFields) {
-    const value = row[name];
-    card[key] = value !== null && column ? column.mapFromDriverValue(value) : value;
-  }
-  return card as Card;
-}
+type Card = { [Key in keyof typeof cardRow]: (typeof cardRow)[Key]['_']['type'] };
 
 /** Known words most like each searched word, at most this many per word. */
 const TYPO_CANDIDATES = 4;
@@ -174,7 +171,7 @@ function readPage(
   offset: number | Placeholder,
 ) {
   return reader
-    .select(cardColumns)
+    .select(cardRow)
     .from(workRequests)
     .where(where)
     .orderBy(desc(workRequests.createdAt), desc(workRequests.id))
@@ -217,13 +214,18 @@ function totalOf(counted: number) {
 const browsing = preparedFor((db) => {
   const listed = and(eq(workRequests.status, 'OPEN'), eq(workRequests.clientActive, true))!;
   const inCategory = and(listed, eq(workRequests.category, sql.placeholder('category')))!;
-  const page = (where: SQL) =>
-    readPage(db, where, sql.placeholder('limit'), sql.placeholder('offset'));
+  const page = (where: SQL, name: string) =>
+    directStatement<Card>(
+      readPage(db, where, sql.placeholder('limit'), sql.placeholder('offset')),
+      name,
+    );
+  const counted = (where: SQL, name: string) =>
+    directStatement<{ n: number }>(countMatches(db, where), name);
   return {
-    page: page(listed).prepare('browse_page'),
-    pageInCategory: page(inCategory).prepare('browse_page_in_category'),
-    count: countMatches(db, listed).prepare('browse_count'),
-    countInCategory: countMatches(db, inCategory).prepare('browse_count_in_category'),
+    page: page(listed, 'browse_page'),
+    pageInCategory: page(inCategory, 'browse_page_in_category'),
+    count: counted(listed, 'browse_count'),
+    countInCategory: counted(inCategory, 'browse_count_in_category'),
   };
 });
 
@@ -237,19 +239,21 @@ const browsing = preparedFor((db) => {
 async function browse(db: Db, category: Category | undefined, limit: number, page: number) {
   const statements = browsing(db);
   const values = { limit, offset: (page - 1) * limit, category };
-  const rows = await (category ? statements.pageInCategory : statements.page).execute(values);
+  const rows = await readDirect(db, category ? statements.pageInCategory : statements.page, values);
   if (pageTellsTotal(rows.length, limit, values.offset)) {
     return { rows, total: values.offset + rows.length, more: false };
   }
-  const [counted] = await (category ? statements.countInCategory : statements.count).execute(
+  const [counted] = await readDirect(
+    db,
+    category ? statements.countInCategory : statements.count,
     values,
   );
   return { rows, ...totalOf(counted?.n ?? 0) };
 }
 
 /**
- * Runs one query under planner settings in a single round trip: the settings (`set_config(…,
- * true)`) and the query go as one simple-protocol message, which PostgreSQL runs as one implicit
+ * One query under planner settings in a single round trip: the settings (`set_config(…, true)`)
+ * and the query go as one simple-protocol message, which PostgreSQL runs as one implicit
  * transaction, planning each statement after the one before has run. So the settings hold for
  * the query and end with it, with no BEGIN, COMMIT or separate statements.
  *
@@ -257,15 +261,28 @@ async function browse(db: Db, category: Category | undefined, limit: number, pag
  * Only for values of our own making — search words are letters and digits only
  * (category-search.ts), category codes, numbers — never free text.
  */
-async function planned<Row extends Record<string, unknown>>(
-  db: Db,
-  settings: SQL,
-  query: SQLWrapper,
-): Promise<Row[]> {
-  const results = (await db.execute(
-    sql`${settings}; ${query.getSQL()}`.inlineParams(),
-  )) as unknown as QueryResult<Row>[];
-  return results[1]!.rows;
+const BY_INDEX = sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true), set_config('enable_bitmapscan', 'on', true)`;
+const NEWEST_FIRST = sql`select set_config('enable_bitmapscan', 'off', true)`;
+const IN_TABLE_ORDER = sql`select set_config('enable_seqscan', 'on', true), set_config('enable_indexscan', 'off', true), set_config('enable_indexonlyscan', 'off', true), set_config('enable_bitmapscan', 'off', true)`;
+
+function plannedText(settings: SQL, query: SQLWrapper): string {
+  return sqlText(sql`${settings}; ${query.getSQL()}`.inlineParams());
+}
+
+/**
+ * A search's statements are written once a minute: the same words, filters and page make the
+ * same text, and writing it through Drizzle cost more than anything else the app does for a
+ * search. The key holds everything the text is made of.
+ */
+const searchTexts = rememberedPerDatabase<string>({ ms: 60_000, max: 1_000 });
+
+function searchText(db: Db, key: unknown[], write: () => string): string {
+  const id = JSON.stringify(key);
+  const known = searchTexts.get(db, id);
+  if (known) return known;
+  const text = write();
+  searchTexts.set(db, id, text);
+  return text;
 }
 
 /**
@@ -283,11 +300,6 @@ export async function listOpenRequests(
     limit: number;
   },
 ) {
-  const listed: (SQL | undefined)[] = [
-    eq(workRequests.status, 'OPEN'),
-    eq(workRequests.clientActive, true),
-    query.category ? eq(workRequests.category, query.category) : undefined,
-  ];
   const words = query.q ? searchWords(query.q) : [];
   const locationWords = query.location ? searchWords(query.location) : [];
   if (words.length + locationWords.length === 0) {
@@ -299,22 +311,29 @@ export async function listOpenRequests(
     termStats(db),
   ]);
   const categories = words.length > 0 ? categoriesMatching(query.q!) : [];
-  const matches = sql`${workRequests.searchVector} @@ to_tsquery('simple', ${tsquery})`;
-  const where = and(
-    ...listed,
-    categories.length > 0
-      ? // A category named by the words stands in for the words, not for the location.
-        or(
-          matches,
-          and(
-            inArray(workRequests.category, categories),
-            locationWords.length > 0
-              ? sql`${workRequests.searchVector} @@ to_tsquery('simple', ${locationQuery(groups.slice(words.length))})`
-              : undefined,
-          ),
-        )
-      : matches,
-  )!;
+  const location = locationWords.length > 0 ? locationQuery(groups.slice(words.length)) : '';
+  // Everything the statements below are written from.
+  const search = [tsquery, location, query.category ?? null, categories];
+  const where = () => {
+    const matches = sql`${workRequests.searchVector} @@ to_tsquery('simple', ${tsquery})`;
+    return and(
+      eq(workRequests.status, 'OPEN'),
+      eq(workRequests.clientActive, true),
+      query.category ? eq(workRequests.category, query.category) : undefined,
+      categories.length > 0
+        ? // A category named by the words stands in for the words, not for the location.
+          or(
+            matches,
+            and(
+              inArray(workRequests.category, categories),
+              location
+                ? sql`${workRequests.searchVector} @@ to_tsquery('simple', ${location})`
+                : undefined,
+            ),
+          )
+        : matches,
+    )!;
+  };
   // PostgreSQL cannot tell a rare word from a common one in a prefix query: it may walk every
   // request looking for a word nobody used, or sort every request containing a common one. Our
   // own estimate chooses: rare words read the full-text index and sort the few matches; common
@@ -325,32 +344,32 @@ export async function listOpenRequests(
   const expected = expectedShare(groups, stats) * stats.rows;
   const rare = categories.length === 0 && expected < RARE_MATCHES;
   const rareCount = categories.length === 0 && expected < RARE_COUNT_MATCHES;
-  const byIndex = sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true), set_config('enable_bitmapscan', 'on', true)`;
-  const newestFirst = sql`select set_config('enable_bitmapscan', 'off', true)`;
-  const inTableOrder = sql`select set_config('enable_seqscan', 'on', true), set_config('enable_indexscan', 'off', true), set_config('enable_indexonlyscan', 'off', true), set_config('enable_bitmapscan', 'off', true)`;
   const offset = (query.page - 1) * query.limit;
-  const rows = (
-    await planned(db, rare ? byIndex : newestFirst, readPage(db, where, query.limit, offset))
-  ).map(cardOf);
+  const pageText = searchText(db, ['page', ...search, rare, query.limit, offset], () =>
+    plannedText(rare ? BY_INDEX : NEWEST_FIRST, readPage(db, where(), query.limit, offset)),
+  );
+  const rows = await readLastOf<Card>(db, pageText);
   if (pageTellsTotal(rows.length, query.limit, offset)) {
     return { rows, total: offset + rows.length, more: false };
   }
   // A search that had more matches than counted a minute ago is not counted again
   // (known-many.ts); a page that is not full still tells its exact total above.
-  const search = JSON.stringify([tsquery, query.category ?? null, categories]);
-  if (knownMany.get(db, search)) return { rows, ...totalOf(EXACT_COUNT_LIMIT + 1) };
+  const searched = JSON.stringify(search);
+  if (knownMany.get(db, searched)) return { rows, ...totalOf(EXACT_COUNT_LIMIT + 1) };
   // In one category, a word common in the table can be rare: reading the table in its order
   // would pass hundreds of thousands of other requests, where the category's own index (newest
   // first) holds its requests together (a word and a category at a million requests: 15–19 ms
   // instead of 94–160 ms).
   const inCategory = !rareCount && query.category !== undefined;
-  const [counted] = await planned<{ n: number }>(
-    db,
-    rareCount ? byIndex : inCategory ? newestFirst : inTableOrder,
-    countMatches(db, where, !inCategory),
+  const countText = searchText(db, ['count', ...search, rareCount], () =>
+    plannedText(
+      rareCount ? BY_INDEX : inCategory ? NEWEST_FIRST : IN_TABLE_ORDER,
+      countMatches(db, where(), !inCategory),
+    ),
   );
+  const [counted] = await readLastOf<{ n: number }>(db, countText);
   const total = totalOf(counted?.n ?? 0);
-  if (total.more) knownMany.set(db, search, true);
+  if (total.more) knownMany.set(db, searched, true);
   return { rows, ...total };
 }
 

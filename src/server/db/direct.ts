@@ -1,0 +1,58 @@
+import { fillPlaceholders, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { QueryResult } from 'pg';
+import { CASING, poolOf, type Db } from './database';
+
+const dialect = new PgDialect({ casing: CASING });
+
+/** The text Drizzle writes for `query` (parameters as `$n`, or inlined with `inlineParams()`). */
+export const sqlText = (query: SQL): string => dialect.sqlToQuery(query).sql;
+
+/**
+ * A statement Drizzle writes once and `pg` runs as it is, for hot reads whose rows need no
+ * mapping: every field is named in SQL as the code names it, and `pg`'s own parsers give it its
+ * final type (timestamps as Dates, dates as text, counts as numbers: database.ts). That spares
+ * what Drizzle does on every call (writing the text again, mapping each field of each row), and
+ * each row `pg` reads is the result itself, not a first copy of it (docs/performance.md).
+ */
+export interface DirectStatement<Row> {
+  /** Prepared under this name on each connection that runs it; none for a one-off statement. */
+  name: string | undefined;
+  text: string;
+  /** The parameters, placeholders (`sql.placeholder`) among them. */
+  params: unknown[];
+  /** Only for the type of the rows. */
+  row?: Row;
+}
+
+export function directStatement<Row>(
+  query: { toSQL(): { sql: string; params: unknown[] } },
+  name?: string,
+): DirectStatement<Row> {
+  const { sql: text, params } = query.toSQL();
+  return { name, text, params };
+}
+
+/** Runs a direct statement with its placeholders' values; its rows as `pg` read them. */
+export async function readDirect<Row>(
+  db: Db,
+  statement: DirectStatement<Row>,
+  values: Record<string, unknown> = {},
+): Promise<Row[]> {
+  const result = await poolOf(db).query({
+    ...(statement.name ? { name: statement.name } : {}),
+    text: statement.text,
+    values: fillPlaceholders(statement.params, values),
+  });
+  return result.rows as Row[];
+}
+
+/**
+ * Runs statements written as one text (no parameters: the simple protocol, one implicit
+ * transaction); the rows of the last one.
+ */
+export async function readLastOf<Row>(db: Db, text: string): Promise<Row[]> {
+  const results = (await poolOf(db).query(text)) as unknown as QueryResult[] | QueryResult;
+  const last = Array.isArray(results) ? results.at(-1)! : results;
+  return last.rows as Row[];
+}

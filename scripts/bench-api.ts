@@ -31,6 +31,7 @@ import {
 } from './bench-api/processes';
 import { formatReport, replaceBlock, verdicts, type EndpointResult } from './bench-api/report';
 import { addRequests, seedClients } from './bench-data';
+import { SERVER_MEMORY_FLAGS } from './server-memory.mjs';
 import { openBenchDatabase } from './bench-database';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
@@ -165,9 +166,9 @@ async function main() {
     }
 
     const appPort = await freePort();
-    // Started as `npm start` starts it: with its heap cap (docs/deploy.md "Memory").
+    // Started as `npm start` starts it: with its memory flags (docs/deploy.md "Memory").
     const app = startNode(
-      ['--max-old-space-size=128', 'dist/server/main.js'],
+      [...SERVER_MEMORY_FLAGS, 'dist/server/main.js'],
       { ...appEnv, PORT: String(appPort) },
       appPort,
     );

@@ -1,0 +1,47 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../../tests/setup/test-database';
+import { createAccount } from '../../../tests/factories';
+import { directStatement, readDirect, readLastOf, sqlText } from './direct';
+import { users } from './schema';
+
+let database: TestDatabase;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+
+afterAll(async () => database.drop());
+
+describe('statements read straight through pg', () => {
+  it('fills placeholders, and each row comes with its aliases and its final types', async () => {
+    const account = await createAccount(database.db, 'client', { email: 'direct@example.test' });
+    const statement = directStatement<{ userId: string; joinedAt: Date; n: number }>(
+      database.db
+        .select({
+          userId: sql<string>`${users.id}`.as('userId'),
+          joinedAt: sql<Date>`${users.createdAt}`.as('joinedAt'),
+          n: sql<number>`count(*) over ()`.as('n'),
+        })
+        .from(users)
+        .where(eq(users.email, sql.placeholder('email'))),
+      'direct_test_user',
+    );
+    for (const email of ['direct@example.test', 'direct@example.test']) {
+      const rows = await readDirect(database.db, statement, { email });
+      expect(rows).toEqual([{ userId: account.id, joinedAt: expect.any(Date), n: 1 }]);
+    }
+    expect(await readDirect(database.db, statement, { email: 'nobody@example.test' })).toEqual([]);
+  });
+
+  it('runs several statements as one text and answers the rows of the last, under its settings', async () => {
+    const text = sqlText(
+      sql`select set_config('enable_seqscan', 'off', true); select current_setting('enable_seqscan') as seqscan, ${'a'} as letter`.inlineParams(),
+    );
+    expect(await readLastOf(database.db, text)).toEqual([{ seqscan: 'off', letter: 'a' }]);
+    // The setting ended with its implicit transaction.
+    expect(
+      await readLastOf(database.db, "select current_setting('enable_seqscan') as seqscan"),
+    ).toEqual([{ seqscan: 'on' }]);
+  });
+});

@@ -135,13 +135,15 @@ const viewerHasBid = (db: Db, viewer: Actor, id: string) =>
  * not open (`canOpenRequest`) is answered exactly as one that does not exist.
  */
 export async function viewRequest(ctx: ServerContext, viewer: Actor, id: string) {
-  const found = await findRequest(ctx.db, id);
+  // The provider's bid is looked up beside the request itself: it needs only the id.
+  const [found, hasBid] = await Promise.all([
+    findRequest(ctx.db, id),
+    viewerHasBid(ctx.db, viewer, id),
+  ]);
   if (!found) throw requestNotFound();
   const { facts } = found;
-  const [hasBid, reviewed] = await Promise.all([
-    viewerHasBid(ctx.db, viewer, id),
-    viewer.id === facts.clientId && isHired(facts.status) ? isRequestReviewed(ctx.db, id) : false,
-  ]);
+  const reviewed =
+    viewer.id === facts.clientId && isHired(facts.status) && (await isRequestReviewed(ctx.db, id));
   if (!canOpenRequest(viewer, facts, hasBid)) throw requestNotFound();
   return { found, actions: requestActions(viewer, facts, { hasBid, reviewed }) };
 }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProvider } from '../../../../../tests/factories';
@@ -20,6 +20,7 @@ const fields = {
 
 interface Card {
   id: string;
+  created_at: string;
   bid_count: number;
   deadline: string | null;
   thumbnail_url: string | null;
@@ -85,6 +86,24 @@ describe('request cards', () => {
       deadline: null,
       thumbnail_url: null,
     });
+  });
+
+  it('tell when the request was posted to the millisecond, in the list, a search and its page', async () => {
+    const posted = await post(client, [], { title: 'Oprava komína pred zimou' });
+    // Microseconds the browser never sees: cut, as JavaScript's dates cut them, never rounded up.
+    await h.database.db
+      .update(workRequests)
+      .set({ createdAt: sql`timestamptz '2026-11-20 10:11:12.999900+00'` })
+      .where(eq(workRequests.id, posted.id));
+    const expected = '2026-11-20T10:11:12.999Z';
+    const listed = (await browse()).find((card) => card.id === posted.id);
+    expect(listed?.created_at).toBe(expected);
+    const found = await h.agent().get('/api/work-requests?q=komina');
+    expect(found.json().work_requests.map((card: Card) => [card.id, card.created_at])).toEqual([
+      [posted.id, expected],
+    ]);
+    const page = await client.get(`/api/work-requests/${posted.id}`);
+    expect(page.json().work_request.created_at).toBe(expected);
   });
 
   it('make a small re-encoded preview of a photo at upload, without its metadata', async () => {

@@ -21,6 +21,7 @@ import type { Category } from '../../../shared/categories';
 import { categoriesMatching, searchWords } from './category-search';
 import { expectedShare, termStats, type WordGroup } from './term-stats';
 import { rememberedPerDatabase } from '../../../server/db/remembered';
+import { sharedWhileRunning } from '../../../server/db/running';
 import { knownMany } from './known-many';
 import { directStatement, readDirect, readLastOf, sqlText } from '../../../server/db/direct';
 
@@ -117,9 +118,11 @@ async function searchQuery(db: Db, words: string[], locationWords: string[]): Pr
   const key = JSON.stringify([words, locationWords]);
   const known = searchQueries.get(db, key);
   if (known) return known;
-  const query = await readSearchQuery(db, words, locationWords);
-  searchQueries.set(db, key, query);
-  return query;
+  return searchQueriesRunning(db, key, async () => {
+    const query = await readSearchQuery(db, words, locationWords);
+    searchQueries.set(db, key, query);
+    return query;
+  });
 }
 
 interface SearchQuery {
@@ -133,6 +136,10 @@ interface SearchQuery {
  * words from someone else) is spared a round trip.
  */
 const searchQueries = rememberedPerDatabase<SearchQuery>({ ms: 60_000, max: 2_000 });
+const searchQueriesRunning = sharedWhileRunning<SearchQuery>();
+
+/** A search's count under way, joined by the requests for the same search meanwhile. */
+const countsRunning = sharedWhileRunning<{ total: number; more: boolean }>();
 
 async function readSearchQuery(
   db: Db,
@@ -373,10 +380,14 @@ export async function listOpenRequests(
       countMatches(db, where(), !inCategory),
     ),
   );
-  const [counted] = await readLastOf<{ n: number }>(db, countText);
-  const total = totalOf(counted?.n ?? 0);
-  if (total.more) knownMany.set(db, searched, true);
-  return { rows, ...total };
+  // Requests that arrive together for a search not counted in the last minute count it once.
+  const counted = await countsRunning(db, countText, async () => {
+    const [row] = await readLastOf<{ n: number }>(db, countText);
+    const total = totalOf(row?.n ?? 0);
+    if (total.more) knownMany.set(db, searched, true);
+    return total;
+  });
+  return { rows, ...counted };
 }
 
 export async function listClientRequests(db: Db, clientId: string) {

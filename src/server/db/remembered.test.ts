@@ -33,4 +33,15 @@ describe('values remembered per database', () => {
     expect(memory.get(database, 'c', 0)).toBeUndefined();
     expect(memory.get(database, 'b', 0)).toBe('again');
   });
+
+  it('make a value once for its time when recalled, and again once it is forgotten', () => {
+    const memory = remembered();
+    const database = {};
+    let made = 0;
+    const make = () => `text ${++made}`;
+    expect(memory.recall(database, 'oprava', make, 0)).toBe('text 1');
+    expect(memory.recall(database, 'oprava', make, 59_999)).toBe('text 1');
+    expect(memory.recall(database, 'oprava', make, 60_000)).toBe('text 2');
+    expect(made).toBe(2);
+  });
 });

@@ -19,6 +19,14 @@ export function rememberedPerDatabase<Value>(options: { ms: number; max: number 
       memory.delete(key);
       return undefined;
     },
+    /** The value remembered for `key`, else the one `make` gives, remembered from now. */
+    recall(database: object, key: string, make: () => Value, now = Date.now()): Value {
+      const known = this.get(database, key, now);
+      if (known !== undefined) return known;
+      const value = make();
+      this.set(database, key, value, now);
+      return value;
+    },
     set(database: object, key: string, value: Value, now = Date.now()) {
       const memory = memoryOf(database);
       memory.delete(key);

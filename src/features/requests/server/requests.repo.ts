@@ -288,15 +288,8 @@ function plannedText(settings: SQL, query: SQLWrapper): string {
  * search. The key holds everything the text is made of.
  */
 const searchTexts = rememberedPerDatabase<string>({ ms: 60_000, max: 1_000 });
-
-function searchText(db: Db, key: unknown[], write: () => string): string {
-  const id = JSON.stringify(key);
-  const known = searchTexts.get(db, id);
-  if (known) return known;
-  const text = write();
-  searchTexts.set(db, id, text);
-  return text;
-}
+const searchText = (db: Db, key: unknown[], write: () => string) =>
+  searchTexts.recall(db, JSON.stringify(key), write);
 
 /**
  * What the public may browse: open requests of active clients (one partial index), optionally

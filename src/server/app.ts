@@ -3,7 +3,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import cookie from '@fastify/cookie';
-import multipart from '@fastify/multipart';
 import type { Redis } from 'ioredis';
 import type pg from 'pg';
 import Fastify, { LogController, type FastifyServerOptions, type RouteOptions } from 'fastify';
@@ -52,7 +51,7 @@ import { registerErrorHandling, sendError } from './plugins/errors';
 import { registerLanguage } from './plugins/language';
 import { requestIdFor } from './plugins/request-id';
 import { responseSerializer } from './response-serializer';
-import { registerSecurityHeaders } from './plugins/security-headers';
+import { registerResponseHeaders } from './plugins/security-headers';
 import { registerSpa } from './plugins/spa';
 import { pageRenderer } from './render/page-renderer';
 import { registerApiDocs } from './openapi';
@@ -152,6 +151,8 @@ function proxyTrust(trusted: false | number | string[]) {
 
 /** Builds the whole application. main.ts listens on it; tests call it with inject(). */
 export async function buildApp(deps: AppDeps) {
+  const publicUrl = deps.publicUrl ?? 'http://localhost:3000';
+  const secureCookies = publicUrl.startsWith('https://');
   const app = Fastify({
     logger: withSafeErrorLogs(deps.logger ?? false),
     // Fastify's two lines per request ("incoming request", "request completed") cost more than
@@ -192,10 +193,7 @@ export async function buildApp(deps: AppDeps) {
       }
     },
   );
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.header('X-Request-Id', request.id);
-    done();
-  });
+  registerResponseHeaders(app, { https: secureCookies });
 
   const recordAlert = alertRecorder(deps.db, app.log);
   // 4xx and 5xx answers per minute for the admin metrics: shared through Redis when configured.
@@ -231,8 +229,6 @@ export async function buildApp(deps: AppDeps) {
   // Counts every answer by route pattern; nothing at all without METRICS_TOKEN.
   const metrics = registerMetrics(app, { token: deps.metricsToken, pool: deps.pool, queue });
 
-  const publicUrl = deps.publicUrl ?? 'http://localhost:3000';
-  const secureCookies = publicUrl.startsWith('https://');
   const scratch = () => fs.mkdtempSync(path.join(os.tmpdir(), 'majstri-'));
   const signer = createSigner(deps.sessionSecret ?? randomBytes(32).toString('hex'));
   const writeAudit = auditWriter(deps.db, app.log);
@@ -275,11 +271,7 @@ export async function buildApp(deps: AppDeps) {
 
   registerErrorHandling(app);
   await app.register(cookie);
-  await app.register(multipart, {
-    limits: { fileSize: 5 * 1024 * 1024, files: 5, fields: 30, fieldSize: 10_000 },
-  });
   registerLanguage(app);
-  registerSecurityHeaders(app, { https: secureCookies });
   const csrf = csrfTokens(signer, secureCookies);
   registerPageCsrf(app, csrf.issue);
   registerAfterResponse(app);

@@ -1,6 +1,6 @@
 /**
  * The most a route reads as its body, by what it takes (docs/security.md "Slow clients and large
- * bodies"). Files come as multipart and have their own limits (app.ts).
+ * bodies"). Files come as multipart and have their own limits (plugins/forms.ts).
  */
 export const BODY_LIMITS = {
   /** Any JSON form: the largest, a provider's profile with a 2,000-character bio, even escaped. */

@@ -87,4 +87,24 @@ describe('a malformed multipart form', () => {
       expect(response.json().error).toBe('unsupported_media_type');
     }
   });
+
+  it('sent to a route that takes no form is refused with 415 before it is read', async () => {
+    const client = await h.signedIn('client');
+    const provider = await h.signedIn('provider');
+    for (const [agent, method, url] of [
+      [client.agent, 'POST', '/api/auth/logout'],
+      [provider.agent, 'PUT', '/api/users/password'],
+      [client.agent, 'POST', '/api/contact'],
+    ] as const) {
+      const response = await agent.request({
+        method,
+        url,
+        headers: { 'content-type': multipart(BOUNDARY) },
+        payload: WELL_FORMED,
+      });
+      expect(response.statusCode, `${method} ${url}`).toBe(415);
+      expect(response.json().error).toBe('unsupported_media_type');
+    }
+    expect(h.storedFiles()).toEqual([]);
+  });
 });

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { pingDatabase } from './db/direct';
 import type { Redis } from 'ioredis';
 import type { Db } from './db/database';
 import type { FileStorage } from './storage/storage';
@@ -46,7 +46,7 @@ export async function checkReadiness(
 ): Promise<Readiness> {
   const { redis } = deps;
   const [database, redisState, storage] = await Promise.all([
-    answersInTime(() => deps.db.execute(sql`select 1`), timeoutMs),
+    answersInTime(() => pingDatabase(deps.db), timeoutMs),
     redis ? answersInTime(() => redis.ping(), timeoutMs) : ('not_configured' as const),
     answersInTime(() => deps.storage.ready(), timeoutMs),
   ]);

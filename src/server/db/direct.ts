@@ -56,3 +56,8 @@ export async function readLastOf<Row>(db: Db, text: string): Promise<Row[]> {
   const last = Array.isArray(results) ? results.at(-1)! : results;
   return last.rows as Row[];
 }
+
+/** Asks the database for nothing: `select 1` in the simple protocol, one message each way. */
+export async function pingDatabase(db: Db): Promise<void> {
+  await poolOf(db).query('select 1');
+}

@@ -20,7 +20,7 @@ export function registerCachePolicy(app: FastifyInstance) {
     if (!reply.hasHeader('cache-control')) {
       const cache = reply.statusCode === 200 ? request.routeOptions.config.publicCache : undefined;
       reply.header(
-        'Cache-Control',
+        'cache-control',
         cache ? `public, max-age=${cache.browser}, s-maxage=${cache.shared}` : 'no-store',
       );
     }

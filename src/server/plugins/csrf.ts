@@ -8,7 +8,6 @@ import { REFUSAL_RECORD_WINDOW_SECONDS, type OncePerWindow } from './once-per-wi
 
 export const CSRF_COOKIE = 'csrf_token';
 export const CSRF_HEADER = 'x-csrf-token';
-const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -108,7 +107,8 @@ export function registerCsrf(
   // Reads and valid writes pass without a promise; only a refusal waits for its records.
   app.addHook('onRequest', (request, reply, done) => {
     const { csrf } = request.routeOptions.config;
-    if (READS.has(request.method)) {
+    const { method } = request;
+    if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') {
       if (csrf === 'issue') issue(request, reply);
       return done();
     }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   DEFAULT_LANGUAGE,
   LANGUAGE_COOKIE,
@@ -13,11 +13,12 @@ declare module 'fastify' {
   }
 }
 
+/** Read when asked for (an error message, a mail, a page): most API answers never need it. */
 export function registerLanguage(app: FastifyInstance) {
-  app.decorateRequest('language', DEFAULT_LANGUAGE);
-  app.addHook('onRequest', (request, _reply, done) => {
-    const fromCookie = request.cookies[LANGUAGE_COOKIE];
-    request.language = isLanguage(fromCookie) ? fromCookie : DEFAULT_LANGUAGE;
-    done();
+  app.decorateRequest('language', {
+    getter(this: FastifyRequest): Language {
+      const fromCookie = this.cookies[LANGUAGE_COOKIE];
+      return isLanguage(fromCookie) ? fromCookie : DEFAULT_LANGUAGE;
+    },
   });
 }

@@ -8,6 +8,7 @@ import {
 } from 'rate-limiter-flexible';
 import { AppError } from '../errors';
 import { sendError } from './errors';
+import { MemoryLimiter } from './memory-limiter';
 
 /**
  * Rate-limit groups (accounts spec §7a), enforced by the server. Windows and blocks in seconds.
@@ -71,12 +72,55 @@ export function sharedLimiter(
     : memory;
 }
 
-function createLimiters(redis: Redis | undefined): Record<RateLimitGroup, RateLimiterAbstract> {
-  const entries = Object.entries(RATE_LIMIT_GROUPS).map(([group, options]) => [
-    group,
-    sharedLimiter(redis, `rl:${group}`, options),
-  ]);
-  return Object.fromEntries(entries) as Record<RateLimitGroup, RateLimiterAbstract>;
+/** A group's counter: 0 when the request is within the limit, else the ms until it may try again. */
+interface GroupLimiter {
+  consume(key: string): number | Promise<number>;
+  /** Adds points (a failed sign-in); spending the last of them blocks at once. */
+  penalize(key: string, points: number): Promise<void>;
+}
+
+/**
+ * A group counted in this process is answered at once, without a promise: every API request
+ * passes through it. Shared through Redis, it waits for Redis (with its in-process insurance).
+ */
+function groupLimiter(
+  redis: Redis | undefined,
+  group: RateLimitGroup,
+  options: (typeof RATE_LIMIT_GROUPS)[RateLimitGroup],
+): GroupLimiter {
+  const { points: allowed, blockDuration } = options;
+  if (!redis) {
+    const memory = new MemoryLimiter(options);
+    return {
+      consume: (key) => memory.consume(key),
+      penalize: async (key, points) => {
+        if (memory.penalty(key, points) > allowed) memory.block(key, blockDuration);
+      },
+    };
+  }
+  const shared = sharedLimiter(redis, `rl:${group}`, options);
+  return {
+    consume: (key) =>
+      shared.consume(key, 1).then(
+        () => 0,
+        (rejection: unknown) => retryAfter(rejection) * 1000,
+      ),
+    penalize: async (key, points) => {
+      try {
+        const result = await shared.penalty(key, points);
+        if (result.consumedPoints > allowed) await shared.block(key, blockDuration);
+      } catch {
+        // The store is unreachable: the request itself was already counted or let through.
+      }
+    },
+  };
+}
+
+function createLimiters(redis: Redis | undefined): Record<RateLimitGroup, GroupLimiter> {
+  const groups = Object.keys(RATE_LIMIT_GROUPS) as RateLimitGroup[];
+  return Object.fromEntries(
+    groups.map((group) => [group, groupLimiter(redis, group, RATE_LIMIT_GROUPS[group])]),
+  ) as Record<RateLimitGroup, GroupLimiter>;
 }
 
 function groupOf(request: FastifyRequest): RateLimitGroup | false {
@@ -121,29 +165,23 @@ export function registerRateLimits(
   );
   app.decorateRequest('penalize', async function (this: FastifyRequest, points: number) {
     const group = groupOf(this);
-    if (!group) return;
-    const limiter = limiters[group];
-    const { points: allowed, blockDuration } = RATE_LIMIT_GROUPS[group];
-    try {
-      const result = await limiter.penalty(this.ip, points);
-      // A penalty that spends the last points blocks at once, like an attempt over the limit would.
-      if (result.consumedPoints > allowed) await limiter.block(this.ip, blockDuration);
-    } catch {
-      // The store is unreachable: the request itself was already counted or let through.
-    }
+    if (group) await limiters[group].penalize(this.ip, points);
   });
 
   // Runs first in the API scope (see request-chain.ts): after routing, so the route's group is
   // known, and before the session, the CSRF check or the body cost anything.
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     const group = groupOf(request);
-    if (!group) return;
-    try {
-      await limiters[group].consume(request.ip, 1);
-    } catch (rejection) {
-      const seconds = retryAfter(rejection);
+    if (!group) return done();
+    const settle = (waitMs: number) => {
+      if (waitMs === 0) return done();
+      const seconds = Math.max(1, Math.ceil(waitMs / 1000));
       reply.header('Retry-After', String(seconds));
-      return sendError(reply, request, { error: 'rate_limited', message: tooMany(seconds) });
-    }
+      // The answer is sent here, so the chain goes no further.
+      sendError(reply, request, { error: 'rate_limited', message: tooMany(seconds) });
+    };
+    const waiting = limiters[group].consume(request.ip);
+    if (typeof waiting === 'number') settle(waiting);
+    else waiting.then(settle, done);
   });
 }

@@ -27,39 +27,41 @@ function contentSecurityPolicy(https: boolean): string {
 /**
  * Every security header of every response. Nothing in them depends on the request (no nonces,
  * no hashes), so they are written once at start-up and set in one step; a route that serves
- * an upload replaces the CSP with its own (requests.routes.ts).
+ * an upload replaces the CSP with its own (requests.routes.ts). Names are in lower case, as
+ * Fastify stores them: it then keeps the name it is given instead of making a new one each time.
  */
 export function securityHeaders(options: { https: boolean }): Record<string, string> {
   return {
-    'Content-Security-Policy': contentSecurityPolicy(options.https),
-    'Cross-Origin-Opener-Policy': 'same-origin',
-    'Cross-Origin-Resource-Policy': 'same-origin',
-    'Origin-Agent-Cluster': '?1',
-    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'content-security-policy': contentSecurityPolicy(options.https),
+    'cross-origin-opener-policy': 'same-origin',
+    'cross-origin-resource-policy': 'same-origin',
+    'origin-agent-cluster': '?1',
+    'referrer-policy': 'strict-origin-when-cross-origin',
     ...(options.https
-      ? { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' }
+      ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' }
       : {}),
-    'X-Content-Type-Options': 'nosniff',
-    'X-DNS-Prefetch-Control': 'off',
-    'X-Download-Options': 'noopen',
-    'X-Frame-Options': 'SAMEORIGIN',
-    'X-Permitted-Cross-Domain-Policies': 'none',
+    'x-content-type-options': 'nosniff',
+    'x-dns-prefetch-control': 'off',
+    'x-download-options': 'noopen',
+    'x-frame-options': 'SAMEORIGIN',
+    'x-permitted-cross-domain-policies': 'none',
     // The browsers' old XSS auditor caused leaks of its own: switched off, as OWASP advises.
-    'X-XSS-Protection': '0',
-    'Reporting-Endpoints': 'csp="/api/csp-report"',
-    'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=()',
+    'x-xss-protection': '0',
+    'reporting-endpoints': 'csp="/api/csp-report"',
+    'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=()',
   };
 }
 
 /**
  * Strict security headers on every response, pages, files and API alike (the set Helmet sends
  * by default, with our CSP), computed once: building them for each request was a measurable
- * share of a small API answer (docs/performance.md "API cost per request").
+ * share of a small API answer (docs/performance.md "API cost per request"). The same first hook
+ * names the request's id (X-Request-Id), so even an answer cut short later carries both.
  */
-export function registerSecurityHeaders(app: FastifyInstance, options: { https: boolean }) {
+export function registerResponseHeaders(app: FastifyInstance, options: { https: boolean }) {
   const headers = securityHeaders(options);
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(headers).header('x-request-id', request.id);
     done();
   });
 }

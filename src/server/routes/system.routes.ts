@@ -1,9 +1,9 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import { BODY_LIMITS } from '../body-limits';
 import type { Db } from '../db/database';
+import { pingDatabase } from '../db/direct';
 import type { RecordAlert } from '../plugins/alerts';
 import { checkReadiness } from '../readiness';
 import type { FileStorage } from '../storage/storage';
@@ -75,7 +75,7 @@ export const systemRoutes: FastifyPluginAsyncZod<SystemDeps> = async (
     { schema: { response: { 200: healthResponse, 503: healthResponse } } },
     async (_request, reply) => {
       try {
-        await db.execute(sql`select 1`);
+        await pingDatabase(db);
         return { status: 'ok' as const, database: 'up' as const };
       } catch {
         return reply.status(503).send({ status: 'unavailable', database: 'down' });

@@ -4,6 +4,7 @@ import type { ServerContext } from '../../../server/context';
 import { AppError } from '../../../server/errors';
 import { hasNulCharacter, nulCharacterRefusal } from '../../../server/plugins/nul-characters';
 import { requireUser } from '../../../server/plugins/auth';
+import { formRoutes } from '../../../server/plugins/forms';
 import {
   deviceParams,
   devicesResponse,
@@ -64,21 +65,25 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = async 
     accountOf(requireUser(request)),
   );
 
-  app.put(
-    '/users/profile',
-    {
-      schema: {
-        // Documented only: the form is read part by part and checked against the role's schema.
-        consumes: ['multipart/form-data', 'application/json'],
-        documentedBody: profileFormBody,
-        response: { 200: userResponse },
-      },
-    },
-    async (request) => {
-      const me = requireUser(request);
-      await updateOwnProfile(ctx, me, await profileForm(request), request.id);
-      return accountOf(me);
-    },
+  await app.register(
+    formRoutes(async (forms) => {
+      forms.put(
+        '/users/profile',
+        {
+          schema: {
+            // Documented only: the form is read part by part and checked against the role's schema.
+            consumes: ['multipart/form-data', 'application/json'],
+            documentedBody: profileFormBody,
+            response: { 200: userResponse },
+          },
+        },
+        async (request) => {
+          const me = requireUser(request);
+          await updateOwnProfile(ctx, me, await profileForm(request), request.id);
+          return accountOf(me);
+        },
+      );
+    }),
   );
 
   app.put(

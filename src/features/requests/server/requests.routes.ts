@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { ServerContext } from '../../../server/context';
 import { fileResponse } from '../../../server/openapi';
 import { requireUser } from '../../../server/plugins/auth';
+import { formRoutes } from '../../../server/plugins/forms';
 import { ATTACHMENT_TYPES, isImage } from '../attachments.rules';
 
 const ATTACHMENT_MEDIA_TYPES = Object.keys(ATTACHMENT_TYPES);
@@ -84,18 +85,22 @@ export const requestsRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = asy
     },
   );
 
-  app.post(
-    '/work-requests',
-    { config: { rateLimit: 'upload' }, schema: { response: { 201: workRequestResponse } } },
-    async (request, reply) => {
-      const contact = await assertCanPost(ctx, request.user);
-      const me = request.user!;
-      const { fields, files } = await readForm(request);
-      const input = workRequestFields.parse(fields);
-      const id = await createWorkRequest(ctx, me, contact, input, files, request.id);
-      const { found, actions } = await viewRequest(ctx, me, id);
-      return reply.status(201).send({ work_request: presentDetail(found, me, actions) });
-    },
+  await app.register(
+    formRoutes(async (forms) => {
+      forms.post(
+        '/work-requests',
+        { config: { rateLimit: 'upload' }, schema: { response: { 201: workRequestResponse } } },
+        async (request, reply) => {
+          const contact = await assertCanPost(ctx, request.user);
+          const me = request.user!;
+          const { fields, files } = await readForm(request);
+          const input = workRequestFields.parse(fields);
+          const id = await createWorkRequest(ctx, me, contact, input, files, request.id);
+          const { found, actions } = await viewRequest(ctx, me, id);
+          return reply.status(201).send({ work_request: presentDetail(found, me, actions) });
+        },
+      );
+    }),
   );
 
   app.get(

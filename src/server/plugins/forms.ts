@@ -1,0 +1,24 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { LIMITS } from '../../shared/limits';
+
+/** What a multipart form may hold (docs/security.md "Slow clients and large bodies"). */
+export const FORM_LIMITS = {
+  fileSize: LIMITS.attachments.maxBytes,
+  files: LIMITS.attachments.maxFiles,
+  fields: 30,
+  fieldSize: 10_000,
+};
+
+/**
+ * Routes that read multipart forms (files), in a scope of their own with the multipart parser:
+ * `await app.register(formRoutes(async (forms) => { forms.post(...) }))`. Elsewhere a multipart
+ * body is refused (415), and the parser's hooks (a listener and a clean-up of saved files on
+ * every answer) do not run for every request of the site.
+ */
+export function formRoutes(routes: FastifyPluginAsyncZod): FastifyPluginAsyncZod {
+  return async (forms, options) => {
+    await forms.register(multipart, { limits: FORM_LIMITS });
+    await routes(forms, options);
+  };
+}

@@ -44,4 +44,24 @@ describe('statements read straight through pg', () => {
       await readLastOf(database.db, "select current_setting('enable_seqscan') as seqscan"),
     ).toEqual([{ seqscan: 'on' }]);
   });
+
+  it('makes each row from its fields in order when given a maker, in both kinds of read', async () => {
+    const statement = directStatement<{ first: string; second: number }>(
+      database.db
+        .select({
+          first: sql<string>`${sql.placeholder('word')}::text`.as('first'),
+          second: sql<number>`2`.as('second'),
+        })
+        .from(sql`generate_series(1, 3)`),
+    );
+    const make = (fields: unknown[]) => ({
+      second: fields[1] as number,
+      first: fields[0] as string,
+    });
+    const three = Array.from({ length: 3 }, () => ({ first: 'jeden', second: 2 }));
+    expect(await readDirect(database.db, statement, { word: 'jeden' }, make)).toEqual(three);
+    const text =
+      "select set_config('enable_seqscan', 'off', true); select 'jeden' as first, 2 as second from generate_series(1, 3)";
+    expect(await readLastOf(database.db, text, make)).toEqual(three);
+  });
 });

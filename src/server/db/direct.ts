@@ -33,28 +33,41 @@ export function directStatement<Row>(
   return { name, text, params };
 }
 
-/** Runs a direct statement with its placeholders' values; its rows as `pg` read them. */
+/**
+ * Makes a row from its fields in the statement's order. `pg` makes each row by copying one
+ * object per statement and adding the fields by name; once a process has read many shapes of
+ * row that copy takes V8's slow path (about 14 µs a page of 100 cards, perf, Node 20). Read
+ * as arrays (`rowMode: 'array'`), each row is made in one literal instead.
+ */
+export type RowMaker<Row> = (fields: unknown[]) => Row;
+
+/** Runs a direct statement with its placeholders' values; its rows as `pg` read them, or made. */
 export async function readDirect<Row>(
   db: Db,
   statement: DirectStatement<Row>,
   values: Record<string, unknown> = {},
+  make?: RowMaker<Row>,
 ): Promise<Row[]> {
   const result = await poolOf(db).query({
     ...(statement.name ? { name: statement.name } : {}),
+    ...(make ? { rowMode: 'array' as const } : {}),
     text: statement.text,
     values: fillPlaceholders(statement.params, values),
   });
-  return result.rows as Row[];
+  return make ? (result.rows as unknown[][]).map(make) : (result.rows as Row[]);
 }
 
 /**
  * Runs statements written as one text (no parameters: the simple protocol, one implicit
- * transaction); the rows of the last one.
+ * transaction); the rows of the last one, as `pg` read them or made.
  */
-export async function readLastOf<Row>(db: Db, text: string): Promise<Row[]> {
-  const results = (await poolOf(db).query(text)) as unknown as QueryResult[] | QueryResult;
+export async function readLastOf<Row>(db: Db, text: string, make?: RowMaker<Row>): Promise<Row[]> {
+  const pool = poolOf(db);
+  const results = (await (make
+    ? pool.query({ text, rowMode: 'array' })
+    : pool.query(text))) as unknown as QueryResult[] | QueryResult;
   const last = Array.isArray(results) ? results.at(-1)! : results;
-  return last.rows as Row[];
+  return make ? (last.rows as unknown[][]).map(make) : (last.rows as Row[]);
 }
 
 /** Asks the database for nothing: `select 1` in the simple protocol, one message each way. */

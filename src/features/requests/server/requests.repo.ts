@@ -23,7 +23,13 @@ import { expectedShare, termStats, type WordGroup } from './term-stats';
 import { rememberedPerDatabase } from '../../../server/db/remembered';
 import { sharedWhileRunning } from '../../../server/db/running';
 import { knownMany } from './known-many';
-import { directStatement, readDirect, readLastOf, sqlText } from '../../../server/db/direct';
+import {
+  directStatement,
+  readDirect,
+  readLastOf,
+  sqlText,
+  type RowMaker,
+} from '../../../server/db/direct';
 
 /**
  * Matches are counted exactly up to this many; beyond, the list says "more than" this many (a
@@ -86,6 +92,20 @@ const cardRow = {
 };
 
 type Card = { [Key in keyof typeof cardRow]: (typeof cardRow)[Key]['_']['type'] };
+
+/** A card from its fields as a page selects them, in `cardRow`'s order (direct.ts RowMaker). */
+const cardOf: RowMaker<Card> = (fields) => ({
+  id: fields[0] as Card['id'],
+  title: fields[1] as Card['title'],
+  description: fields[2] as Card['description'],
+  category: fields[3] as Card['category'],
+  location: fields[4] as Card['location'],
+  status: fields[5] as Card['status'],
+  createdAt: fields[6] as Card['createdAt'],
+  deadline: fields[7] as Card['deadline'],
+  bidCount: fields[8] as Card['bidCount'],
+  thumbnailId: fields[9] as Card['thumbnailId'],
+});
 
 /** Known words most like each searched word, at most this many per word. */
 const TYPO_CANDIDATES = 4;
@@ -252,7 +272,8 @@ const browsing = preparedFor((db) => {
 async function browse(db: Db, category: Category | undefined, limit: number, page: number) {
   const statements = browsing(db);
   const values = { limit, offset: (page - 1) * limit, category };
-  const rows = await readDirect(db, category ? statements.pageInCategory : statements.page, values);
+  const pageRead = category ? statements.pageInCategory : statements.page;
+  const rows = await readDirect(db, pageRead, values, cardOf);
   if (pageTellsTotal(rows.length, limit, values.offset)) {
     return { rows, total: values.offset + rows.length, more: false };
   }
@@ -354,7 +375,7 @@ export async function listOpenRequests(
   const pageText = searchText(db, ['page', ...search, rare, query.limit, offset], () =>
     plannedText(rare ? BY_INDEX : NEWEST_FIRST, readPage(db, where(), query.limit, offset)),
   );
-  const rows = await readLastOf<Card>(db, pageText);
+  const rows = await readLastOf(db, pageText, cardOf);
   if (pageTellsTotal(rows.length, query.limit, offset)) {
     return { rows, total: offset + rows.length, more: false };
   }

@@ -88,6 +88,30 @@ describe('request cards', () => {
     });
   });
 
+  it('carry every field as it was posted, the same in the list and in a search', async () => {
+    const posted = await post(client, [file(photo, 'batéria.jpg', 'image/jpeg')], {
+      title: 'Výmena vodovodnej batérie',
+      deadline: '2099-06-15',
+    });
+    await placeBids(posted.id, 2);
+    const page = (await client.get(`/api/work-requests/${posted.id}`)).json().work_request;
+    const expected = {
+      id: posted.id,
+      title: 'Výmena vodovodnej batérie',
+      description: fields.description,
+      category: fields.category,
+      location: fields.location,
+      status: 'OPEN',
+      created_at: page.created_at,
+      bid_count: 2,
+      deadline: '2099-06-15',
+      thumbnail_url: `/api/work-requests/${posted.id}/attachments/${posted.attachments[0]!.id}/thumbnail`,
+    };
+    expect((await browse()).find((card) => card.id === posted.id)).toEqual(expected);
+    const found = await h.agent().get('/api/work-requests?q=vodovodnej');
+    expect(found.json().work_requests).toEqual([expected]);
+  });
+
   it('tell when the request was posted to the millisecond, in the list, a search and its page', async () => {
     const posted = await post(client, [], { title: 'Oprava komína pred zimou' });
     // Microseconds the browser never sees: cut, as JavaScript's dates cut them, never rounded up.

@@ -16,7 +16,7 @@ import { DEFAULT_MAIL_RETRY, mailQueue, startMailWorkers, type MailRetry } from 
 import { outboxMailer, type Mailer } from './mail/mailer';
 import { registerAfterResponse } from './plugins/after-response';
 import { alertRecorder } from './plugins/alerts';
-import { csrfTokens, registerPageCsrf } from './plugins/csrf';
+import { csrfTokens } from './plugins/csrf';
 import { registerMetrics } from './plugins/metrics';
 import { registerRequestChain, type ApiRoute } from './plugins/request-chain';
 import type { SignInLimits } from './plugins/rate-limit';
@@ -273,9 +273,8 @@ export async function buildApp(deps: AppDeps) {
   await app.register(cookie);
   registerLanguage(app);
   const csrf = csrfTokens(signer, secureCookies);
-  registerPageCsrf(app, csrf.issue);
   registerAfterResponse(app);
-  await registerApiDocs(app, (deps.buildInfo ?? DEFAULT_BUILD).version);
+  await registerApiDocs(app, (deps.buildInfo ?? DEFAULT_BUILD).version, csrf.issue);
 
   const apiRoutes: ApiRoute[] = [];
   app.decorate('apiRoutes', apiRoutes);
@@ -335,7 +334,7 @@ export async function buildApp(deps: AppDeps) {
         trustSummaryEnabled: deps.gemini !== undefined,
       },
     });
-  await registerSpa(app, deps.clientDir, publicUrl, renderPage || undefined);
+  await registerSpa(app, deps.clientDir, publicUrl, csrf.issue, renderPage || undefined);
   return app;
 }
 

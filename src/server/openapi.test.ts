@@ -140,6 +140,15 @@ describe('the documentation page', () => {
     }
   });
 
+  it("hands a new browser its CSRF token, as the app's pages do, and its files do not", async () => {
+    const page = await app.inject({ url: DOCS_PATH });
+    expect(page.cookies.find((cookie) => cookie.name === 'csrf_token')?.value).toMatch(/\./);
+    const script = await app.inject({ url: `${DOCS_PATH}/static/swagger-initializer.js` });
+    expect(script.cookies.find((cookie) => cookie.name === 'csrf_token')).toBeUndefined();
+    const document = await app.inject({ url: OPENAPI_PATH });
+    expect(document.cookies.find((cookie) => cookie.name === 'csrf_token')).toBeUndefined();
+  });
+
   it('reads the same document as /api/openapi.json', async () => {
     const viaPage = await app.inject({ url: `${DOCS_PATH}/json` });
     expect(viaPage.json()).toEqual((await app.inject({ url: OPENAPI_PATH })).json());

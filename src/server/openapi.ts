@@ -4,6 +4,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z, type ZodType } from 'zod';
+import { registerPageCsrf, type CsrfIssuer } from './plugins/csrf';
 import { PRODUCT_NAME } from '../shared/brand';
 import { ERROR_CODES } from '../shared/error-codes';
 
@@ -89,7 +90,7 @@ const DESCRIPTION = `Every call of the ${PRODUCT_NAME} browser app, generated fr
  * it runs under the app's strict CSP). Register before the routes: the document collects them
  * as they are added.
  */
-export async function registerApiDocs(app: FastifyInstance, version: string) {
+export async function registerApiDocs(app: FastifyInstance, version: string, issue: CsrfIssuer) {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -97,16 +98,20 @@ export async function registerApiDocs(app: FastifyInstance, version: string) {
     },
     transform,
   });
-  await app.register(swaggerUi, {
-    routePrefix: DOCS_PATH,
-    theme: { title: `${PRODUCT_NAME} API` },
-    uiConfig: {
-      // No top bar: its logo is an SVG with a <style> element, which the CSP refuses.
-      layout: 'BaseLayout',
-      deepLinking: true,
-      // Reads can be tried from the page; writes need the CSRF header, which the page does not send.
-      supportedSubmitMethods: ['get'],
-    },
+  // The docs page is an HTML page of the site: it hands out the CSRF token like the app's pages.
+  await app.register(async (docs) => {
+    registerPageCsrf(docs, issue);
+    await docs.register(swaggerUi, {
+      routePrefix: DOCS_PATH,
+      theme: { title: `${PRODUCT_NAME} API` },
+      uiConfig: {
+        // No top bar: its logo is an SVG with a <style> element, which the CSP refuses.
+        layout: 'BaseLayout',
+        deepLinking: true,
+        // Reads can be tried from the page; writes need the CSRF header, which the page does not send.
+        supportedSubmitMethods: ['get'],
+      },
+    });
   });
   app.get(
     OPENAPI_PATH,

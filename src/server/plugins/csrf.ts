@@ -51,9 +51,10 @@ export function csrfTokens(signer: Signer, secure: boolean) {
 export type CsrfTokens = ReturnType<typeof csrfTokens>;
 
 /**
- * Every HTML page (the app's page, the API document's) gives the browser its token, so the first
- * form it posts already has one. API reads do not: minting a token (random bytes, an HMAC, a
- * Set-Cookie) on every cookieless read cost more than many reads themselves.
+ * Every HTML page gives the browser its token, so the first form it posts already has one: the
+ * app's pages hand it out themselves (spa.ts), the API document's scope through this hook. API
+ * reads do not: minting a token (random bytes, an HMAC, a Set-Cookie) on every cookieless read
+ * cost more than many reads themselves, and checking every answer's type cost them too.
  */
 export function registerPageCsrf(app: FastifyInstance, issue: CsrfIssuer) {
   app.addHook('onSend', (request, reply, payload, done) => {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import type { CsrfIssuer } from './csrf';
 import { sendError } from './errors';
 import { isPagePath } from '../../shared/routes';
 import { compressText } from '../compress-text';
@@ -19,6 +20,8 @@ export async function registerSpa(
   app: FastifyInstance,
   clientDir: string | undefined,
   publicUrl: string,
+  /** Hands the browser its CSRF token with the page (csrf.ts). */
+  issueCsrf: CsrfIssuer,
   /** Server rendering of the public pages (render/page-renderer.ts); without it, none. */
   renderPage?: RenderPage,
 ) {
@@ -60,6 +63,7 @@ export async function registerSpa(
       request.headers['accept-encoding'],
     );
     if (encoding) reply.header('Content-Encoding', encoding);
+    issueCsrf(request, reply);
     return (
       reply
         .status(isPagePath(pathname) ? 200 : 404)

@@ -41,10 +41,10 @@ function minutesUpTo(now: Date, minutes: number): number[] {
 export function memoryResponseCounts(): ResponseCounts {
   const counts = new Map<number, { '4xx': number; '5xx': number }>();
   return {
-    record(statusCode, at = new Date()) {
+    record(statusCode, at) {
       const kind = statusClass(statusCode);
       if (!kind) return;
-      const minute = minuteOf(at);
+      const minute = minuteOf(at ?? new Date());
       let bucket = counts.get(minute);
       if (!bucket) {
         bucket = { '4xx': 0, '5xx': 0 };
@@ -67,10 +67,10 @@ const redisKey = (kind: StatusClass, minute: number) => `majstri:responses:${kin
 
 export function redisResponseCounts(redis: Redis, log: FastifyBaseLogger): ResponseCounts {
   return {
-    record(statusCode, at = new Date()) {
+    record(statusCode, at) {
       const kind = statusClass(statusCode);
       if (!kind) return;
-      const key = redisKey(kind, minuteOf(at));
+      const key = redisKey(kind, minuteOf(at ?? new Date()));
       redis
         .multi()
         .incr(key)

@@ -54,23 +54,9 @@ const thumbnailId = sql<
   string | null
 >`(select ${attachments.id} from ${attachments} where ${attachments.workRequestId} = ${outerRequestId} and ${attachments.thumbnailKey} is not null order by ${attachments.position}, ${attachments.id} limit 1)`;
 
-/** A card's fields, for reads through Drizzle. */
-const cardColumns = {
-  id: workRequests.id,
-  title: workRequests.title,
-  description: workRequests.description,
-  category: workRequests.category,
-  location: workRequests.location,
-  status: workRequests.status,
-  createdAt: workRequests.createdAt,
-  deadline: workRequests.deadline,
-  bidCount: bidCount.as('bid_count'),
-  thumbnailId: thumbnailId.as('thumbnail_id'),
-};
-
 /**
- * The same fields for the list's own reads, which `pg` runs directly (db/direct.ts): each named
- * in SQL as the card names it, so that each row `pg` reads is the card; `createdAt` as ISO text.
+ * A card's fields, each named in SQL as the card names it (the list's own reads run them through
+ * `pg` directly, db/direct.ts, and make each card with `cardOf`); `createdAt` as ISO text.
  */
 const cardRow = {
   id: sql<string>`${workRequests.id}`.as('id'),
@@ -416,7 +402,7 @@ export async function listOpenRequests(
 export async function listClientRequests(db: Db, clientId: string) {
   return db
     .select({
-      ...cardColumns,
+      ...cardRow,
       clientId: workRequests.clientId,
       clientActive: workRequests.clientActive,
       acceptedProviderId: bids.providerId,

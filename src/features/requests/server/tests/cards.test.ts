@@ -112,7 +112,7 @@ describe('request cards', () => {
     expect(found.json().work_requests).toEqual([expected]);
   });
 
-  it('tell when the request was posted to the millisecond, in the list, a search and its page', async () => {
+  it('tell when the request was posted to the millisecond, in the list, a search, its page and My requests', async () => {
     const posted = await post(client, [], { title: 'Oprava komína pred zimou' });
     // Microseconds the browser never sees: cut, as JavaScript's dates cut them, never rounded up.
     await h.database.db
@@ -128,6 +128,8 @@ describe('request cards', () => {
     ]);
     const page = await client.get(`/api/work-requests/${posted.id}`);
     expect(page.json().work_request.created_at).toBe(expected);
+    const mine = (await client.get('/api/work-requests/my')).json().work_requests as Card[];
+    expect(mine.find((card) => card.id === posted.id)?.created_at).toBe(expected);
   });
 
   it('make a small re-encoded preview of a photo at upload, without its metadata', async () => {

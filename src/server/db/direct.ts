@@ -54,7 +54,7 @@ export async function readDirect<Row>(
     text: statement.text,
     values: fillPlaceholders(statement.params, values),
   });
-  return make ? (result.rows as unknown[][]).map(make) : (result.rows as Row[]);
+  return rowsOf(result, make);
 }
 
 /**
@@ -67,7 +67,12 @@ export async function readLastOf<Row>(db: Db, text: string, make?: RowMaker<Row>
     ? pool.query({ text, rowMode: 'array' })
     : pool.query(text))) as unknown as QueryResult[] | QueryResult;
   const last = Array.isArray(results) ? results.at(-1)! : results;
-  return make ? (last.rows as unknown[][]).map(make) : (last.rows as Row[]);
+  return rowsOf(last, make);
+}
+
+/** A result's rows as `pg` read them, or made from its arrays. */
+function rowsOf<Row>(result: QueryResult, make: RowMaker<Row> | undefined): Row[] {
+  return make ? (result.rows as unknown[][]).map(make) : (result.rows as Row[]);
 }
 
 /** Asks the database for nothing: `select 1` in the simple protocol, one message each way. */

@@ -72,8 +72,9 @@ export function sharedLimiter(
     : memory;
 }
 
-/** A group's counter: 0 when the request is within the limit, else the ms until it may try again. */
+/** A group's counter, in this process or shared through Redis. */
 interface GroupLimiter {
+  /** 0 when the request is within the limit, else the whole seconds until it may try again. */
   consume(key: string): number | Promise<number>;
   /** Adds points (a failed sign-in); spending the last of them blocks at once. */
   penalize(key: string, points: number): Promise<void>;
@@ -92,7 +93,10 @@ function groupLimiter(
   if (!redis) {
     const memory = new MemoryLimiter(options);
     return {
-      consume: (key) => memory.consume(key),
+      consume: (key) => {
+        const waitMs = memory.consume(key);
+        return waitMs === 0 ? 0 : inSeconds(waitMs);
+      },
       penalize: async (key, points) => {
         if (memory.penalty(key, points) > allowed) memory.block(key, blockDuration);
       },
@@ -100,11 +104,7 @@ function groupLimiter(
   }
   const shared = sharedLimiter(redis, `rl:${group}`, options);
   return {
-    consume: (key) =>
-      shared.consume(key, 1).then(
-        () => 0,
-        (rejection: unknown) => retryAfter(rejection) * 1000,
-      ),
+    consume: (key) => shared.consume(key, 1).then(() => 0, retryAfter),
     penalize: async (key, points) => {
       try {
         const result = await shared.penalty(key, points);
@@ -129,9 +129,12 @@ function groupOf(request: FastifyRequest): RateLimitGroup | false {
   return request.method === 'GET' || request.method === 'HEAD' ? 'read' : 'default';
 }
 
+/** Whole seconds to wait for `ms`, at least one. */
+const inSeconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
+
 function retryAfter(rejection: unknown) {
   if (!(rejection instanceof RateLimiterRes)) throw rejection;
-  return Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
+  return inSeconds(rejection.msBeforeNext);
 }
 
 const tooMany = (seconds: number) => {
@@ -173,9 +176,8 @@ export function registerRateLimits(
   app.addHook('onRequest', (request, reply, done) => {
     const group = groupOf(request);
     if (!group) return done();
-    const settle = (waitMs: number) => {
-      if (waitMs === 0) return done();
-      const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+    const settle = (seconds: number) => {
+      if (seconds === 0) return done();
       reply.header('Retry-After', String(seconds));
       // The answer is sent here, so the chain goes no further.
       sendError(reply, request, { error: 'rate_limited', message: tooMany(seconds) });

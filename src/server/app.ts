@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import cookie from '@fastify/cookie';
 import type { Redis } from 'ioredis';
 import type pg from 'pg';
 import Fastify, { LogController, type FastifyServerOptions, type RouteOptions } from 'fastify';
@@ -16,6 +15,7 @@ import { DEFAULT_MAIL_RETRY, mailQueue, startMailWorkers, type MailRetry } from 
 import { outboxMailer, type Mailer } from './mail/mailer';
 import { registerAfterResponse } from './plugins/after-response';
 import { alertRecorder } from './plugins/alerts';
+import { registerCookies } from './plugins/cookies';
 import { csrfTokens } from './plugins/csrf';
 import { registerMetrics } from './plugins/metrics';
 import { registerRequestChain, type ApiRoute } from './plugins/request-chain';
@@ -50,6 +50,7 @@ import { memoryResponseCounts, redisResponseCounts } from '../features/admin/ser
 import { registerErrorHandling, sendError } from './plugins/errors';
 import { registerLanguage } from './plugins/language';
 import { requestIdFor } from './plugins/request-id';
+import { lazyRequestLogger } from './request-logger';
 import { responseSerializer } from './response-serializer';
 import { registerResponseHeaders } from './plugins/security-headers';
 import { registerSpa } from './plugins/spa';
@@ -158,6 +159,7 @@ export async function buildApp(deps: AppDeps) {
     // Fastify's two lines per request ("incoming request", "request completed") cost more than
     // the rest of a small answer; the hook below writes one line, when asked for.
     logController: new LogController({ disableRequestLogging: true }),
+    ...(deps.logger ? { childLoggerFactory: lazyRequestLogger } : {}),
     genReqId: requestIdFor,
     requestIdHeader: false,
     trustProxy: proxyTrust(deps.trustProxy ?? false),
@@ -270,7 +272,7 @@ export async function buildApp(deps: AppDeps) {
   );
 
   registerErrorHandling(app);
-  await app.register(cookie);
+  registerCookies(app);
   registerLanguage(app);
   const csrf = csrfTokens(signer, secureCookies);
   registerAfterResponse(app);

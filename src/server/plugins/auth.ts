@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database';
 import { AppError } from '../errors';
+import type { ChainStep } from './request-chain';
 import { SESSION_COOKIE } from '../../features/accounts/server/session-cookies';
 import { findSessionUser, type SessionUser } from '../../features/accounts/server/sessions';
 import type { Role } from '../../shared/statuses';
@@ -12,18 +13,18 @@ declare module 'fastify' {
   }
 }
 
-/** Reads the session cookie of every request in the scope it is registered in (the API). */
-export function registerAuth(app: FastifyInstance, db: Db) {
+/** The request chain's session step (request-chain.ts): who, if anyone, signed in. */
+export function registerAuth(app: FastifyInstance, db: Db): ChainStep {
   app.decorateRequest('user', undefined);
-  app.addHook('onRequest', (request, _reply, done) => {
+  return (request) => {
     const token = request.cookies[SESSION_COOKIE];
     // A visitor's request (no session cookie) costs nothing here.
-    if (!token) return done();
-    findSessionUser(db, token).then((user) => {
+    if (!token) return true;
+    return findSessionUser(db, token).then((user) => {
       request.user = user;
-      done();
-    }, done);
-  });
+      return true;
+    });
+  };
 }
 
 export function requireUser(request: FastifyRequest): SessionUser {

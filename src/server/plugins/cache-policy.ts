@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -10,20 +10,28 @@ declare module 'fastify' {
   }
 }
 
+/** What every API answer is, unless its route says it is public or sends a file of its own. */
+export const NOT_STORED = 'no-store';
+
 /**
- * Who may keep an API answer (docs/security.md "Caching"). Every answer is `no-store` unless its
- * route says it is public, and only a successful answer is ever public; a route that sends a file
- * sets its own header (`private` for a request's attachments).
+ * Who may keep an API answer (docs/security.md "Caching"). Every answer is `no-store` (the request
+ * chain sets it first, request-chain.ts) unless its route says it is public, and only a successful
+ * answer is ever public: the check runs at sending, on the public routes alone. A route that
+ * sends a file sets its own header (`private` for a request's attachments).
  */
-export function registerCachePolicy(app: FastifyInstance) {
-  app.addHook('onSend', (request, reply, payload, done) => {
-    if (!reply.hasHeader('cache-control')) {
-      const cache = reply.statusCode === 200 ? request.routeOptions.config.publicCache : undefined;
-      reply.header(
-        'cache-control',
-        cache ? `public, max-age=${cache.browser}, s-maxage=${cache.shared}` : 'no-store',
-      );
-    }
+export function addPublicCache(route: RouteOptions) {
+  const cache = route.config?.publicCache;
+  if (!cache) return;
+  const value = `public, max-age=${cache.browser}, s-maxage=${cache.shared}`;
+  const onSend = (
+    _request: FastifyRequest,
+    reply: FastifyReply,
+    payload: unknown,
+    done: (error: null, payload: unknown) => void,
+  ) => {
+    if (!reply.hasHeader('cache-control'))
+      reply.header('cache-control', reply.statusCode === 200 ? value : NOT_STORED);
     done(null, payload);
-  });
+  };
+  route.onSend = [...[route.onSend ?? []].flat(), onSend];
 }

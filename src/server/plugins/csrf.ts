@@ -5,6 +5,7 @@ import type { Signer } from '../signed-token';
 import type { RecordAlert } from './alerts';
 import { sendError } from './errors';
 import { REFUSAL_RECORD_WINDOW_SECONDS, type OncePerWindow } from './once-per-window';
+import type { ChainStep } from './request-chain';
 
 export const CSRF_COOKIE = 'csrf_token';
 export const CSRF_HEADER = 'x-csrf-token';
@@ -69,16 +70,13 @@ export function registerPageCsrf(app: FastifyInstance, issue: CsrfIssuer) {
  * echoes it in X-CSRF-Token on every write. A token we did not sign is refused too, so a cookie
  * planted by a sibling subdomain does not help an attacker.
  */
-export function registerCsrf(
-  app: FastifyInstance,
-  deps: {
-    tokens: CsrfTokens;
-    recordAlert: RecordAlert;
-    writeAudit: WriteAudit;
-    /** Lets the first refusal of an address in a window be written down, not every one. */
-    firstRefusal: OncePerWindow;
-  },
-) {
+export function csrfCheck(deps: {
+  tokens: CsrfTokens;
+  recordAlert: RecordAlert;
+  writeAudit: WriteAudit;
+  /** Lets the first refusal of an address in a window be written down, not every one. */
+  firstRefusal: OncePerWindow;
+}): ChainStep {
   const { isOurs, issue } = deps.tokens;
 
   /** Writes the refusal down (the first of an address in a window) and answers 403. */
@@ -106,14 +104,14 @@ export function registerCsrf(
   };
 
   // Reads and valid writes pass without a promise; only a refusal waits for its records.
-  app.addHook('onRequest', (request, reply, done) => {
-    const { csrf } = request.routeOptions.config;
+  return (request, reply, config) => {
+    const { csrf } = config;
     const { method } = request;
     if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') {
       if (csrf === 'issue') issue(request, reply);
-      return done();
+      return true;
     }
-    if (csrf === false) return done();
+    if (csrf === false) return true;
     const cookie = request.cookies[CSRF_COOKIE];
     const header = request.headers[CSRF_HEADER];
     const valid =
@@ -122,8 +120,8 @@ export function registerCsrf(
       cookie.length === header.length &&
       timingSafeEqual(Buffer.from(cookie), Buffer.from(header)) &&
       isOurs(cookie);
-    if (valid) return done();
-    // The answer is sent here: `done` is called only should recording the refusal fail.
-    refuse(request, reply).catch(done);
-  });
+    if (valid) return true;
+    // The answer is sent here, once the refusal is written down.
+    return refuse(request, reply).then(() => false);
+  };
 }

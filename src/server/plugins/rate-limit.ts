@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import {
   RateLimiterMemory,
@@ -9,6 +9,7 @@ import {
 import { AppError } from '../errors';
 import { sendError } from './errors';
 import { MemoryLimiter } from './memory-limiter';
+import type { ChainStep } from './request-chain';
 
 /**
  * Rate-limit groups (accounts spec §7a), enforced by the server. Windows and blocks in seconds.
@@ -123,8 +124,8 @@ function createLimiters(redis: Redis | undefined): Record<RateLimitGroup, GroupL
   ) as Record<RateLimitGroup, GroupLimiter>;
 }
 
-function groupOf(request: FastifyRequest): RateLimitGroup | false {
-  const configured = request.routeOptions.config?.rateLimit;
+function groupOf(request: FastifyRequest, config: FastifyContextConfig): RateLimitGroup | false {
+  const configured = config.rateLimit;
   if (configured !== undefined) return configured;
   return request.method === 'GET' || request.method === 'HEAD' ? 'read' : 'default';
 }
@@ -142,11 +143,12 @@ const tooMany = (seconds: number) => {
   return `Too many requests. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
 };
 
+/** Decorates the requests of `app` with the sign-in limits and penalties; answers the chain's step. */
 export function registerRateLimits(
   app: FastifyInstance,
   redis: Redis | undefined,
   signInLimits: SignInLimits = SIGN_IN_LIMITS,
-) {
+): ChainStep {
   const limiters = createLimiters(redis);
   const perAccount = sharedLimiter(redis, 'rl:sign-in-account', signInLimits.perAccount);
   const global = sharedLimiter(redis, 'rl:sign-in-global', signInLimits.global);
@@ -167,23 +169,24 @@ export function registerRateLimits(
     },
   );
   app.decorateRequest('penalize', async function (this: FastifyRequest, points: number) {
-    const group = groupOf(this);
+    const group = groupOf(this, this.routeOptions.config);
     if (group) await limiters[group].penalize(this.ip, points);
   });
 
-  // Runs first in the API scope (see request-chain.ts): after routing, so the route's group is
-  // known, and before the session, the CSRF check or the body cost anything.
-  app.addHook('onRequest', (request, reply, done) => {
-    const group = groupOf(request);
-    if (!group) return done();
+  // The first step of the API's request chain (request-chain.ts): after routing, so the route's
+  // group is known, and before the session, the CSRF check or the body cost anything.
+  const limit: ChainStep = (request, reply, config) => {
+    const group = groupOf(request, config);
+    if (!group) return true;
     const settle = (seconds: number) => {
-      if (seconds === 0) return done();
+      if (seconds === 0) return true;
       reply.header('Retry-After', String(seconds));
       // The answer is sent here, so the chain goes no further.
       sendError(reply, request, { error: 'rate_limited', message: tooMany(seconds) });
+      return false;
     };
     const waiting = limiters[group].consume(request.ip);
-    if (typeof waiting === 'number') settle(waiting);
-    else waiting.then(settle, done);
-  });
+    return typeof waiting === 'number' ? settle(waiting) : waiting.then(settle);
+  };
+  return limit;
 }

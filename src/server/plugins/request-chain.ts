@@ -1,12 +1,18 @@
 import { registerNulCharacterGuard } from './nul-characters';
-import type { FastifyContextConfig, FastifyInstance } from 'fastify';
+import type {
+  FastifyContextConfig,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  HookHandlerDoneFunction,
+} from 'fastify';
 import type { Redis } from 'ioredis';
 import type { WriteAudit } from '../audit';
 import type { Db } from '../db/database';
 import type { RecordAlert } from './alerts';
 import { registerAuth } from './auth';
-import { registerCachePolicy } from './cache-policy';
-import { registerCsrf, type CsrfTokens } from './csrf';
+import { addPublicCache, NOT_STORED } from './cache-policy';
+import { csrfCheck, type CsrfTokens } from './csrf';
 import { sendError } from './errors';
 import { oncePerWindow, REFUSAL_RECORD_WINDOW_SECONDS } from './once-per-window';
 import { registerRateLimits, type SignInLimits } from './rate-limit';
@@ -32,6 +38,36 @@ export interface RequestChainDeps {
 }
 
 /**
+ * One guard of the chain: `true` when the request goes on, `false` when the guard has answered
+ * it (a 429, a 403), or a promise of either when it must wait (a session lookup, Redis).
+ */
+export type ChainStep = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  config: FastifyContextConfig,
+) => boolean | Promise<boolean>;
+
+/** Runs `steps` from `from` on: synchronously while each answers at once, then from its promise. */
+function runSteps(
+  steps: readonly ChainStep[],
+  from: number,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  config: FastifyContextConfig,
+  done: HookHandlerDoneFunction,
+): void {
+  for (let index = from; index < steps.length; index++) {
+    const verdict = steps[index]!(request, reply, config);
+    if (verdict === true) continue;
+    // A guard that answered ends the chain: Fastify sends its answer and runs nothing further.
+    if (verdict === false) return;
+    verdict.then((goOn) => goOn && runSteps(steps, index + 1, request, reply, config, done), done);
+    return;
+  }
+  done();
+}
+
+/**
  * The guards of every API request, in this order (docs/architecture.md "The request chain"):
  * request id (made by Fastify before any hook) → rate limit → session → CSRF → validation (the
  * route's schema) → handler. They are hooks of the `/api` scope, so they run for exactly the
@@ -43,17 +79,26 @@ export function registerRequestChain(api: FastifyInstance, deps: RequestChainDep
     for (const method of [route.method].flat()) {
       deps.routes.push({ method, url: route.url, config: route.config ?? {} });
     }
+    addPublicCache(route);
   });
 
-  registerRateLimits(api, deps.redis, deps.signInLimits);
-  registerAuth(api, deps.db);
-  registerCsrf(api, {
-    tokens: deps.csrf,
-    recordAlert: deps.recordAlert,
-    writeAudit: deps.writeAudit,
-    firstRefusal: oncePerWindow('csrf-refusal', REFUSAL_RECORD_WINDOW_SECONDS, deps.redis),
+  const steps: readonly ChainStep[] = [
+    registerRateLimits(api, deps.redis, deps.signInLimits),
+    registerAuth(api, deps.db),
+    csrfCheck({
+      tokens: deps.csrf,
+      recordAlert: deps.recordAlert,
+      writeAudit: deps.writeAudit,
+      firstRefusal: oncePerWindow('csrf-refusal', REFUSAL_RECORD_WINDOW_SECONDS, deps.redis),
+    }),
+  ];
+  // One hook for the three guards: the route's settings are read once (Fastify builds them anew
+  // on every read), and a request that waits for nothing passes them without a promise.
+  api.addHook('onRequest', (request, reply, done) => {
+    const { config } = request.routeOptions;
+    if (!config.publicCache) reply.header('cache-control', NOT_STORED);
+    runSteps(steps, 0, request, reply, config, done);
   });
-  registerCachePolicy(api);
   registerNulCharacterGuard(api);
 
   api.setNotFoundHandler((request, reply) =>

@@ -113,4 +113,31 @@ export default tseslint.config(
       ],
     },
   },
+  // The libraries of rare features are loaded where first used (docs/architecture.md).
+  {
+    files: ['src/server/**/*.ts', 'src/features/*/server/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            '@google/genai',
+            '@zxcvbn-ts/language-common',
+            'file-type',
+            'ioredis',
+            'nodemailer',
+            'openid-client',
+            'prom-client',
+            'qrcode',
+            'sharp',
+          ].map((name) => ({
+            name,
+            allowTypeImports: true,
+            message: 'Load it where it is first used: onFirstUse (src/server/on-first-use.ts).',
+          })),
+        },
+      ],
+    },
+  },
 );

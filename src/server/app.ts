@@ -229,7 +229,7 @@ export async function buildApp(deps: AppDeps) {
   app.addHook('onClose', () => queue.stop());
 
   // Counts every answer by route pattern; nothing at all without METRICS_TOKEN.
-  const metrics = registerMetrics(app, { token: deps.metricsToken, pool: deps.pool, queue });
+  const metrics = await registerMetrics(app, { token: deps.metricsToken, pool: deps.pool, queue });
 
   const scratch = () => fs.mkdtempSync(path.join(os.tmpdir(), 'majstri-'));
   const signer = createSigner(deps.sessionSecret ?? randomBytes(32).toString('hex'));

@@ -13,7 +13,6 @@ import { s3Storage } from './storage/s3-storage';
 import { diskStorage, type FileStorage } from './storage/storage';
 import { ensureAdministrator } from '../features/accounts/server/accounts.service';
 import { createHashQueue } from '../features/accounts/server/hash-queue';
-import { Redis } from 'ioredis';
 
 /** Process entry: environment -> database -> application -> listen; drains and stops on a signal. */
 async function main() {
@@ -67,8 +66,9 @@ async function main() {
     }
   }
 
+  // Loaded only when configured: a single instance never holds the Redis client (on-first-use.ts).
   const redis = env.REDIS_URL
-    ? new Redis(env.REDIS_URL, {
+    ? new (await import('ioredis')).Redis(env.REDIS_URL, {
         enableOfflineQueue: false,
         maxRetriesPerRequest: 1,
         lazyConnect: false,

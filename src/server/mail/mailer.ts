@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import { onFirstUse } from '../on-first-use';
 
 export interface OutgoingMail {
   to: string;
@@ -22,14 +22,16 @@ export interface Mailer {
 export function smtpMailer(smtpUrl: string, from: string): Mailer {
   // Every attempt ends well within the queue's expiry of an attempt (mail-queue.ts), so the queue
   // never starts a second attempt while the first may still be delivering.
-  const transport = nodemailer.createTransport(
-    { url: smtpUrl, connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 },
-    { from },
+  const transport = onFirstUse(async () =>
+    (await import('nodemailer')).default.createTransport(
+      { url: smtpUrl, connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 },
+      { from },
+    ),
   );
   return {
     kind: 'smtp',
     async send(mail) {
-      await transport.sendMail({ from, ...mail });
+      await (await transport()).sendMail({ from, ...mail });
     },
   };
 }
@@ -39,15 +41,17 @@ export function smtpMailer(smtpUrl: string, from: string): Mailer {
  * in the log with its links, so a newcomer can verify an account offline.
  */
 export function outboxMailer(folder: string, from: string, log: (line: string) => void): Mailer {
-  const transport = nodemailer.createTransport({
-    streamTransport: true,
-    buffer: true,
-    newline: 'unix',
-  });
+  const transport = onFirstUse(async () =>
+    (await import('nodemailer')).default.createTransport({
+      streamTransport: true,
+      buffer: true,
+      newline: 'unix',
+    }),
+  );
   return {
     kind: 'outbox',
     async send(mail) {
-      const info = await transport.sendMail({ from, ...mail });
+      const info = await (await transport()).sendMail({ from, ...mail });
       fs.mkdirSync(folder, { recursive: true });
       const file = path.join(
         folder,

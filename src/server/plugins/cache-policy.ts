@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyContextConfig } from 'fastify';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -10,28 +10,16 @@ declare module 'fastify' {
   }
 }
 
-/** What every API answer is, unless its route says it is public or sends a file of its own. */
+/** What every error, and every API answer its route does not declare public, is. */
 export const NOT_STORED = 'no-store';
 
 /**
- * Who may keep an API answer (docs/security.md "Caching"). Every answer is `no-store` (the request
- * chain sets it first, request-chain.ts) unless its route says it is public, and only a successful
- * answer is ever public: the check runs at sending, on the public routes alone. A route that
- * sends a file sets its own header (`private` for a request's attachments).
+ * Who may keep an API answer (docs/security.md "Caching"): the request chain sets this first
+ * (request-chain.ts), a route that sends a file replaces it with its own (`private` for a
+ * request's attachments), and every error is sent `no-store` whatever its route (`sendError`),
+ * so only a successful answer is ever public.
  */
-export function addPublicCache(route: RouteOptions) {
-  const cache = route.config?.publicCache;
-  if (!cache) return;
-  const value = `public, max-age=${cache.browser}, s-maxage=${cache.shared}`;
-  const onSend = (
-    _request: FastifyRequest,
-    reply: FastifyReply,
-    payload: unknown,
-    done: (error: null, payload: unknown) => void,
-  ) => {
-    if (!reply.hasHeader('cache-control'))
-      reply.header('cache-control', reply.statusCode === 200 ? value : NOT_STORED);
-    done(null, payload);
-  };
-  route.onSend = [...[route.onSend ?? []].flat(), onSend];
+export function cacheControlOf(config: FastifyContextConfig): string {
+  const cache = config.publicCache;
+  return cache ? `public, max-age=${cache.browser}, s-maxage=${cache.shared}` : NOT_STORED;
 }

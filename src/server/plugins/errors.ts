@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { AppError } from '../errors';
+import { NOT_STORED } from './cache-policy';
 import { ERROR_STATUS, type ApiErrorBody, type ErrorCode } from '../../shared/error-codes';
 import { VALIDATION_MESSAGES, type ValidationMessage } from '../../shared/validation';
 
@@ -17,6 +18,7 @@ export function sendError(
   return reply
     .status(status)
     .type('application/json')
+    .header('cache-control', NOT_STORED)
     .send({ ...body, request_id: request.id });
 }
 

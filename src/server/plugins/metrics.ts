@@ -1,7 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { JobQueue } from '../jobs/job-queue';
 import { sendError } from './errors';
 
@@ -22,20 +21,23 @@ function sameToken(given: string, expected: string): boolean {
 /**
  * Prometheus metrics on `GET /metrics` (docs/deploy.md "Health, readiness, metrics"), outside
  * the API: only with `Authorization: Bearer <METRICS_TOKEN>`. Without a token nothing is
- * registered or counted and /metrics is an unknown path (404).
+ * registered or counted and /metrics is an unknown path (404), and the Prometheus client is never
+ * loaded.
  *
  * Requests are counted per route pattern (`/api/work-requests/:id`), never per raw path.
  */
-export function registerMetrics(
+export async function registerMetrics(
   app: FastifyInstance,
   options: {
     token: string | undefined;
     pool: pg.Pool | undefined;
     queue?: Pick<JobQueue, 'depths'>;
   },
-): Metrics | undefined {
+): Promise<Metrics | undefined> {
   const { token, pool, queue } = options;
   if (!token) return undefined;
+  const { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } =
+    await import('prom-client');
 
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });

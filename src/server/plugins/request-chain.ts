@@ -11,7 +11,7 @@ import type { WriteAudit } from '../audit';
 import type { Db } from '../db/database';
 import type { RecordAlert } from './alerts';
 import { registerAuth } from './auth';
-import { addPublicCache, NOT_STORED } from './cache-policy';
+import { cacheControlOf } from './cache-policy';
 import { csrfCheck, type CsrfTokens } from './csrf';
 import { sendError } from './errors';
 import { oncePerWindow, REFUSAL_RECORD_WINDOW_SECONDS } from './once-per-window';
@@ -79,7 +79,6 @@ export function registerRequestChain(api: FastifyInstance, deps: RequestChainDep
     for (const method of [route.method].flat()) {
       deps.routes.push({ method, url: route.url, config: route.config ?? {} });
     }
-    addPublicCache(route);
   });
 
   const steps: readonly ChainStep[] = [
@@ -96,7 +95,7 @@ export function registerRequestChain(api: FastifyInstance, deps: RequestChainDep
   // on every read), and a request that waits for nothing passes them without a promise.
   api.addHook('onRequest', (request, reply, done) => {
     const { config } = request.routeOptions;
-    if (!config.publicCache) reply.header('cache-control', NOT_STORED);
+    reply.header('cache-control', cacheControlOf(config));
     runSteps(steps, 0, request, reply, config, done);
   });
   registerNulCharacterGuard(api);

@@ -1,9 +1,10 @@
-import * as oidc from 'openid-client';
+import type { Configuration } from 'openid-client';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { ServerContext } from '../../../server/context';
 import type { Db } from '../../../server/db/database';
 import { clientProfiles, providerProfiles, sessions, users } from './accounts.table';
 import { AppError } from '../../../server/errors';
+import { onFirstUse } from '../../../server/on-first-use';
 import type { Language } from '../../../shared/languages';
 import { signInAccess } from './accounts.policy';
 import { findUserByEmail, findUserByGoogleId, type UserRow } from './accounts.repo';
@@ -20,6 +21,9 @@ export interface GoogleConfig {
   clientSecret: string;
   issuerUrl: string;
 }
+
+/** The OpenID Connect client, loaded with the first sign-in with Google (on-first-use.ts). */
+const openId = onFirstUse(() => import('openid-client'));
 
 const FLOW_PURPOSE = 'google-flow';
 const FLOW_SECONDS = 10 * 60;
@@ -47,8 +51,9 @@ export type GoogleOutcome =
  */
 export function googleSignIn(ctx: ServerContext, google: GoogleConfig) {
   const redirectUri = `${ctx.publicUrl}/api/auth/google/callback`;
-  let configuration: Promise<oidc.Configuration> | undefined;
-  const discover = () => {
+  let configuration: Promise<Configuration> | undefined;
+  const discover = async () => {
+    const oidc = await openId();
     const issuer = new URL(google.issuerUrl);
     // Plain http is allowed only for a provider on this machine (the tests' OpenID provider).
     const local =
@@ -123,6 +128,7 @@ export function googleSignIn(ctx: ServerContext, google: GoogleConfig) {
       flowToken,
     );
     if (!flow) throw new Error('no sign-in in progress in this browser');
+    const oidc = await openId();
     const tokens = await oidc.authorizationCodeGrant(await discover(), callbackUrl, {
       pkceCodeVerifier: flow.verifier,
       expectedState: flow.state,
@@ -150,6 +156,7 @@ export function googleSignIn(ctx: ServerContext, google: GoogleConfig) {
       flow: { token: string; maxAgeSeconds: number };
     }> {
       const config = await discover();
+      const oidc = await openId();
       const verifier = oidc.randomPKCECodeVerifier();
       const state = oidc.randomState();
       const nonce = oidc.randomNonce();

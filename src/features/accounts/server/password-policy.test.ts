@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../server/errors';
-import { passwordProblem, refuseCommonPassword } from './password-policy';
+import { dictionary } from '@zxcvbn-ts/language-common';
+import { isCommonPassword, passwordProblem, refuseCommonPassword } from './password-policy';
 
 describe('the server password policy', () => {
   it('accepts a password that meets the rule and is not common', () => {
@@ -22,5 +23,14 @@ describe('the server password policy', () => {
     );
     expect(() => refuseCommonPassword('Password1')).toThrow(AppError);
     expect(() => refuseCommonPassword('Čučoriedka1')).not.toThrow();
+  });
+
+  it('finds every password of the zxcvbn-ts list, in any case, and nothing beside them', () => {
+    const words = dictionary['passwords-common'] as string[];
+    const listed = new Set(words);
+    expect(words.filter((word) => !isCommonPassword(word))).toEqual([]);
+    expect(words.filter((word) => !isCommonPassword(word.toUpperCase()))).toEqual([]);
+    const near = words.flatMap((word) => [`${word}~`, `!${word}`, word.slice(1), `${word}\n`]);
+    expect(near.filter((word) => isCommonPassword(word) !== listed.has(word))).toEqual([]);
   });
 });

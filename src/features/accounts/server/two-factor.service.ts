@@ -1,9 +1,9 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { and, count, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
-import QRCode from 'qrcode';
 import type { ServerContext } from '../../../server/context';
 import type { Db, Tx } from '../../../server/db/database';
 import { AppError } from '../../../server/errors';
+import { onFirstUse } from '../../../server/on-first-use';
 import { claimOnce } from '../../challenge/server/challenge.service';
 import {
   acceptedStep,
@@ -29,6 +29,9 @@ import {
 } from './sign-in-failures';
 import { decryptSecret, encryptSecret } from './two-factor-secret';
 import { twoFactor, twoFactorRecoveryCodes } from './two-factor.table';
+
+/** The QR code library, loaded with the first set-up of a second factor (on-first-use.ts). */
+const qrCodes = onFirstUse(async () => (await import('qrcode')).default);
 
 const CHALLENGE_PURPOSE = 'second-factor';
 /** Time to open the authenticator and type a code after the password (or Google) was accepted. */
@@ -130,7 +133,9 @@ export async function startEnrolment(
     });
   const uri = totpUri(secret, user.email);
   return {
-    qr_svg: await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 }),
+    qr_svg: await (
+      await qrCodes()
+    ).toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 }),
     manual_key: groupedKey(secret),
     otpauth_uri: uri,
   };

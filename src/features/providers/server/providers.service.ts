@@ -1,5 +1,4 @@
-import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
+import { fileTypeOf, imageTool } from '../../../server/image-libraries';
 import type { ServerContext } from '../../../server/context';
 import type { Db } from '../../../server/db/database';
 import { AppError } from '../../../server/errors';
@@ -64,11 +63,12 @@ const PICTURE_SIZE = 512;
  * no metadata (no location, no camera details), so nothing but pixels is ever served back.
  */
 export async function preparePicture(bytes: Buffer): Promise<Buffer> {
-  const type = await fileTypeFromBuffer(bytes);
+  const type = await fileTypeOf(bytes);
   if (type?.mime !== 'image/jpeg' && type?.mime !== 'image/png') {
     throw new AppError('picture_type', 'The profile picture must be a JPEG or PNG image.');
   }
   try {
+    const sharp = await imageTool();
     return await sharp(bytes, { limitInputPixels: 40_000_000 })
       .rotate()
       .resize(PICTURE_SIZE, PICTURE_SIZE, { fit: 'inside', withoutEnlargement: true })

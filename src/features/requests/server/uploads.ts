@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
+import { fileTypeOf, imageTool } from '../../../server/image-libraries';
 import { AppError } from '../../../server/errors';
 import { hasNulCharacter, nulCharacterRefusal } from '../../../server/plugins/nul-characters';
 import { LIMITS } from '../../../shared/limits';
@@ -28,6 +27,7 @@ const PREVIEWED: readonly string[] = ['image/jpeg', 'image/png', 'image/gif', 'i
 export async function cardThumbnail(mime: AttachmentMime, bytes: Buffer): Promise<Buffer | null> {
   if (!PREVIEWED.includes(mime)) return null;
   try {
+    const sharp = await imageTool();
     return await sharp(bytes, { limitInputPixels: 40_000_000 })
       .rotate()
       .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true })
@@ -67,7 +67,7 @@ export async function readForm(
       }
       const bytes = await part.toBuffer();
       const filename = cleanFilename(part.filename);
-      const detected = await fileTypeFromBuffer(bytes);
+      const detected = await fileTypeOf(bytes);
       const verdict = classifyUpload(filename, bytes, detected?.mime);
       if (!verdict.ok) {
         throw new AppError(verdict.reason, `${filename}: ${REFUSALS[verdict.reason]}`);

@@ -1,4 +1,4 @@
-import { GoogleGenAI } from '@google/genai';
+import { onFirstUse } from '../../../server/on-first-use';
 
 /** The model's settings (GEMINI_* in the environment, docs/trust-summary.md). */
 export interface GeminiConfig {
@@ -38,15 +38,19 @@ export class ModelTimeout extends Error {
 /** The Gemini client: one attempt per call (each costs money), cut off at the time-out. */
 export function geminiModel(config: GeminiConfig): AskModel {
   const timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const ai = new GoogleGenAI({
-    apiKey: config.apiKey,
-    httpOptions: {
-      ...(config.baseUrl ? { baseUrl: config.baseUrl } : {}),
-      timeout: timeoutMs,
-      retryOptions: { attempts: 1 },
-    },
+  const client = onFirstUse(async () => {
+    const { GoogleGenAI } = await import('@google/genai');
+    return new GoogleGenAI({
+      apiKey: config.apiKey,
+      httpOptions: {
+        ...(config.baseUrl ? { baseUrl: config.baseUrl } : {}),
+        timeout: timeoutMs,
+        retryOptions: { attempts: 1 },
+      },
+    });
   });
   return async (prompt) => {
+    const ai = await client();
     const controller = new AbortController();
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<never>((_resolve, reject) => {

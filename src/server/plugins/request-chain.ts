@@ -48,7 +48,7 @@ export type ChainStep = (
 ) => boolean | Promise<boolean>;
 
 /** Runs `steps` from `from` on: synchronously while each answers at once, then from its promise. */
-function runSteps(
+export function runSteps(
   steps: readonly ChainStep[],
   from: number,
   request: FastifyRequest,
@@ -57,7 +57,13 @@ function runSteps(
   done: HookHandlerDoneFunction,
 ): void {
   for (let index = from; index < steps.length; index++) {
-    const verdict = steps[index]!(request, reply, config);
+    let verdict: boolean | Promise<boolean>;
+    try {
+      verdict = steps[index]!(request, reply, config);
+    } catch (error) {
+      // Also after a wait, where no hook runner would catch it: the error handler answers.
+      return done(error as Error);
+    }
     if (verdict === true) continue;
     // A guard that answered ends the chain: Fastify sends its answer and runs nothing further.
     if (verdict === false) return;

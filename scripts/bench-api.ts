@@ -65,6 +65,8 @@ const endpointsFor = (requestId: string, session: string): Endpoint[] => [
     session,
   },
 ];
+/** The endpoint also measured against its bare route sending the app's header lines. */
+const HEADER_CEILING = 'version';
 const MIXED = ['browse', 'common', 'details', 'typo', 'category', 'town'];
 const SEARCHES = ['common', 'typo', 'town'];
 
@@ -176,17 +178,24 @@ async function main() {
     await waitUntilHealthy(app, 120_000);
     const specFile = path.join(workDir, 'bare-spec.json');
     fs.writeFileSync(specFile, JSON.stringify(spec));
-    const barePort = await freePort();
-    const bare = startNode(
-      ['--import', 'tsx', 'scripts/bench-api/bare-server.ts', specFile],
-      {
-        BARE_PORT: String(barePort),
-        BARE_DATABASE_URL: ENGINE === 'server' ? filled.url : embeddedUrl(dataDir),
-      },
-      barePort,
-    );
-    running.push(bare);
-    await waitForOutput(bare, 'bare server ready');
+    const startBare = async (env: Record<string, string>) => {
+      const port = await freePort();
+      const server = startNode(
+        ['--import', 'tsx', 'scripts/bench-api/bare-server.ts', specFile],
+        {
+          BARE_PORT: String(port),
+          BARE_DATABASE_URL: ENGINE === 'server' ? filled.url : embeddedUrl(dataDir),
+          ...env,
+        },
+        port,
+      );
+      running.push(server);
+      await waitForOutput(server, 'bare server ready');
+      return port;
+    };
+    const barePort = await startBare({});
+    // The hello route again, sending the app's header lines: what those lines alone cost.
+    const withHeadersPort = await startBare({ BARE_HEADERS: '1' });
 
     for (const endpoint of captured) {
       const [fromApp, fromBare] = await Promise.all(
@@ -202,8 +211,14 @@ async function main() {
 
     const target = (key: string) => captured.find((endpoint) => endpoint.key === key)!;
     log('warming up');
-    for (const endpoint of captured)
-      for (const port of [appPort, barePort]) await load(port, [endpoint], CONNECTIONS, 1);
+    for (const endpoint of captured) {
+      const ports = [
+        appPort,
+        barePort,
+        ...(endpoint.key === HEADER_CEILING ? [withHeadersPort] : []),
+      ];
+      for (const port of ports) await load(port, [endpoint], CONNECTIONS, 1);
+    }
 
     const results: (EndpointResult & { target: Target })[] = captured.map((endpoint) => ({
       target: endpoint,
@@ -212,21 +227,23 @@ async function main() {
       statements: endpoint.statements,
       app: [],
       bare: [],
+      ...(endpoint.key === HEADER_CEILING
+        ? { withHeaders: { lines: Object.keys(endpoint.headers).length + 1, rounds: [] } }
+        : {}),
     }));
+    const portOf = { app: appPort, bare: barePort, withHeaders: withHeadersPort };
     for (let round = 1; round <= ROUNDS; round++) {
       log(`round ${round} of ${ROUNDS}`);
       for (const result of results) {
         // Alternate which side goes first, so neither always follows the other's load.
-        const order = round % 2 === 1 ? (['app', 'bare'] as const) : (['bare', 'app'] as const);
-        for (const side of order)
-          result[side].push(
-            await load(
-              side === 'app' ? appPort : barePort,
-              [result.target],
-              CONNECTIONS,
-              ROUND_SECONDS,
-            ),
-          );
+        const sides = result.withHeaders
+          ? (['app', 'bare', 'withHeaders'] as const)
+          : (['app', 'bare'] as const);
+        for (const side of round % 2 === 1 ? sides : [...sides].reverse()) {
+          const answered = await load(portOf[side], [result.target], CONNECTIONS, ROUND_SECONDS);
+          if (side === 'withHeaders') result.withHeaders!.rounds.push(answered);
+          else result[side].push(answered);
+        }
       }
     }
 

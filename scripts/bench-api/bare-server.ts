@@ -4,7 +4,12 @@
 // names, transactions and concurrency) and then sends the app's JSON body for that URL, which
 // Fastify serializes with JSON.stringify on every request.
 //
-// usage: tsx scripts/bench-api/bare-server.ts SPEC.json   (BARE_PORT, BARE_DATABASE_URL)
+// With BARE_HEADERS=1 it also sends the header lines the app sent with that answer (security
+// headers, Cache-Control) and the request's X-Request-Id, as the app does: what those lines alone
+// cost, which no app sending them can beat.
+//
+// usage: tsx scripts/bench-api/bare-server.ts SPEC.json   (BARE_PORT, BARE_DATABASE_URL, BARE_HEADERS)
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import Fastify from 'fastify';
 import pg from 'pg';
@@ -41,12 +46,19 @@ async function run(unit: Unit) {
   }
 }
 
+const withHeaders = process.env.BARE_HEADERS === '1';
 const endpoints = new Map(spec.endpoints.map((endpoint) => [endpoint.url, endpoint]));
 const app = Fastify({ logger: false });
 app.get('/*', async (request, reply) => {
   const endpoint = endpoints.get(request.url);
   if (!endpoint) return reply.code(404).send({ error: 'not_found' });
   for (const wave of endpoint.plan) await Promise.all(wave.map(run));
+  if (withHeaders) {
+    const id = request.headers['x-request-id'];
+    reply
+      .headers(endpoint.headers)
+      .header('x-request-id', typeof id === 'string' ? id : randomUUID());
+  }
   return reply.code(endpoint.status).send(endpoint.body);
 });
 

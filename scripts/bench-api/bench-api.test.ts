@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { buildPlan, statementTexts, type CapturedStatement } from './plan';
-import { END_MARKER, replaceBlock, START_MARKER, verdicts, type Report } from './report';
+import { fixedHeaders } from './capture';
+import {
+  END_MARKER,
+  formatReport,
+  replaceBlock,
+  START_MARKER,
+  verdicts,
+  type Report,
+} from './report';
 import type { LoadResult } from './load';
 
 const statement = (
@@ -90,6 +98,38 @@ describe('the verdicts', () => {
     const withErrors = report(100);
     withErrors.mixed.app = run(50, 10, 3);
     expect(verdicts(withErrors).find((v) => v.text.includes('errors'))!.met).toBe(false);
+  });
+});
+
+describe('the bare route with the app’s header lines', () => {
+  it('repeats the lines every answer of a URL carries and leaves out those each side writes', () => {
+    const answer = new Headers({
+      'content-security-policy': "default-src 'self'",
+      'x-frame-options': 'SAMEORIGIN',
+      'cache-control': 'public, max-age=60',
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': '94',
+      date: 'Tue, 24 Nov 2026 12:00:00 GMT',
+      connection: 'keep-alive',
+      'keep-alive': 'timeout=72',
+      'x-request-id': 'a1b2c3d4e5',
+      'set-cookie': 'csrf_token=x',
+    });
+    expect(fixedHeaders(answer)).toEqual({
+      'cache-control': 'public, max-age=60',
+      'content-security-policy': "default-src 'self'",
+      'x-frame-options': 'SAMEORIGIN',
+    });
+  });
+
+  it('is reported beside its endpoint: its share of the bare route, and the app’s share of it', () => {
+    const withHeaders = report(60);
+    withHeaders.endpoints[0]!.withHeaders = { lines: 17, rounds: [run(75, 1)] };
+    const text = formatReport(withHeaders);
+    expect(text).toContain('health: the bare route sending the app’s 17 header lines too');
+    expect(text).toContain('**0.75** of the bare route (per round 0.75–0.75)');
+    expect(text).toContain('The app answered **0.80** of it.');
+    expect(formatReport(report(60))).not.toContain('header lines');
   });
 });
 

@@ -24,6 +24,8 @@ export interface CapturedEndpoint extends Endpoint {
   /** The app's answer, parsed: the bare route sends it again. */
   body: unknown;
   plan: Wave[];
+  /** The header lines of the app's answer that the bare route with headers repeats (fixedHeaders). */
+  headers: Record<string, string>;
   statements: number;
   /** The last two captures of this URL sent the same statements. */
   stable: boolean;
@@ -34,7 +36,25 @@ export interface CapturedEndpoint extends Endpoint {
 /** What the bare server needs: the app's pool settings and, per URL, its statements and answer. */
 export interface BareSpec {
   pool: PoolSettings;
-  endpoints: Pick<CapturedEndpoint, 'url' | 'status' | 'body' | 'plan'>[];
+  endpoints: Pick<CapturedEndpoint, 'url' | 'status' | 'body' | 'plan' | 'headers'>[];
+}
+
+/** Lines Node writes on every answer, or that differ per request or body: each side writes its own. */
+const OWN_LINES = new Set([
+  'date',
+  'connection',
+  'keep-alive',
+  'content-length',
+  'content-type',
+  'content-encoding',
+  'transfer-encoding',
+  'set-cookie',
+  'x-request-id',
+]);
+
+/** The header lines of an answer that every answer of its URL carries alike (security, caching). */
+export function fixedHeaders(headers: Headers): Record<string, string> {
+  return Object.fromEntries([...headers].filter(([name]) => !OWN_LINES.has(name)));
 }
 
 const HOOK = path.join(path.dirname(fileURLToPath(import.meta.url)), 'capture-hook.ts');
@@ -86,6 +106,7 @@ export async function captureApp(
       const plans: Wave[][] = [];
       let status = 0;
       let body: unknown;
+      let headers: Record<string, string> = {};
       for (let time = 0; time < TIMES; time++) {
         const response = await fetch(`http://127.0.0.1:${port}${endpoint.url}`, {
           headers: headersFor(endpoint, sequence++),
@@ -95,6 +116,7 @@ export async function captureApp(
           response.headers.get('set-cookie') ?? '',
         )?.[1];
         status = response.status;
+        headers = fixedHeaders(response.headers);
         body = await response.json();
         await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
         const { lines, size } = readLines(file, offset);
@@ -112,6 +134,7 @@ export async function captureApp(
         ...endpoint,
         status,
         body,
+        headers,
         plan: plans.at(-1)!,
         statements: last!.length,
         stable: JSON.stringify(previous) === JSON.stringify(last),
@@ -131,7 +154,13 @@ export async function captureApp(
     captured,
     spec: {
       pool,
-      endpoints: captured.map(({ url, status, body, plan }) => ({ url, status, body, plan })),
+      endpoints: captured.map(({ url, status, body, plan, headers }) => ({
+        url,
+        status,
+        body,
+        plan,
+        headers,
+      })),
     },
   };
 }

@@ -66,6 +66,17 @@ export function registerPageCsrf(app: FastifyInstance, issue: CsrfIssuer) {
 }
 
 /**
+ * Whether cookie and header hold the same token, compared in constant time. Lengths are compared
+ * as bytes: a decoded cookie such as `%C3%A9` is one character but two bytes, and
+ * `timingSafeEqual` throws on buffers of unequal length.
+ */
+function sameBytes(cookie: string, header: string): boolean {
+  const a = Buffer.from(cookie);
+  const b = Buffer.from(header);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
  * Double-submit CSRF protection with a signed token: the page reads the `csrf_token` cookie and
  * echoes it in X-CSRF-Token on every write. A token we did not sign is refused too, so a cookie
  * planted by a sibling subdomain does not help an attacker.
@@ -117,8 +128,7 @@ export function csrfCheck(deps: {
     const valid =
       typeof cookie === 'string' &&
       typeof header === 'string' &&
-      cookie.length === header.length &&
-      timingSafeEqual(Buffer.from(cookie), Buffer.from(header)) &&
+      sameBytes(cookie, header) &&
       isOurs(cookie);
     if (valid) return true;
     // The answer is sent here, once the refusal is written down.

@@ -101,6 +101,22 @@ describe('the request chain: request id → rate limit → session → CSRF → 
     expect(entry).toMatchObject({ action: 'csrf.failure', actorId: client.id });
   });
 
+  it('refuses a token that differs from its cookie in bytes but not in characters with 403', async () => {
+    for (const [cookie, header] of [
+      ['%C3%A9', 'a'],
+      ['a', '\u00e9'],
+    ] as const) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/auth/logout',
+        remoteAddress: freshAddress(),
+        headers: { cookie: `csrf_token=${cookie}`, 'x-csrf-token': header },
+      });
+      expect(response.statusCode).toBe(403);
+      expect(response.json().error).toBe('csrf_invalid');
+    }
+  });
+
   it('validates the body only after the CSRF check', async () => {
     const response = await app.inject({
       method: 'POST',

@@ -45,6 +45,16 @@ describe('the client address behind a proxy', () => {
     );
   });
 
+  it('counts every address of one IPv6 /64 as one client, and the next /64 as another', async () => {
+    for (let i = 0; i < RATE_LIMIT_GROUPS.auth.points; i++) {
+      const fresh = `2001:db8:77:1:${(i + 1).toString(16)}::${i + 1}`;
+      expect((await signIn(behindOneProxy, '10.0.0.1', fresh)).statusCode).toBe(403);
+    }
+    const limited = await signIn(behindOneProxy, '10.0.0.1', '2001:db8:77:1:ffff::1');
+    expect(limited.statusCode).toBe(429);
+    expect((await signIn(behindOneProxy, '10.0.0.1', '2001:db8:77:2::1')).statusCode).toBe(403);
+  });
+
   it('takes the first address not of a listed proxy as the client (TRUST_PROXY=10.0.0.0/8)', async () => {
     for (let i = 0; i < RATE_LIMIT_GROUPS.auth.points; i++) {
       const spoofed = `198.51.100.${i + 1}, 203.0.113.20, 10.1.1.1`;

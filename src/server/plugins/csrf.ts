@@ -1,5 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { addressKey } from '../address-key';
 import type { WriteAudit } from '../audit';
 import type { Signer } from '../signed-token';
 import type { RecordAlert } from './alerts';
@@ -92,7 +93,7 @@ export function csrfCheck(deps: {
 
   /** Writes the refusal down (the first of an address in a window) and answers 403. */
   const refuse = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (await deps.firstRefusal(request.ip)) {
+    if (await deps.firstRefusal(addressKey(request.ip))) {
       const what = `${request.method} ${request.routeOptions.url ?? 'an unknown API path'}`;
       const quiet = `further refusals from this address are not recorded for ${REFUSAL_RECORD_WINDOW_SECONDS / 60} minutes`;
       await deps.recordAlert('csrf', `Refused ${what}: missing or wrong CSRF token; ${quiet}`, {

@@ -7,6 +7,7 @@ import {
   type RateLimiterAbstract,
 } from 'rate-limiter-flexible';
 import { AppError } from '../errors';
+import { addressKey } from '../address-key';
 import { sendError } from './errors';
 import { MemoryLimiter } from './memory-limiter';
 import type { ChainStep } from './request-chain';
@@ -170,7 +171,7 @@ export function registerRateLimits(
   );
   app.decorateRequest('penalize', async function (this: FastifyRequest, points: number) {
     const group = groupOf(this, this.routeOptions.config);
-    if (group) await limiters[group].penalize(this.ip, points);
+    if (group) await limiters[group].penalize(addressKey(this.ip), points);
   });
 
   // The first step of the API's request chain (request-chain.ts): after routing, so the route's
@@ -185,7 +186,7 @@ export function registerRateLimits(
       sendError(reply, request, { error: 'rate_limited', message: tooMany(seconds) });
       return false;
     };
-    const waiting = limiters[group].consume(request.ip);
+    const waiting = limiters[group].consume(addressKey(request.ip));
     return typeof waiting === 'number' ? settle(waiting) : waiting.then(settle);
   };
   return limit;

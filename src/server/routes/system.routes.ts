@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
+import { addressKey } from '../address-key';
 import { BODY_LIMITS } from '../body-limits';
 import type { Db } from '../db/database';
 import { pingDatabase } from '../db/direct';
@@ -154,7 +155,7 @@ export const systemRoutes: FastifyPluginAsyncZod<SystemDeps> = async (
         ? request.body.flatMap((entry) => (entry.body ? [entry.body] : []))
         : [request.body['csp-report']];
       const [first] = reports;
-      if (first && (await firstReport(request.ip))) {
+      if (first && (await firstReport(addressKey(request.ip)))) {
         await recordAlert('csp', describeViolation(first), first);
       }
       return reply.status(204).send();

@@ -34,4 +34,10 @@ describe('the key a client address counts under', () => {
     expect(addressKey('1:2:3:4:5::')).toBe('1:2:3:4::/64');
     expect(addressKey('1::2:3:4:5:6:7')).toBe('1:0:2:3::/64');
   });
+
+  it('gives a malformed address a key too (a client naming itself past a miscounted proxy)', () => {
+    expect(() => addressKey('1:2:3:4:5:6:7:8::1')).not.toThrow();
+    expect(addressKey('1:2:3:4:5:6:7:8::1')).toBe('1:2:3:4::/64');
+    expect(addressKey('not:an:address')).toBe(addressKey('not:an:address'));
+  });
 });

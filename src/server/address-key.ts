@@ -4,7 +4,7 @@
  * whole /64 and can take a fresh address in it for every request (docs/security.md "Client
  * addresses behind a proxy"). An IPv4 address written as IPv6 (`::ffff:192.0.2.1`, as a
  * dual-stack socket reports it) counts as that IPv4 address. `address` is `request.ip`: the
- * socket's address or the one a trusted proxy named, so always well formed.
+ * socket's address or the one a trusted proxy named.
  */
 export function addressKey(address: string): string {
   if (!address.includes(':')) return address;
@@ -23,7 +23,10 @@ function firstGroups(address: string, count: number): string[] {
   const [head = '', tail] = address.split('::');
   const left = groupsOf(head);
   const right = tail === undefined ? [] : groupsOf(tail);
-  const zeros = tail === undefined ? [] : Array<string>(8 - left.length - right.length).fill('0');
+  // Math.max: behind a hop-count TRUST_PROXY a client reaching the app directly names its own
+  // address, which need not be well formed; it still gets a key.
+  const zeros =
+    tail === undefined ? [] : Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0');
   return [...left, ...zeros, ...right]
     .slice(0, count)
     .map((group) => Number.parseInt(group, 16).toString(16));

@@ -212,6 +212,23 @@ describe('security headers and CSP reports', () => {
     expect(rows[0]!.message).toContain('script-src');
   });
 
+  it('describes a report whose fields are not text without them, never failing', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/csp-report',
+      remoteAddress: '10.9.0.3',
+      headers: { 'content-type': 'application/csp-report' },
+      payload: JSON.stringify({
+        'csp-report': { 'blocked-uri': { toString: 0 }, 'violated-directive': ['img-src'] },
+      }),
+    });
+    expect(response.statusCode).toBe(204);
+    const rows = await database.db.select().from(alerts).where(eq(alerts.type, 'csp'));
+    expect(rows.map((row) => row.message)).toContain(
+      'CSP blocked content (unknown directive) on a page',
+    );
+  });
+
   it('accepts the Reporting API shape too', async () => {
     const response = await app.inject({
       method: 'POST',

@@ -32,6 +32,14 @@ const BROKEN_FORMS: [string, string, Buffer][] = [
   ],
   ['a body that is not multipart at all', multipart(BOUNDARY), Buffer.from('hello world')],
   ['a boundary longer than the parser takes', multipart('b'.repeat(300)), WELL_FORMED],
+  [
+    'a text field sent as JSON',
+    multipart(BOUNDARY),
+    Buffer.from(
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="title"\r\n` +
+        `Content-Type: application/json\r\n\r\n{"toString":0}\r\n--${BOUNDARY}--\r\n`,
+    ),
+  ],
 ];
 
 describe('a malformed multipart form', () => {

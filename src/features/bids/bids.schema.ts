@@ -7,10 +7,11 @@ import { BID_ACTIONS } from './bids.rules';
 /** Largest bid: one million euros (the database refuses more, too). */
 export const MAX_BID_EUROS = 1_000_000;
 
-/** Euros with at most two decimals, above zero (spec core §5 "Bid price"). */
+/** Euros with at most two decimals, at least one cent (spec core §5 "Bid price"). */
 export const bidAmount = z
   .number({ message: 'amount_invalid' })
-  .gt(0, { message: 'amount_invalid' })
+  // The smallest price is one cent: a smaller positive number would be stored as 0 cents.
+  .min(0.01, { message: 'amount_invalid' })
   .max(MAX_BID_EUROS, { message: 'amount_too_high' })
   .refine(hasAtMostTwoDecimals, {
     message: 'amount_decimals',

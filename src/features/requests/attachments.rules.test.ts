@@ -90,4 +90,13 @@ describe('file names', () => {
     expect(name).toHaveLength(120);
     expect(name.endsWith('.docx')).toBe(true);
   });
+
+  it('shortens a name of emoji by whole characters, never leaving half of one', () => {
+    const name = cleanFilename(`${'🔧'.repeat(150)}.png`);
+    expect(Array.from(name)).toHaveLength(120);
+    expect(name).toBe(`${'🔧'.repeat(116)}.png`);
+    expect(name).not.toMatch(
+      /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/,
+    );
+  });
 });

@@ -53,9 +53,12 @@ export function displayFilename(stored: string): string {
 export function cleanFilename(raw: string): string {
   const base = raw.normalize('NFC').split(/[\\/]/).pop() ?? '';
   let name = base.replace(UNSAFE_IN_FILENAME, '').replace(/\s+/g, ' ').trim().replace(/^\.+/, '');
-  if (name.length > 120) {
+  // Counted and cut in characters, as PostgreSQL counts them: a cut by UTF-16 units could split
+  // an emoji and leave half of it.
+  const characters = Array.from(name);
+  if (characters.length > 120) {
     const ext = extensionOf(name);
-    name = `${name.slice(0, 120 - ext.length - 1)}.${ext}`;
+    name = `${characters.slice(0, 120 - Array.from(ext).length - 1).join('')}.${ext}`;
   }
   return name || 'file';
 }

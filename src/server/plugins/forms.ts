@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LIMITS } from '../../shared/limits';
+import { AppError } from '../errors';
 
 /** What a multipart form may hold (docs/security.md "Slow clients and large bodies"). */
 export const FORM_LIMITS = {
@@ -21,4 +22,14 @@ export function formRoutes(routes: FastifyPluginAsyncZod): FastifyPluginAsyncZod
     await forms.register(multipart, { limits: FORM_LIMITS });
     await routes(forms, options);
   };
+}
+
+/**
+ * A form field's text. The multipart parser hands a field part sent as `application/json` over
+ * parsed, as an object or a number; a browser's form fields are text, so anything else is
+ * refused (400 invalid_form_data) before it reaches a handler.
+ */
+export function fieldText(part: { fieldname: string; value: unknown }): string {
+  if (typeof part.value === 'string') return part.value;
+  throw new AppError('invalid_form_data', `The form field ${part.fieldname} must be text.`);
 }

@@ -56,12 +56,16 @@ const cspReport = z.union([
   ),
 ]);
 
+/** A report's field as text: browsers send strings; anything else is not described. */
+const textOr = (value: unknown, otherwise: string) =>
+  typeof value === 'string' ? value : otherwise;
+
 function describeViolation(report: Record<string, unknown>): string {
   const directive =
     report['violated-directive'] ?? report['effectiveDirective'] ?? report['effective-directive'];
   const blocked = report['blocked-uri'] ?? report['blockedURL'];
   const page = report['document-uri'] ?? report['documentURL'];
-  return `CSP blocked ${String(blocked ?? 'content')} (${String(directive ?? 'unknown directive')}) on ${String(page ?? 'a page')}`;
+  return `CSP blocked ${textOr(blocked, 'content')} (${textOr(directive, 'unknown directive')}) on ${textOr(page, 'a page')}`;
 }
 
 export const systemRoutes: FastifyPluginAsyncZod<SystemDeps> = async (

@@ -398,8 +398,10 @@ export async function resetPassword(
       .set({ passwordHash, failedLoginAttempts: 0, lockUntil: null })
       .where(eq(users.id, result.userId))
       .returning();
+    // The account was deleted after its link was checked.
+    if (!changed) throw new AppError('invalid_token', 'Invalid or expired reset token');
     await endAllSessions(tx, result.userId);
-    await sendPasswordChangedMail(ctx, tx, changed!);
+    await sendPasswordChangedMail(ctx, tx, changed);
     return changed;
   });
   await ctx.writeAudit({

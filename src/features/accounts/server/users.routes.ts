@@ -4,7 +4,7 @@ import type { ServerContext } from '../../../server/context';
 import { AppError } from '../../../server/errors';
 import { hasNulCharacter, nulCharacterRefusal } from '../../../server/plugins/nul-characters';
 import { requireUser } from '../../../server/plugins/auth';
-import { formRoutes } from '../../../server/plugins/forms';
+import { fieldText, formRoutes } from '../../../server/plugins/forms';
 import {
   deviceParams,
   devicesResponse,
@@ -41,7 +41,7 @@ async function profileForm(
   let picture: Buffer | undefined;
   try {
     for await (const part of request.parts({ limits: { files: 1, fileSize: 5 * 1024 * 1024 } })) {
-      if (part.type === 'field') fields[part.fieldname] = part.value;
+      if (part.type === 'field') fields[part.fieldname] = fieldText(part);
       else if (part.fieldname === 'profile_picture') picture = await part.toBuffer();
       else part.file.resume();
     }

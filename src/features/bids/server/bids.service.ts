@@ -26,6 +26,12 @@ const refuse = (code: NonNullable<Refusal>) => refusalError(code, REFUSALS);
 
 const bidNotFound = () => new AppError('bid_not_found', 'Bid not found.');
 
+/** A bid read again after its write: gone if its request was deleted in between (404). */
+function foundBid<T>(row: T | undefined): T {
+  if (!row) throw bidNotFound();
+  return row;
+}
+
 /** Prepared: every provider's view of a request asks it (db/prepared.ts). */
 const bidLookup = preparedFor((db) =>
   db
@@ -117,7 +123,7 @@ export async function placeBid(
     requestId,
     message: `bid ${placed.bid.id} on request ${placed.request.id}`,
   });
-  return (await findBid(ctx.db, placed.bid.id))!;
+  return foundBid(await findBid(ctx.db, placed.bid.id));
 }
 
 /**
@@ -182,7 +188,7 @@ export async function acceptBid(
     requestId,
     message: `bid ${bidId} on request ${accepted.request.id}`,
   });
-  return (await findBid(ctx.db, bidId))!;
+  return foundBid(await findBid(ctx.db, bidId));
 }
 
 /** The bidder's own bid, checked by `rule` under the request's share lock. */
@@ -220,7 +226,7 @@ export async function changeBid(
     requestId,
     message: `bid ${bidId}`,
   });
-  return (await findBid(ctx.db, bidId))!;
+  return foundBid(await findBid(ctx.db, bidId));
 }
 
 /** Beyond the spec: a provider may withdraw a pending bid while the request is open (and bid again). */

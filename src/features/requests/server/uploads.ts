@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { fileTypeOf, imageTool } from '../../../server/image-libraries';
 import { AppError } from '../../../server/errors';
+import { fieldText } from '../../../server/plugins/forms';
 import { hasNulCharacter, nulCharacterRefusal } from '../../../server/plugins/nul-characters';
 import { LIMITS } from '../../../shared/limits';
 import { classifyUpload, cleanFilename, type AttachmentMime } from '../attachments.rules';
@@ -62,7 +63,7 @@ export async function readForm(
       limits: { files: LIMITS.attachments.maxFiles, fileSize: LIMITS.attachments.maxBytes },
     })) {
       if (part.type === 'field') {
-        fields[part.fieldname] = String(part.value);
+        fields[part.fieldname] = fieldText(part);
         continue;
       }
       const bytes = await part.toBuffer();

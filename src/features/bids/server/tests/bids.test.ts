@@ -81,6 +81,7 @@ describe('POST /api/bids', () => {
   it.each([
     ['zero', { amount: 0 }, 'amount_invalid'],
     ['negative', { amount: -5 }, 'amount_invalid'],
+    ['less than a cent', { amount: 1e-9 }, 'amount_invalid'],
     ['three decimals', { amount: 10.005 }, 'amount_decimals'],
     ['over a million', { amount: 1_000_000.01 }, 'amount_too_high'],
     ['a short message', { description: 'Lacno.' }, 'bid_description_length'],

@@ -28,7 +28,7 @@ export const VALIDATION_MESSAGES = {
   category_required: 'Choose a category.',
   deadline_invalid: 'Enter a valid date.',
   deadline_past: 'The deadline cannot be in the past.',
-  amount_invalid: 'Enter a price above zero.',
+  amount_invalid: 'Enter a price of at least €0.01.',
   amount_too_high: 'The price may be at most 1 000 000 €.',
   amount_decimals: 'The price may have at most two decimals.',
   bid_description_length: 'Details must be 10 to 1000 characters long.',

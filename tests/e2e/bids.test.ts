@@ -42,6 +42,13 @@ describe('bidding in the browser', () => {
     const asked: string[] = [];
     p.page.on('response', (answer) => answer.status() >= 400 && asked.push(answer.url()));
     await p.page.goto(requestUrl);
+    // A price below one cent is refused in the form, each message a sentence of its own.
+    await p.page.getByRole('textbox', { name: sk('bids', 'form.amount') }).fill('0,001');
+    await p.page.getByRole('button', { name: sk('bids', 'form.submit') }).click();
+    const problems = p.page.getByRole('alert').getByRole('listitem');
+    await expect
+      .poll(() => problems.allTextContents())
+      .toEqual(expect.arrayContaining([sk('validation', 'amount_invalid')]));
     await p.page.getByRole('textbox', { name: sk('bids', 'form.amount') }).fill('89,50');
     // Before bidding: the form only, no empty "Your bid", and nothing asked that is refused.
     expect(await p.page.getByRole('heading', { name: sk('bids', 'titleMine') }).count()).toBe(0);

@@ -10,7 +10,16 @@ export function ErrorSummary({ messages }: { messages: string[] }) {
       className="flex gap-2 rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900"
     >
       <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-      <p>{messages.join(', ')}</p>
+      {/* Each message is a sentence of its own: one is a paragraph, several a list. */}
+      {messages.length === 1 ? (
+        <p>{messages[0]}</p>
+      ) : (
+        <ul className="flex flex-col gap-1">
+          {messages.map((message, index) => (
+            <li key={`${index}:${message}`}>{message}</li>
+          ))}
+        </ul>
+      )}
     </div>
   );
 }

@@ -1,4 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+import { sameText } from './same-text';
 
 /**
  * Compact signed tokens: base64url(JSON payload) + "." + HMAC-SHA256 over purpose and payload.
@@ -27,9 +28,7 @@ export function createSigner(secret: string, now: () => number = Date.now): Sign
       if (!token || token.length > 4096) return undefined;
       const [body, signature, extra] = token.split('.');
       if (!body || !signature || extra !== undefined) return undefined;
-      const expected = Buffer.from(mac(`${purpose}.${body}`));
-      const actual = Buffer.from(signature);
-      if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) return undefined;
+      if (!sameText(signature, mac(`${purpose}.${body}`))) return undefined;
       try {
         const payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
         if (typeof payload?.exp !== 'number' || payload.exp * 1000 < now()) return undefined;

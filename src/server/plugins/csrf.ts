@@ -1,7 +1,8 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { addressKey } from '../address-key';
 import type { WriteAudit } from '../audit';
+import { sameText } from '../same-text';
 import type { Signer } from '../signed-token';
 import type { RecordAlert } from './alerts';
 import { sendError } from './errors';
@@ -32,9 +33,7 @@ export function csrfTokens(signer: Signer, secure: boolean) {
   const isOurs = (token: string) => {
     const [nonce, signature] = token.split('.');
     if (!nonce || !signature) return false;
-    const expected = Buffer.from(signer.mac(`csrf.${nonce}`));
-    const actual = Buffer.from(signature);
-    return expected.length === actual.length && timingSafeEqual(expected, actual);
+    return sameText(signature, signer.mac(`csrf.${nonce}`));
   };
   const issue: CsrfIssuer = (request, reply) => {
     const cookie = request.cookies[CSRF_COOKIE];
@@ -64,17 +63,6 @@ export function registerPageCsrf(app: FastifyInstance, issue: CsrfIssuer) {
     if (typeof type === 'string' && type.startsWith('text/html')) issue(request, reply);
     done(null, payload);
   });
-}
-
-/**
- * Whether cookie and header hold the same token, compared in constant time. Lengths are compared
- * as bytes: a decoded cookie such as `%C3%A9` is one character but two bytes, and
- * `timingSafeEqual` throws on buffers of unequal length.
- */
-function sameBytes(cookie: string, header: string): boolean {
-  const a = Buffer.from(cookie);
-  const b = Buffer.from(header);
-  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 /**
@@ -129,7 +117,7 @@ export function csrfCheck(deps: {
     const valid =
       typeof cookie === 'string' &&
       typeof header === 'string' &&
-      sameBytes(cookie, header) &&
+      sameText(header, cookie) &&
       isOurs(cookie);
     if (valid) return true;
     // The answer is sent here, once the refusal is written down.

@@ -1,7 +1,7 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import type { JobQueue } from '../jobs/job-queue';
+import { sameText } from '../same-text';
 import { sendError } from './errors';
 
 /** The route label of a request no route matched: the raw path never becomes a label. */
@@ -10,12 +10,6 @@ export const UNMATCHED_ROUTE = 'not_found';
 export interface Metrics {
   /** One product mail was given up after its last attempt (mail/mail-queue.ts). */
   mailFailed(kind: string): void;
-}
-
-/** Compares in constant time: digests have one length, whatever the header held. */
-function sameToken(given: string, expected: string): boolean {
-  const digest = (text: string) => createHash('sha256').update(text).digest();
-  return timingSafeEqual(digest(given), digest(expected));
 }
 
 /**
@@ -113,7 +107,7 @@ export async function registerMetrics(
 
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
     const [scheme, given] = (request.headers.authorization ?? '').split(' ');
-    if (scheme?.toLowerCase() !== 'bearer' || !given || !sameToken(given, token)) {
+    if (scheme?.toLowerCase() !== 'bearer' || !given || !sameText(given, token)) {
       reply.header('WWW-Authenticate', 'Bearer');
       return sendError(reply, request, {
         error: 'not_authenticated',

@@ -1,4 +1,4 @@
-import { registerNulCharacterGuard } from './nul-characters';
+import { registerStorableTextGuard } from './storable-text';
 import type {
   FastifyContextConfig,
   FastifyInstance,
@@ -104,7 +104,7 @@ export function registerRequestChain(api: FastifyInstance, deps: RequestChainDep
     reply.header('cache-control', cacheControlOf(config));
     runSteps(steps, 0, request, reply, config, done);
   });
-  registerNulCharacterGuard(api);
+  registerStorableTextGuard(api);
 
   api.setNotFoundHandler((request, reply) =>
     sendError(reply, request, {

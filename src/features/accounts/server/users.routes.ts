@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import type { ServerContext } from '../../../server/context';
 import { AppError } from '../../../server/errors';
-import { hasNulCharacter, nulCharacterRefusal } from '../../../server/plugins/nul-characters';
+import { hasUnstorableText, unstorableTextRefusal } from '../../../server/plugins/storable-text';
 import { requireUser } from '../../../server/plugins/auth';
 import { fieldText, formRoutes } from '../../../server/plugins/forms';
 import {
@@ -51,7 +51,7 @@ async function profileForm(
     }
     throw error;
   }
-  if (hasNulCharacter(fields)) throw nulCharacterRefusal();
+  if (hasUnstorableText(fields)) throw unstorableTextRefusal();
   return { fields, ...(picture ? { picture } : {}) };
 }
 

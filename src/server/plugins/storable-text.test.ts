@@ -10,7 +10,7 @@ afterAll(async () => h.close());
 
 const NUL = 'zlé\u0000slovo';
 
-describe('a NUL character in any field', () => {
+describe('text PostgreSQL cannot keep as sent', () => {
   it('is refused with 400 validation_failed in JSON bodies, queries and multipart forms, never a 5xx', async () => {
     const admin = (await h.signedIn('administrator')).agent;
     const client = await h.signedIn('client');
@@ -48,5 +48,31 @@ describe('a NUL character in any field', () => {
     const still = await admin.get(`/api/admin/users/client/${client.id}`);
     expect(still.statusCode).toBe(200);
     expect(still.json().user.name).not.toContain('\u0000');
+  });
+
+  it('refuses half of a surrogate pair in a JSON body, and keeps a whole pair exactly as sent', async () => {
+    const provider = await h.signedIn('provider');
+    const lone = await provider.agent.put('/api/users/profile', {
+      name: 'Ján \ud83d Kováč',
+      contact_email: 'jan@example.sk',
+    });
+    expect(lone.statusCode).toBe(400);
+    expect(lone.json().error).toBe('validation_failed');
+
+    const whole = await provider.agent.put('/api/users/profile', {
+      name: 'Ján 🔧 Kováč',
+      contact_email: 'jan@example.sk',
+    });
+    expect(whole.statusCode).toBe(200);
+    const profile = await provider.agent.get('/api/users/profile');
+    expect(profile.json().user.name).toBe('Ján 🔧 Kováč');
+  });
+
+  it('refuses a NUL character in a key as in a value', async () => {
+    const response = await h.agent('10.9.1.1').post('/api/csp-report', {
+      'csp-report': { 'blocked-uri\u0000': 'https://evil.example/x.js' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toBe('validation_failed');
   });
 });

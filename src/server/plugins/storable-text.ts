@@ -7,6 +7,7 @@ import { AppError } from '../errors';
  * text saved would not be the text sent). In unicode mode a whole pair is one code point and does
  * not match `\p{Cs}`; only a lone half does.
  */
+// eslint-disable-next-line no-control-regex -- the NUL character is what this looks for
 const UNSTORABLE = /[\u0000\p{Cs}]/u;
 
 /** Whether any string in the value, key or value however deeply nested, cannot be stored as sent. */

@@ -20,8 +20,9 @@ import { SESSION_COOKIE } from '../src/features/accounts/server/session-cookies'
 import { createAccount } from '../tests/factories';
 import { freePort, waitUntilHealthy } from '../tests/support/processes';
 import { captureApp, type CapturedEndpoint, type Endpoint } from './bench-api/capture';
-import { headersFor, load, type Target } from './bench-api/load';
+import { headersFor, load, type LoadResult, type Target } from './bench-api/load';
 import {
+  cpuMicroseconds,
   proportionalTreeBytes,
   residentBytes,
   sampleMemory,
@@ -191,11 +192,11 @@ async function main() {
       );
       running.push(server);
       await waitForOutput(server, 'bare server ready');
-      return port;
+      return { port, server };
     };
-    const barePort = await startBare({});
+    const { port: barePort, server: bare } = await startBare({});
     // The hello route again, sending the app's header lines: what those lines alone cost.
-    const withHeadersPort = await startBare({ BARE_HEADERS: '1' });
+    const { port: withHeadersPort, server: withHeaders } = await startBare({ BARE_HEADERS: '1' });
 
     for (const endpoint of captured) {
       const [fromApp, fromBare] = await Promise.all(
@@ -232,6 +233,22 @@ async function main() {
         : {}),
     }));
     const portOf = { app: appPort, bare: barePort, withHeaders: withHeadersPort };
+    const pidOf = {
+      app: app.child.pid!,
+      bare: bare.child.pid!,
+      withHeaders: withHeaders.child.pid!,
+    };
+    /** A load on one side, with the CPU its server's process used meanwhile. */
+    const measured = async (
+      side: keyof typeof portOf,
+      targets: Target[],
+      connections: number,
+      seconds: number,
+    ): Promise<LoadResult> => {
+      const before = cpuMicroseconds(pidOf[side]);
+      const answered = await load(portOf[side], targets, connections, seconds);
+      return { ...answered, serverCpuMicros: cpuMicroseconds(pidOf[side]) - before };
+    };
     for (let round = 1; round <= ROUNDS; round++) {
       log(`round ${round} of ${ROUNDS}`);
       for (const result of results) {
@@ -240,39 +257,41 @@ async function main() {
           ? (['app', 'bare', 'withHeaders'] as const)
           : (['app', 'bare'] as const);
         for (const side of round % 2 === 1 ? sides : [...sides].reverse()) {
-          const answered = await load(portOf[side], [result.target], CONNECTIONS, ROUND_SECONDS);
+          const answered = await measured(side, [result.target], CONNECTIONS, ROUND_SECONDS);
           if (side === 'withHeaders') result.withHeaders!.rounds.push(answered);
           else result[side].push(answered);
         }
       }
     }
 
+    // Each side in two halves, app, bare, bare, app: whatever the machine or the database does
+    // meanwhile (a checkpoint, a neighbour) falls on both sides alike, as in the rounds above.
+    const inTurn = async (targets: Target[], connections: number, seconds: number) => {
+      const parts = { app: [] as LoadResult[], bare: [] as LoadResult[] };
+      for (const side of ['app', 'bare', 'bare', 'app'] as const)
+        parts[side].push(await measured(side, targets, connections, seconds / 2));
+      return parts;
+    };
+
     log(`mixed load at ${MIXED_CONNECTIONS} connections`);
     const appPid = app.child.pid!;
     const rss = sampleMemory(() => residentBytes(appPid));
     const tree = sampleMemory(() => proportionalTreeBytes(appPid), 500);
-    const mixedApp = await load(appPort, MIXED.map(target), MIXED_CONNECTIONS, MIXED_SECONDS);
+    const mixed = await inTurn(MIXED.map(target), MIXED_CONNECTIONS, MIXED_SECONDS);
     const rssMb = rss.stop() / 1e6;
     const treeMb = tree.stop() / 1e6;
-    const mixedBare = await load(barePort, MIXED.map(target), MIXED_CONNECTIONS, MIXED_SECONDS);
 
     log(`searches at ${SEARCH_CONNECTIONS} connections`);
-    const searchApp = await load(appPort, SEARCHES.map(target), SEARCH_CONNECTIONS, SEARCH_SECONDS);
-    const searchBare = await load(
-      barePort,
-      SEARCHES.map(target),
-      SEARCH_CONNECTIONS,
-      SEARCH_SECONDS,
-    );
+    const search = await inTurn(SEARCHES.map(target), SEARCH_CONNECTIONS, SEARCH_SECONDS);
 
     const report = {
       heading: [
         `${new Date().toISOString().slice(0, 10)}: ${ROWS.toLocaleString('en')} requests in the database, ${ENGINE === 'embedded' ? 'embedded PostgreSQL (the app’s own, in DATA_DIR)' : 'PostgreSQL server (DATABASE_URL)'}, pool of ${spec.pool.max} on both sides; ${os.cpus().length} cores shared with the load generator, load average ${loadAtStart.toFixed(1)} at the start.`,
-        `${ROUNDS} interleaved rounds of ${ROUND_SECONDS} s per endpoint and side at ${CONNECTIONS} connections; mixed ${MIXED_SECONDS} s, searches ${SEARCH_SECONDS} s per side.`,
+        `${ROUNDS} interleaved rounds of ${ROUND_SECONDS} s per endpoint and side at ${CONNECTIONS} connections; mixed ${MIXED_SECONDS} s and searches ${SEARCH_SECONDS} s per side, each in two halves taken in turn (app, bare, bare, app).`,
       ],
       endpoints: results,
-      mixed: { app: mixedApp, bare: mixedBare, rssMb, treeMb, connections: MIXED_CONNECTIONS },
-      search: { app: searchApp, bare: searchBare, connections: SEARCH_CONNECTIONS },
+      mixed: { ...mixed, rssMb, treeMb, connections: MIXED_CONNECTIONS },
+      search: { ...search, connections: SEARCH_CONNECTIONS },
     } satisfies Parameters<typeof formatReport>[0];
     const text = formatReport(report);
     console.log(`\n${text}\n`);

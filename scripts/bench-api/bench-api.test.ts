@@ -82,8 +82,8 @@ const report = (appRequests: number): Report => ({
       bare: [run(100, 1)],
     },
   ],
-  mixed: { app: run(50, 10), bare: run(60, 10), rssMb: 150, treeMb: 300, connections: 100 },
-  search: { app: run(40, 15), bare: run(40, 10), connections: 4 },
+  mixed: { app: [run(50, 10)], bare: [run(60, 10)], rssMb: 150, treeMb: 300, connections: 100 },
+  search: { app: [run(40, 15)], bare: [run(40, 10)], connections: 4 },
 });
 
 describe('the verdicts', () => {
@@ -96,8 +96,27 @@ describe('the verdicts', () => {
 
   it('counts errors of the mixed run against the app', () => {
     const withErrors = report(100);
-    withErrors.mixed.app = run(50, 10, 3);
+    withErrors.mixed.app = [run(50, 10), run(50, 10, 3)];
     expect(verdicts(withErrors).find((v) => v.text.includes('errors'))!.met).toBe(false);
+  });
+});
+
+describe('the server’s CPU per answer', () => {
+  it('is every round’s CPU over every answer, per side, and a dash where a round did not measure it', () => {
+    const measured = report(100);
+    measured.endpoints[0]!.app = [
+      { ...run(100, 1), serverCpuMicros: 3000 },
+      { ...run(300, 1), serverCpuMicros: 5000 },
+    ];
+    measured.endpoints[0]!.bare = [
+      { ...run(100, 1), serverCpuMicros: 1000 },
+      { ...run(100, 1), serverCpuMicros: 2000 },
+    ];
+    measured.mixed.app = [{ ...run(50, 10), serverCpuMicros: 40_000 }];
+    const text = formatReport(measured);
+    expect(text).toContain('| 1 | 200 | 100 | **2.00** | 1.00–3.00 | 20 / 15 |');
+    expect(text).toContain('| mixed browse/search/details, 100 connections | app | 50 | 800 |');
+    expect(text).toContain('| mixed browse/search/details, 100 connections | bare | 60 | – |');
   });
 });
 

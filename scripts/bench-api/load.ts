@@ -50,6 +50,8 @@ export interface LoadResult {
   /** Socket errors and time-outs, and answers other than 2xx. */
   errors: number;
   non2xx: number;
+  /** CPU time (user and system) the answering server's process used meanwhile, in µs. */
+  serverCpuMicros?: number;
 }
 
 let sequence = 0;

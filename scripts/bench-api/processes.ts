@@ -23,6 +23,21 @@ export async function waitForOutput(server: RunningServer, text: string, timeout
   }
 }
 
+/** Clock ticks per second of /proc's CPU times (USER_HZ: 100 on Linux, whatever the kernel's own rate). */
+const TICKS_PER_SECOND = 100;
+
+/** CPU time (user and system) a process has used so far, in µs; 0 once it is gone. */
+export function cpuMicroseconds(pid: number): number {
+  try {
+    // The fields after the command's name, which may itself hold spaces or parentheses.
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / TICKS_PER_SECOND;
+  } catch {
+    return 0;
+  }
+}
+
 /** Pages of memory a process has in RAM (VmRSS), in bytes; 0 once it is gone. */
 export function residentBytes(pid: number): number {
   try {

@@ -27,6 +27,8 @@ export interface Figures {
   p95: number;
   p99: number;
   errors: number;
+  /** The server process's CPU per answer in µs, when every round measured it. */
+  cpuPerAnswer: number | undefined;
 }
 
 /** Rounds of one side together: requests over the time they took, percentiles of every response. */
@@ -39,17 +41,28 @@ export function figuresOf(rounds: LoadResult[]): Figures {
     p95: percentile(latencies, 95),
     p99: percentile(latencies, 99),
     errors: rounds.reduce((sum, round) => sum + round.errors + round.non2xx, 0),
+    cpuPerAnswer: rounds.every((round) => round.serverCpuMicros !== undefined)
+      ? rounds.reduce((sum, round) => sum + round.serverCpuMicros!, 0) / latencies.length
+      : undefined,
   };
 }
 
 export interface Report {
   heading: string[];
   endpoints: EndpointResult[];
-  mixed: { app: LoadResult; bare: LoadResult; rssMb: number; treeMb: number; connections: number };
-  search: { app: LoadResult; bare: LoadResult; connections: number };
+  /** Each side's parts of the mixed run and of the searches, taken in turn (app, bare, bare, app). */
+  mixed: {
+    app: LoadResult[];
+    bare: LoadResult[];
+    rssMb: number;
+    treeMb: number;
+    connections: number;
+  };
+  search: { app: LoadResult[]; bare: LoadResult[]; connections: number };
 }
 
 const ms = (value: number) => value.toFixed(1);
+const micros = (value: number | undefined) => (value === undefined ? '–' : value.toFixed(0));
 const ratioOf = (app: Figures, bare: Figures) => app.rps / bare.rps;
 
 /** Whether each target holds, in words, for the table and the exit code. */
@@ -60,9 +73,9 @@ export function verdicts(report: Report): { text: string; met: boolean }[] {
       ratio: ratioOf(figuresOf(endpoint.app), figuresOf(endpoint.bare)),
     }))
     .reduce((a, b) => (b.ratio < a.ratio ? b : a));
-  const mixedApp = figuresOf([report.mixed.app]);
-  const mixedBare = figuresOf([report.mixed.bare]);
-  const search = figuresOf([report.search.app]);
+  const mixedApp = figuresOf(report.mixed.app);
+  const mixedBare = figuresOf(report.mixed.bare);
+  const search = figuresOf(report.search.app);
   return [
     {
       text: `every endpoint ≥ ${TARGETS.ratio.toFixed(2)} of its bare route (lowest: ${worst.label} ${worst.ratio.toFixed(2)})`,
@@ -102,7 +115,8 @@ function headerCeiling(
   const headed = figuresOf(withHeaders.rounds);
   return (
     `${endpoint.label}: the bare route sending the app’s ${withHeaders.lines} header lines too ` +
-    `(security headers, Cache-Control, X-Request-Id) answered ${headed.rps.toFixed(0)} req/s, ` +
+    `(security headers, Cache-Control, X-Request-Id) answered ${headed.rps.toFixed(0)} req/s ` +
+    `(server CPU ${micros(headed.cpuPerAnswer)} µs per answer), ` +
     `**${ratioOf(headed, bare).toFixed(2)}** of the bare route (per round ${perRound(withHeaders.rounds, endpoint.bare)}): ` +
     `the most an app sending those lines reaches here. The app answered ` +
     `**${ratioOf(figuresOf(endpoint.app), headed).toFixed(2)}** of it.`
@@ -113,14 +127,14 @@ function headerCeiling(
 export function formatReport(report: Report): string {
   const lines = [...report.heading, ''];
   lines.push(
-    '| endpoint | statements | app req/s | bare req/s | app/bare | per round | app p50 / p95 / p99 ms | bare p50 / p95 / p99 ms |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- |',
+    '| endpoint | statements | app req/s | bare req/s | app/bare | per round | server CPU µs per answer, app / bare | app p50 / p95 / p99 ms | bare p50 / p95 / p99 ms |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
   );
   for (const endpoint of report.endpoints) {
     const app = figuresOf(endpoint.app);
     const bare = figuresOf(endpoint.bare);
     lines.push(
-      `| ${endpoint.label} (\`${endpoint.url.replace(/[0-9a-f-]{36}/, ':id')}\`) | ${endpoint.statements} | ${app.rps.toFixed(0)} | ${bare.rps.toFixed(0)} | **${ratioOf(app, bare).toFixed(2)}** | ${perRound(endpoint.app, endpoint.bare)} | ${ms(app.p50)} / ${ms(app.p95)} / ${ms(app.p99)} | ${ms(bare.p50)} / ${ms(bare.p95)} / ${ms(bare.p99)} |`,
+      `| ${endpoint.label} (\`${endpoint.url.replace(/[0-9a-f-]{36}/, ':id')}\`) | ${endpoint.statements} | ${app.rps.toFixed(0)} | ${bare.rps.toFixed(0)} | **${ratioOf(app, bare).toFixed(2)}** | ${perRound(endpoint.app, endpoint.bare)} | ${micros(app.cpuPerAnswer)} / ${micros(bare.cpuPerAnswer)} | ${ms(app.p50)} / ${ms(app.p95)} / ${ms(app.p99)} | ${ms(bare.p50)} / ${ms(bare.p95)} / ${ms(bare.p99)} |`,
     );
   }
   for (const endpoint of report.endpoints) {
@@ -128,13 +142,13 @@ export function formatReport(report: Report): string {
   }
   lines.push(
     '',
-    '| load | side | req/s | p50 ms | p95 ms | p99 ms | errors |',
-    '| --- | --- | --- | --- | --- | --- | --- |',
+    '| load | side | req/s | server CPU µs per answer | p50 ms | p95 ms | p99 ms | errors |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- |',
   );
-  const row = (load: string, side: string, result: LoadResult) => {
-    const f = figuresOf([result]);
+  const row = (load: string, side: string, parts: LoadResult[]) => {
+    const f = figuresOf(parts);
     lines.push(
-      `| ${load} | ${side} | ${f.rps.toFixed(0)} | ${ms(f.p50)} | ${ms(f.p95)} | ${ms(f.p99)} | ${f.errors} |`,
+      `| ${load} | ${side} | ${f.rps.toFixed(0)} | ${micros(f.cpuPerAnswer)} | ${ms(f.p50)} | ${ms(f.p95)} | ${ms(f.p99)} | ${f.errors} |`,
     );
   };
   const mixed = `mixed browse/search/details, ${report.mixed.connections} connections`;

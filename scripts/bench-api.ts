@@ -274,9 +274,8 @@ async function main() {
     };
 
     log(`mixed load at ${MIXED_CONNECTIONS} connections`);
-    const appPid = app.child.pid!;
-    const rss = sampleMemory(() => residentBytes(appPid));
-    const tree = sampleMemory(() => proportionalTreeBytes(appPid), 500);
+    const rss = sampleMemory(() => residentBytes(pidOf.app));
+    const tree = sampleMemory(() => proportionalTreeBytes(pidOf.app), 500);
     const mixed = await inTurn(MIXED.map(target), MIXED_CONNECTIONS, MIXED_SECONDS);
     const rssMb = rss.stop() / 1e6;
     const treeMb = tree.stop() / 1e6;

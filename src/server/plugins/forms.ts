@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LIMITS } from '../../shared/limits';
 import { AppError } from '../errors';
+import { storable, unstorableTextRefusal } from './storable-text';
 
 /** What a multipart form may hold (docs/security.md "Slow clients and large bodies"). */
 export const FORM_LIMITS = {
@@ -27,9 +28,13 @@ export function formRoutes(routes: FastifyPluginAsyncZod): FastifyPluginAsyncZod
 /**
  * A form field's text. The multipart parser hands a field part sent as `application/json` over
  * parsed, as an object or a number; a browser's form fields are text, so anything else is
- * refused (400 invalid_form_data) before it reaches a handler.
+ * refused (400 invalid_form_data) before it reaches a handler. A name or text PostgreSQL cannot
+ * keep as sent is refused as in any other body (400 validation_failed, storable-text.ts).
  */
 export function fieldText(part: { fieldname: string; value: unknown }): string {
-  if (typeof part.value === 'string') return part.value;
-  throw new AppError('invalid_form_data', `The form field ${part.fieldname} must be text.`);
+  if (typeof part.value !== 'string') {
+    throw new AppError('invalid_form_data', `The form field ${part.fieldname} must be text.`);
+  }
+  if (!storable(part.fieldname) || !storable(part.value)) throw unstorableTextRefusal();
+  return part.value;
 }

@@ -7,10 +7,10 @@ import { AppError } from '../errors';
  * it as U+FFFD, so the text saved would not be the text sent). A whole pair (an emoji) is well
  * formed. Both checks are native scans: a 2 KB description costs about 3 µs.
  */
-const storable = (text: string) => !text.includes('\u0000') && text.isWellFormed();
+export const storable = (text: string) => !text.includes('\u0000') && text.isWellFormed();
 
 /** Whether any string in the value, key or value however deeply nested, cannot be stored as sent. */
-export function hasUnstorableText(value: unknown): boolean {
+function hasUnstorableText(value: unknown): boolean {
   if (typeof value === 'string') return !storable(value);
   if (Array.isArray(value)) return value.some(hasUnstorableText);
   if (value && typeof value === 'object') {
@@ -31,7 +31,8 @@ export const unstorableTextRefusal = () =>
 /**
  * A body, query or path holding text PostgreSQL cannot keep as sent would fail deep in a handler
  * (or silently lose an audit entry, or be stored altered). Refused here, at the validation step
- * of the request chain, for every API route at once; multipart forms check their fields themselves.
+ * of the request chain, for every API route at once; a multipart form's fields are checked as
+ * they are read (`fieldText`, forms.ts).
  */
 export function registerStorableTextGuard(api: FastifyInstance) {
   api.addHook('preValidation', (request, _reply, done) => {

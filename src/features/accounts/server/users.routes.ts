@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import type { ServerContext } from '../../../server/context';
 import { AppError } from '../../../server/errors';
-import { hasUnstorableText, unstorableTextRefusal } from '../../../server/plugins/storable-text';
 import { requireUser } from '../../../server/plugins/auth';
 import { fieldText, formRoutes } from '../../../server/plugins/forms';
 import {
@@ -51,7 +50,6 @@ async function profileForm(
     }
     throw error;
   }
-  if (hasUnstorableText(fields)) throw unstorableTextRefusal();
   return { fields, ...(picture ? { picture } : {}) };
 }
 

@@ -2,7 +2,6 @@ import type { FastifyRequest } from 'fastify';
 import { fileTypeOf, imageTool } from '../../../server/image-libraries';
 import { AppError } from '../../../server/errors';
 import { fieldText } from '../../../server/plugins/forms';
-import { hasUnstorableText, unstorableTextRefusal } from '../../../server/plugins/storable-text';
 import { LIMITS } from '../../../shared/limits';
 import { classifyUpload, cleanFilename, type AttachmentMime } from '../attachments.rules';
 
@@ -83,6 +82,5 @@ export async function readForm(
       throw new AppError('file_too_large', 'Each file may be at most 5 MB.');
     throw error;
   }
-  if (hasUnstorableText(fields)) throw unstorableTextRefusal();
   return { fields, files };
 }

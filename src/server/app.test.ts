@@ -127,66 +127,98 @@ describe('errors and request ids', () => {
 });
 
 describe('security headers and CSP reports', () => {
-  it('sends a strict CSP without inline script on pages and API', async () => {
-    for (const url of ['/', '/api/health']) {
-      const csp = (await app.inject({ url })).headers['content-security-policy'] as string;
-      expect(csp).toContain("script-src 'self'");
-      expect(csp).not.toContain('unsafe-inline');
-      expect(csp).toContain("frame-ancestors 'none'");
-      expect(csp).toContain('report-uri /api/csp-report');
-    }
-    const headers = (await app.inject({ url: '/' })).headers;
-    expect(headers['x-content-type-options']).toBe('nosniff');
-    expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  it('sends a strict CSP without inline script on pages, and one that allows nothing on API answers', async () => {
+    const page = (await app.inject({ url: '/' })).headers;
+    const csp = page['content-security-policy'] as string;
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain('report-uri /api/csp-report');
+    expect(page['x-content-type-options']).toBe('nosniff');
+    expect(page['referrer-policy']).toBe('strict-origin-when-cross-origin');
+
+    const api = (await app.inject({ url: '/api/health' })).headers;
+    expect(api['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(api['x-content-type-options']).toBe('nosniff');
   });
 
-  it('sends the same security headers on the page, an API answer, a file and a refusal', async () => {
-    const csp =
-      "default-src 'self';script-src 'self';style-src 'self';img-src 'self' data: blob:;" +
-      "font-src 'self';connect-src 'self';media-src 'self';frame-src 'self' blob:;" +
-      "object-src 'none';base-uri 'self';form-action 'self';frame-ancestors 'none';" +
-      "manifest-src 'self';worker-src 'self';report-uri /api/csp-report;report-to csp";
-    const expected = {
-      'content-security-policy': csp,
-      'cross-origin-opener-policy': 'same-origin',
-      'cross-origin-resource-policy': 'same-origin',
-      'origin-agent-cluster': '?1',
-      'referrer-policy': 'strict-origin-when-cross-origin',
-      'x-content-type-options': 'nosniff',
-      'x-dns-prefetch-control': 'off',
-      'x-download-options': 'noopen',
-      'x-frame-options': 'SAMEORIGIN',
-      'x-permitted-cross-domain-policies': 'none',
-      'x-xss-protection': '0',
-      'reporting-endpoints': 'csp="/api/csp-report"',
-      'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=()',
-    };
+  const pageCsp =
+    "default-src 'self';script-src 'self';style-src 'self';img-src 'self' data: blob:;" +
+    "font-src 'self';connect-src 'self';media-src 'self';frame-src 'self' blob:;" +
+    "object-src 'none';base-uri 'self';form-action 'self';frame-ancestors 'none';" +
+    "manifest-src 'self';worker-src 'self';report-uri /api/csp-report;report-to csp";
+  const pageHeaders = {
+    'content-security-policy': pageCsp,
+    'cross-origin-opener-policy': 'same-origin',
+    'cross-origin-resource-policy': 'same-origin',
+    'origin-agent-cluster': '?1',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'x-content-type-options': 'nosniff',
+    'x-dns-prefetch-control': 'off',
+    'x-download-options': 'noopen',
+    'x-frame-options': 'SAMEORIGIN',
+    'x-permitted-cross-domain-policies': 'none',
+    'x-xss-protection': '0',
+    'reporting-endpoints': 'csp="/api/csp-report"',
+    'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=()',
+  };
+  const apiHeaders = {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'cross-origin-resource-policy': 'same-origin',
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'SAMEORIGIN',
+  };
+  /** The security headers of an answer: every line of either set it carries. */
+  const securityLines = (headers: Record<string, unknown>) =>
+    Object.fromEntries(
+      [...Object.keys(pageHeaders), 'strict-transport-security']
+        .filter((name) => headers[name] !== undefined)
+        .map((name) => [name, headers[name]]),
+    );
+
+  it("sends the pages' security headers on every page, asset and refusal outside the API", async () => {
     const answers = [
       await app.inject({ url: '/' }),
-      await app.inject({ url: '/api/version' }),
+      await app.inject({ url: '/requests' }),
       await app.inject({ url: '/assets/app.js' }),
+      await app.inject({ url: '/robots.txt' }),
+      await app.inject({ url: '/api/docs' }),
+      await app.inject({ url: '/no-such-page' }),
+    ];
+    for (const answer of answers) expect(securityLines(answer.headers)).toEqual(pageHeaders);
+  });
+
+  it("sends the API's security headers on each of its answers and refusals, however the path is spelled", async () => {
+    const answers = [
+      await app.inject({ url: '/api/version' }),
+      await app.inject({ url: '/api/%76ersion' }),
       await app.inject({ url: '/api/no-such-endpoint' }),
       await app.inject({ method: 'POST', url: '/api/auth/logout' }),
+      await app.inject({ method: 'PUT', url: '/api/users/language', payload: { x: 1 } }),
     ];
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 404, 403, 403]);
     for (const answer of answers) {
-      expect(answer.headers).toMatchObject(expected);
-      expect(answer.headers['strict-transport-security']).toBeUndefined();
+      expect(securityLines(answer.headers)).toEqual(apiHeaders);
+      expect(answer.headers['x-request-id']).toBeTruthy();
     }
+  });
 
+  it("adds HSTS to both sets, and upgrade-insecure-requests to the pages' CSP, behind HTTPS", async () => {
     const overHttps = await buildApp({
       db: database.db,
       clientDir,
       publicUrl: 'https://majstri.sk',
     });
     try {
-      for (const url of ['/', '/api/version']) {
-        const { headers } = await overHttps.inject({ url });
-        expect(headers).toMatchObject({
-          ...expected,
-          'content-security-policy': `${csp};upgrade-insecure-requests`,
-          'strict-transport-security': 'max-age=31536000; includeSubDomains',
-        });
-      }
+      const hsts = { 'strict-transport-security': 'max-age=31536000; includeSubDomains' };
+      const page = await overHttps.inject({ url: '/' });
+      expect(securityLines(page.headers)).toEqual({
+        ...pageHeaders,
+        'content-security-policy': `${pageCsp};upgrade-insecure-requests`,
+        ...hsts,
+      });
+      const api = await overHttps.inject({ url: '/api/version' });
+      expect(securityLines(api.headers)).toEqual({ ...apiHeaders, ...hsts });
     } finally {
       await overHttps.close();
     }

@@ -52,7 +52,7 @@ import { registerLanguage } from './plugins/language';
 import { requestIdFor } from './plugins/request-id';
 import { lazyRequestLogger } from './request-logger';
 import { responseSerializer } from './response-serializer';
-import { registerResponseHeaders } from './plugins/security-headers';
+import { registerResponseHeaders, useApiHeaders } from './plugins/security-headers';
 import { registerSpa } from './plugins/spa';
 import { pageRenderer } from './render/page-renderer';
 import { registerApiDocs } from './openapi';
@@ -283,6 +283,7 @@ export async function buildApp(deps: AppDeps) {
   // Every API route lives in this one scope, behind the request chain's guards.
   await app.register(
     async (api) => {
+      useApiHeaders(api, { https: secureCookies });
       registerRequestChain(api, {
         db: deps.db,
         redis: deps.redis,

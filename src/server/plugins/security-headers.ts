@@ -24,22 +24,23 @@ function contentSecurityPolicy(https: boolean): string {
   return directives.map((directive) => directive.join(' ')).join(';');
 }
 
+const HSTS = { 'strict-transport-security': 'max-age=31536000; includeSubDomains' };
+
 /**
- * Every security header of every response. Nothing in them depends on the request (no nonces,
- * no hashes), so they are written once at start-up and set in one step; a route that serves
- * an upload replaces the CSP with its own (requests.routes.ts). Names are in lower case, as
- * Fastify stores them: it then keeps the name it is given instead of making a new one each time.
+ * The security headers of everything the site serves outside the API: its pages, their assets,
+ * robots.txt, the API's documentation page, and refusals there. Helmet's defaults with our CSP.
+ * Nothing in them depends on the request (no nonces, no hashes), so they are written once at
+ * start-up and set in one step. Names are in lower case, as Fastify stores them: it then keeps
+ * the name it is given instead of making a new one each time.
  */
-export function securityHeaders(options: { https: boolean }): Record<string, string> {
+export function pageHeaders(options: { https: boolean }): Record<string, string> {
   return {
     'content-security-policy': contentSecurityPolicy(options.https),
     'cross-origin-opener-policy': 'same-origin',
     'cross-origin-resource-policy': 'same-origin',
     'origin-agent-cluster': '?1',
     'referrer-policy': 'strict-origin-when-cross-origin',
-    ...(options.https
-      ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' }
-      : {}),
+    ...(options.https ? HSTS : {}),
     'x-content-type-options': 'nosniff',
     'x-dns-prefetch-control': 'off',
     'x-download-options': 'noopen',
@@ -53,15 +54,48 @@ export function securityHeaders(options: { https: boolean }): Record<string, str
 }
 
 /**
- * Strict security headers on every response, pages, files and API alike (the set Helmet sends
- * by default, with our CSP), computed once: building them for each request was a measurable
- * share of a small API answer (docs/performance.md "API cost per request"). The same first hook
- * names the request's id (X-Request-Id), so even an answer cut short later carries both.
+ * The security headers of every answer of the API (`/api` scope): JSON, and the files it serves,
+ * which set a CSP of their own (requests.routes.ts, providers.routes.ts). These are the headers
+ * that protect an answer that is not a page, as OWASP's REST Security Cheat Sheet lists them:
+ * nothing may be loaded or run if one is opened as a document, nor may it be framed, sniffed as
+ * another type, or read by another site's page. The page-only headers (a page's feature, opener,
+ * referrer and reporting policies) govern nothing in a JSON answer, and every line costs the
+ * smallest answers a measurable share (docs/performance.md "What the header lines cost"). X-Frame-Options
+ * stays SAMEORIGIN: the attachment viewer frames a PDF the API serves.
+ */
+export function apiHeaders(options: { https: boolean }): Record<string, string> {
+  return {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'cross-origin-resource-policy': 'same-origin',
+    ...(options.https ? HSTS : {}),
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'SAMEORIGIN',
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The security headers of this scope's answers: the pages' set, or the API's in `/api`. */
+    securityHeaders: Readonly<Record<string, string>>;
+  }
+}
+
+/**
+ * Strict security headers on every response, computed once: building them for each request was
+ * a measurable share of a small API answer (docs/performance.md "API cost per request"). Each
+ * answer carries the set of the scope its route (or its scope's not-found answer) belongs to:
+ * the pages' set, and the API's where `useApiHeaders` was called. The same first hook names the
+ * request's id (X-Request-Id), so even an answer cut short later carries both.
  */
 export function registerResponseHeaders(app: FastifyInstance, options: { https: boolean }) {
-  const headers = securityHeaders(options);
+  app.decorate('securityHeaders', pageHeaders(options));
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(headers).header('x-request-id', request.id);
+    reply.headers(request.server.securityHeaders).header('x-request-id', request.id);
     done();
   });
+}
+
+/** Gives the answers of `scope` (the API's) the API's security headers instead of the pages'. */
+export function useApiHeaders(scope: FastifyInstance, options: { https: boolean }) {
+  scope.decorate('securityHeaders', apiHeaders(options));
 }

@@ -161,6 +161,8 @@ describe('attachment downloads', () => {
     expect(inlinePdf.headers['content-security-policy']).toBe(
       "default-src 'none'; object-src 'self'",
     );
+    // The attachment viewer shows it in a frame of the site's page, and only there.
+    expect(inlinePdf.headers['x-frame-options']).toBe('SAMEORIGIN');
 
     // Text is never shown inline and never sniffed into something else.
     const text = await provider.get(url(txt!.id, '?disposition=inline'));

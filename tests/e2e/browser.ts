@@ -67,6 +67,17 @@ export async function freshVisit(
  * (`html[data-ready]`, set by the app's PageReady). A server-drawn page is readable before its
  * code runs (src/server/render/deferred-code.ts); a click or a choice made then is not the app's.
  */
+const gotoWithoutWaiting = new WeakMap<Page, Page['goto']>();
+
+/**
+ * Opens a server-drawn page and answers as soon as its HTML has arrived, without waiting for its
+ * code: what a person sees, and may type into, before the page has come to life.
+ */
+export async function openBeforeLife(page: Page, path: string): Promise<void> {
+  const goto = gotoWithoutWaiting.get(page) ?? page.goto.bind(page);
+  await goto(path, { waitUntil: 'commit' });
+}
+
 function waitForLifeOnLoad(page: Page) {
   // Pages that are not the app's (the API documentation) have no root to wait for.
   const ready = () =>
@@ -74,6 +85,7 @@ function waitForLifeOnLoad(page: Page) {
       () => !document.getElementById('root') || document.documentElement.dataset.ready === '',
     );
   const goto = page.goto.bind(page);
+  gotoWithoutWaiting.set(page, goto);
   const reload = page.reload.bind(page);
   page.goto = async (...args) => {
     const response = await goto(...args);

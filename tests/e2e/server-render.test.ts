@@ -1,7 +1,16 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifiedAccount, withCsrf } from './accounts-helpers';
-import { baseUrl, freshVisit, launchBrowser, text, visitorAddress } from './browser';
+import {
+  baseUrl,
+  freshVisit,
+  launchBrowser,
+  logIn,
+  openBeforeLife,
+  text,
+  untilHydrated,
+  visitorAddress,
+} from './browser';
 
 let browser: Browser;
 
@@ -135,4 +144,74 @@ describe('server-rendered public pages', () => {
     expect(warnings.filter((line) => /hydrat/i.test(line))).toEqual([]);
     await context.close();
   });
+
+  it('keeps what a person types into a server-drawn page before its code has run', async () => {
+    const client = await verifiedAccount('client');
+    const provider = await verifiedAccount('provider');
+    const c = await freshVisit(browser);
+    await logIn(c.page, client.email, client.password);
+    const requestId = await c.page.evaluate(async () => {
+      const form = new FormData();
+      form.set('title', 'Oprava kvapkajúceho kohútika');
+      form.set('description', 'Kohútik v kuchyni kvapká aj po zatvorení, treba vymeniť tesnenie.');
+      form.set('category', 'plumbing');
+      form.set('location', 'Trnava');
+      const csrf = /csrf_token=([^;]+)/.exec(document.cookie)![1]!;
+      const answer = await fetch('/api/work-requests', {
+        method: 'POST',
+        headers: { 'x-csrf-token': csrf },
+        body: form,
+      });
+      return ((await answer.json()) as { work_request: { id: string } }).work_request.id;
+    });
+    await c.context.close();
+
+    const p = await freshVisit(browser);
+    await logIn(p.page, provider.email, provider.password);
+    const bids = (key: string) => text('sk', 'bids', key);
+
+    // A slow phone: the page's code arrives only after the person has typed.
+    const typed = await holdCodeUntilTyped(p.page);
+    await openBeforeLife(p.page, `/request/${requestId}`);
+    await p.page.getByLabel(bids('form.amount')).fill('95,50');
+    await p.page
+      .getByRole('textbox', { name: bids('form.description') })
+      .fill('Prídem zajtra ráno s tesnením.');
+    typed();
+    await untilHydrated(p.page);
+    await p.page.waitForLoadState('networkidle');
+    expect(await p.page.getByLabel(bids('form.amount')).inputValue()).toBe('95,50');
+    const [posted] = await Promise.all([
+      p.page.waitForResponse((answer) => answer.url().endsWith('/api/bids')),
+      p.page.getByRole('button', { name: bids('form.submit') }).click(),
+    ]);
+    expect(posted.status()).toBe(201);
+    expect(posted.request().postDataJSON()).toMatchObject({
+      amount: 95.5,
+      description: 'Prídem zajtra ráno s tesnením.',
+    });
+
+    // The home page's search box, a field of its own.
+    const searched = await holdCodeUntilTyped(p.page);
+    await openBeforeLife(p.page, '/');
+    await p.page.getByRole('searchbox').fill('tesnenie');
+    searched();
+    await untilHydrated(p.page);
+    await p.page.getByRole('searchbox').press('Enter');
+    await p.page.waitForURL(/\/browse\?q=tesnenie$/);
+    expect(p.problems).toEqual([]);
+    await p.context.close();
+  });
 });
+
+/** Holds back the app's code (its modules) until the returned function is called. */
+async function holdCodeUntilTyped(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const typed = new Promise<void>((resolve) => (release = resolve));
+  await page.unrouteAll();
+  await page.route('**/assets/*.js', async (route) => {
+    await typed;
+    await route.continue();
+  });
+  return release;
+}

@@ -1,5 +1,6 @@
 import { CircleAlert } from 'lucide-react';
 import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from 'react';
+import { keepTypedBeforeHydration } from './typed-before-hydration';
 
 /** The one box that lists every problem of a form, joined by commas (spec core §5). */
 export function ErrorSummary({ messages }: { messages: string[] }) {
@@ -65,6 +66,7 @@ export function TextField({
         {label}
       </label>
       <input
+        ref={keepTypedBeforeHydration}
         id={id}
         name={name}
         aria-invalid={error ? true : undefined}
@@ -99,6 +101,7 @@ export function TextArea({
         {label}
       </label>
       <textarea
+        ref={keepTypedBeforeHydration}
         id={id}
         name={name}
         aria-invalid={error ? true : undefined}

@@ -1,6 +1,7 @@
 import { Search } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from '../../../client/i18n/react';
+import { keepTypedBeforeHydration } from '../../../client/components/ui/typed-before-hydration';
 import { useNavigate } from 'react-router';
 
 /** "What do you need?": the words go to Browse as its search (an empty search lists everything). */
@@ -23,6 +24,7 @@ export function HeroSearch() {
       </label>
       <div className="mt-2 flex flex-col gap-2 sm:flex-row">
         <input
+          ref={keepTypedBeforeHydration}
           id={id}
           type="search"
           name="q"

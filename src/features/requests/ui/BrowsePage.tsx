@@ -4,6 +4,7 @@ import { useTranslation } from '../../../client/i18n/react';
 import { useSearchParams } from 'react-router';
 import { Pagination } from '../../../client/components/ui/Pagination';
 import { PageLoading } from '../../../client/components/ui/PageLoading';
+import { keepTypedBeforeHydration } from '../../../client/components/ui/typed-before-hydration';
 import { useDocumentTitle } from '../../../client/hooks/useDocumentTitle';
 import { isCategory } from '../../../shared/categories';
 import { LIMITS } from '../../../shared/limits';
@@ -136,6 +137,7 @@ function SearchForm({
           {t('browse.search')}
         </label>
         <input
+          ref={keepTypedBeforeHydration}
           id="browse-q"
           type="search"
           value={text}
@@ -204,6 +206,7 @@ function LocationInput({ value, onChange }: { value: string; onChange: (value: s
         {t('browse.location')}
       </label>
       <input
+        ref={keepTypedBeforeHydration}
         id="browse-location"
         name="location"
         type="text"

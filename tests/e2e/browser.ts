@@ -110,6 +110,29 @@ export async function untilHydrated(page: Page): Promise<void> {
     .toBe('online');
 }
 
+/** What a client writes into a new request (no files). */
+export interface RequestFields {
+  title: string;
+  description: string;
+  category: string;
+  location: string;
+}
+
+/** Posts a request from a signed-in client's page, as its form does; answers its id. */
+export async function postRequestFrom(page: Page, fields: RequestFields): Promise<string> {
+  return page.evaluate(async (values) => {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(values)) form.set(name, value);
+    const csrf = /csrf_token=([^;]+)/.exec(document.cookie)![1]!;
+    const answer = await fetch('/api/work-requests', {
+      method: 'POST',
+      headers: { 'x-csrf-token': csrf },
+      body: form,
+    });
+    return ((await answer.json()) as { work_request: { id: string } }).work_request.id;
+  }, fields);
+}
+
 /** Reads a translated text from the locale files, as the page must show it. */
 export function text(language: string, namespace: string, key: string): string {
   const data = JSON.parse(fs.readFileSync(`src/locales/${language}/${namespace}.json`, 'utf8'));

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { LANGUAGES } from '../../src/shared/languages';
 import { verifiedAccount } from './accounts-helpers';
-import { freshVisit, launchBrowser, logIn, untilHydrated } from './browser';
+import { freshVisit, launchBrowser, logIn, postRequestFrom, untilHydrated } from './browser';
 
 /**
  * Every page, as every role, in every language, on the two phone widths people hold most (360 and
@@ -25,19 +25,11 @@ beforeAll(async () => {
   accounts.administrator = inject('adminLogin');
   const { page, context } = await freshVisit(browser);
   await logIn(page, accounts.client.email, accounts.client.password);
-  requestId = await page.evaluate(async () => {
-    const form = new FormData();
-    form.set('title', 'Výmena vodovodnej batérie v kúpeľni');
-    form.set('description', 'Kvapká batéria v kúpeľni, treba ju vymeniť aj s tesnením a sifónom.');
-    form.set('category', 'plumbing');
-    form.set('location', 'Nové Mesto nad Váhom');
-    const csrf = /csrf_token=([^;]+)/.exec(document.cookie)![1]!;
-    const answer = await fetch('/api/work-requests', {
-      method: 'POST',
-      headers: { 'x-csrf-token': csrf },
-      body: form,
-    });
-    return ((await answer.json()) as { work_request: { id: string } }).work_request.id;
+  requestId = await postRequestFrom(page, {
+    title: 'Výmena vodovodnej batérie v kúpeľni',
+    description: 'Kvapká batéria v kúpeľni, treba ju vymeniť aj s tesnením a sifónom.',
+    category: 'plumbing',
+    location: 'Nové Mesto nad Váhom',
   });
   await context.close();
   const provider = await freshVisit(browser);

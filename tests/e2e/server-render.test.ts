@@ -7,6 +7,7 @@ import {
   launchBrowser,
   logIn,
   openBeforeLife,
+  postRequestFrom,
   text,
   untilHydrated,
   visitorAddress,
@@ -150,19 +151,11 @@ describe('server-rendered public pages', () => {
     const provider = await verifiedAccount('provider');
     const c = await freshVisit(browser);
     await logIn(c.page, client.email, client.password);
-    const requestId = await c.page.evaluate(async () => {
-      const form = new FormData();
-      form.set('title', 'Oprava kvapkajúceho kohútika');
-      form.set('description', 'Kohútik v kuchyni kvapká aj po zatvorení, treba vymeniť tesnenie.');
-      form.set('category', 'plumbing');
-      form.set('location', 'Trnava');
-      const csrf = /csrf_token=([^;]+)/.exec(document.cookie)![1]!;
-      const answer = await fetch('/api/work-requests', {
-        method: 'POST',
-        headers: { 'x-csrf-token': csrf },
-        body: form,
-      });
-      return ((await answer.json()) as { work_request: { id: string } }).work_request.id;
+    const requestId = await postRequestFrom(c.page, {
+      title: 'Oprava kvapkajúceho kohútika',
+      description: 'Kohútik v kuchyni kvapká aj po zatvorení, treba vymeniť tesnenie.',
+      category: 'plumbing',
+      location: 'Trnava',
     });
     await c.context.close();
 

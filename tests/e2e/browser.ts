@@ -62,11 +62,6 @@ export async function freshVisit(
   return { context, page, problems };
 }
 
-/**
- * Makes `page.goto` and `page.reload` return only once the page has come to life
- * (`html[data-ready]`, set by the app's PageReady). A server-drawn page is readable before its
- * code runs (src/server/render/deferred-code.ts); a click or a choice made then is not the app's.
- */
 const gotoWithoutWaiting = new WeakMap<Page, Page['goto']>();
 
 /**
@@ -78,6 +73,11 @@ export async function openBeforeLife(page: Page, path: string): Promise<void> {
   await goto(path, { waitUntil: 'commit' });
 }
 
+/**
+ * Makes `page.goto` and `page.reload` return only once the page has come to life
+ * (`html[data-ready]`, set by the app's PageReady). A server-drawn page is readable before its
+ * code runs (src/server/render/deferred-code.ts); a click or a choice made then is not the app's.
+ */
 function waitForLifeOnLoad(page: Page) {
   // Pages that are not the app's (the API documentation) have no root to wait for.
   const ready = () =>

@@ -60,8 +60,8 @@ export function pageHeaders(options: { https: boolean }): Record<string, string>
  * nothing may be loaded or run if one is opened as a document, nor may it be framed, sniffed as
  * another type, or read by another site's page. The page-only headers (a page's feature, opener,
  * referrer and reporting policies) govern nothing in a JSON answer, and every line costs the
- * smallest answers a measurable share (docs/performance.md "What the header lines cost"). X-Frame-Options
- * stays SAMEORIGIN: the attachment viewer frames a PDF the API serves.
+ * smallest answers a measurable share (docs/performance.md "What the header lines cost").
+ * X-Frame-Options stays SAMEORIGIN: the attachment viewer frames a PDF the API serves.
  */
 export function apiHeaders(options: { https: boolean }): Record<string, string> {
   return {

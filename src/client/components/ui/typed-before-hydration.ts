@@ -15,7 +15,6 @@ export function keepTypedBeforeHydration(field: HTMLInputElement | HTMLTextAreaE
   const typed = field.value;
   // Through the element's own setter, which React's tracker wraps: the tracker now holds the state.
   field.value = field.defaultValue;
-  const prototype = Object.getPrototypeOf(field) as typeof HTMLInputElement.prototype;
-  Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(field, typed);
+  Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set?.call(field, typed);
   field.dispatchEvent(new Event('input', { bubbles: true }));
 }

@@ -5,9 +5,12 @@
 // real people sign in one after another, and the server's resident memory is sampled. Prints:
 //   - people who signed in on this browser before (the `sign_in_device` cookie), one sign-in each;
 //   - people signing in on a new browser;
-//   - what the flood got, and the server's RSS before and at its peak.
+//   - what the flood got, and the server's RSS before and at its peak;
+//   - then, with the flood over, one address: a household whose people each mistype their
+//     password once and then sign in, and a client guessing passwords as fast as it can (how many
+//     guesses the address's ceiling lets through, docs/security.md "Sign-in limits per person").
 //
-// BENCH_CLIENTS=12  BENCH_SIGN_INS=10  BENCH_WARMUP_SECONDS=3
+// BENCH_CLIENTS=12  BENCH_SIGN_INS=10  BENCH_WARMUP_SECONDS=3  BENCH_GUESS_SECONDS=10
 // PASSWORD_HASH_CONCURRENCY / PASSWORD_HASH_QUEUE: passed to the server when set
 // BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres
 import fs from 'node:fs';
@@ -29,6 +32,7 @@ import { eq } from 'drizzle-orm';
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 12);
 const SIGN_INS = Number(process.env.BENCH_SIGN_INS ?? 10);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
+const GUESS_SECONDS = Number(process.env.BENCH_GUESS_SECONDS ?? 10);
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const PASSWORD = 'Remeslo2025x';
 
@@ -231,6 +235,7 @@ async function main() {
       );
       log(`Server CPU during the flood: ${(serverCpu * 100).toFixed(0)} % of one core`);
       log(`Server RSS: ${mb(rssBefore)} MB before the flood, ${mb(rssPeak)} MB at its peak`);
+      await behindOneAddress(port, csrfCookie, people.slice(SIGN_INS));
     } finally {
       server.child.kill('SIGTERM');
       await server.exited;
@@ -239,6 +244,42 @@ async function main() {
     await opened.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * One address shared by many people (a household, an office): each of `people` types a wrong
+ * password once, then the right one, one after another; then a client at another single address
+ * sends wrong passwords for unknown emails for GUESS_SECONDS and we count how many were checked.
+ */
+async function behindOneAddress(port: number, csrfCookie: string, people: string[]) {
+  const csrf = csrfCookie.split('=')[1]!;
+  const from = (localAddress: string, email: string, password: string) =>
+    request(port, 'POST', '/api/auth/login', {
+      localAddress,
+      cookie: csrfCookie,
+      csrf,
+      body: { email, password },
+    });
+  const household: Answer[] = [];
+  for (const email of people) {
+    await from('127.250.0.1', email, 'Wrong1pass');
+    household.push(await from('127.250.0.1', email, PASSWORD));
+  }
+  log(`\nOne address, ${people.length} people each mistyping once, then signing in:`);
+  log('| who | signed in | latency of the successful ones | refused with |');
+  log('|---|---|---|---|');
+  summary('household behind one address', household);
+
+  const outcomes = new Map<string, number>();
+  const started = performance.now();
+  for (let i = 0; performance.now() - started < GUESS_SECONDS * 1000; i++) {
+    const answer = await from('127.251.0.1', `guess-${i}@example.test`, 'Wrong1pass');
+    const key = answer.error ?? String(answer.status);
+    outcomes.set(key, (outcomes.get(key) ?? 0) + 1);
+  }
+  log(
+    `One address guessing for ${GUESS_SECONDS} s: ${[...outcomes].map(([k, v]) => `${k} ${v}`).join(', ')} (each invalid_credentials is one password checked)`,
+  );
 }
 
 /** The flooding process: CLIENTS loops of wrong passwords until the parent says stop. */

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import {
@@ -13,11 +14,26 @@ import { MemoryLimiter } from './memory-limiter';
 import type { ChainStep } from './request-chain';
 
 /**
- * Rate-limit groups (accounts spec §7a), enforced by the server. Windows and blocks in seconds.
- * `read` is ours: a generous per-address limit that stops floods, not people.
+ * Rate-limit groups, enforced by the server (docs/security.md "Sign-in limits per person"). Windows
+ * and blocks in seconds. The spec's groups (accounts spec §7a) were counted by one browser: they
+ * keep meaning one person's attempts here, so people behind one address (a household, an office,
+ * a mobile network) do not spend each other's points.
+ * - `signIn` is the spec's auth group (5 in 15 minutes, a failed sign-in costs 3, blocked 30
+ *   minutes), counted per address and account together by `limitSignIn`, not by the chain.
+ * - `auth` is the ceiling of one address over the sign-in routes, far above one person's use; its
+ *   number comes from `npm run bench:signin`.
+ * - `registration` counts registrations per address (the spec's numbers: each one tells whether an
+ *   email has an account); `account` counts a signed-in person's own
+ *   security steps (two-factor, password) per session; `secondFactor` counts the codes of one
+ *   sign-in step. None of them spends the sign-in group's points.
+ * - `read` is ours: a generous per-address limit that stops floods, not people.
  */
 export const RATE_LIMIT_GROUPS = {
-  auth: { points: 5, duration: 15 * 60, blockDuration: 30 * 60 },
+  signIn: { points: 5, duration: 15 * 60, blockDuration: 30 * 60 },
+  auth: { points: 60, duration: 15 * 60, blockDuration: 15 * 60 },
+  registration: { points: 5, duration: 15 * 60, blockDuration: 30 * 60 },
+  account: { points: 10, duration: 15 * 60, blockDuration: 15 * 60 },
+  secondFactor: { points: 10, duration: 15 * 60, blockDuration: 15 * 60 },
   contact: { points: 2, duration: 60 * 60, blockDuration: 60 * 60 },
   passwordReset: { points: 3, duration: 60 * 60, blockDuration: 60 * 60 },
   upload: { points: 10, duration: 15 * 60, blockDuration: 15 * 60 },
@@ -26,6 +42,9 @@ export const RATE_LIMIT_GROUPS = {
 } as const;
 
 export type RateLimitGroup = keyof typeof RATE_LIMIT_GROUPS;
+
+/** The groups a route may name; `signIn` is counted by `limitSignIn` only. */
+export type RouteRateLimitGroup = Exclude<RateLimitGroup, 'signIn'>;
 
 /**
  * Sign-in limits beside the per-address `auth` group (docs/security.md "Sign-in under flood"):
@@ -39,21 +58,30 @@ export const SIGN_IN_LIMITS = {
 
 export type SignInLimits = typeof SIGN_IN_LIMITS;
 
-/** What a failed sign-in costs in the auth group, on top of the attempt itself (spec: 3 in all). */
+/** What a failed sign-in costs, on top of the attempt itself (spec: 3 in all). */
 export const FAILED_SIGN_IN_EXTRA_POINTS = 2;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** The group a route counts in; writes default to `default`, reads to `read`. */
-    rateLimit?: RateLimitGroup | false;
+    rateLimit?: RouteRateLimitGroup | false;
+    /**
+     * Counts the route per address and this cookie's value (a session, a sign-in step) instead
+     * of per address alone, so people behind one address do not share the count.
+     */
+    rateLimitCookie?: string;
   }
   interface FastifyRequest {
-    /** Adds points to this request's group, e.g. for a failed sign-in. */
+    /**
+     * Adds points to this request's group, e.g. for a failed sign-in; after `limitSignIn`, also
+     * to the person's sign-in group.
+     */
     penalize(points: number): Promise<void>;
     /**
-     * Counts a sign-in attempt for the account key (an HMAC of the normalized email) and for the
-     * whole site, and throws 429 `rate_limited` when either is spent. A browser that signed in to
-     * this account before (`trusted`) is not held back by the site-wide limit.
+     * Counts a sign-in attempt in the person's sign-in group (this address and account together),
+     * for the account key (an HMAC of the normalized email) and for the whole site, and throws
+     * 429 `rate_limited` when any is spent. A browser that signed in to this account before
+     * (`trusted`) is not held back by the site-wide limit.
      */
     limitSignIn(accountKey: string, trusted: boolean): Promise<void>;
   }
@@ -125,7 +153,10 @@ function createLimiters(redis: Redis | undefined): Record<RateLimitGroup, GroupL
   ) as Record<RateLimitGroup, GroupLimiter>;
 }
 
-function groupOf(request: FastifyRequest, config: FastifyContextConfig): RateLimitGroup | false {
+function groupOf(
+  request: FastifyRequest,
+  config: FastifyContextConfig,
+): RouteRateLimitGroup | false {
   const configured = config.rateLimit;
   if (configured !== undefined) return configured;
   return request.method === 'GET' || request.method === 'HEAD' ? 'read' : 'default';
@@ -137,6 +168,17 @@ const inSeconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 function retryAfter(rejection: unknown) {
   if (!(rejection instanceof RateLimiterRes)) throw rejection;
   return inSeconds(rejection.msBeforeNext);
+}
+
+/** The key a request counts under in its route's group: its address, with the route's cookie. */
+function keyOf(request: FastifyRequest, config: FastifyContextConfig): string {
+  const address = addressKey(request.ip);
+  const cookie = config.rateLimitCookie;
+  if (cookie === undefined) return address;
+  const value = request.cookies[cookie];
+  // A digest keeps the key short whatever the cookie holds; any value is a key of its own, and
+  // the address's other limits still bound how many a client can make up.
+  return value ? `${address}|${createHash('sha256').update(value).digest('base64url')}` : address;
 }
 
 const tooMany = (seconds: number) => {
@@ -153,9 +195,16 @@ export function registerRateLimits(
   const limiters = createLimiters(redis);
   const perAccount = sharedLimiter(redis, 'rl:sign-in-account', signInLimits.perAccount);
   const global = sharedLimiter(redis, 'rl:sign-in-global', signInLimits.global);
+  // The person a sign-in attempt was counted for, so a failure is charged to them too.
+  const signInKeys = new WeakMap<FastifyRequest, string>();
   app.decorateRequest(
     'limitSignIn',
     async function (this: FastifyRequest, accountKey: string, trusted: boolean) {
+      const personKey = `${addressKey(this.ip)}|${accountKey}`;
+      const person = await limiters.signIn.consume(personKey);
+      if (person > 0)
+        throw new AppError('rate_limited', tooMany(person), { retryAfterSeconds: person });
+      signInKeys.set(this, personKey);
       for (const [limiter, key] of [
         ...(trusted ? [] : [[global, 'all'] as const]),
         [perAccount, accountKey] as const,
@@ -170,8 +219,11 @@ export function registerRateLimits(
     },
   );
   app.decorateRequest('penalize', async function (this: FastifyRequest, points: number) {
-    const group = groupOf(this, this.routeOptions.config);
-    if (group) await limiters[group].penalize(addressKey(this.ip), points);
+    const config = this.routeOptions.config;
+    const group = groupOf(this, config);
+    if (group) await limiters[group].penalize(keyOf(this, config), points);
+    const personKey = signInKeys.get(this);
+    if (personKey) await limiters.signIn.penalize(personKey, points);
   });
 
   // The first step of the API's request chain (request-chain.ts): after routing, so the route's
@@ -186,7 +238,7 @@ export function registerRateLimits(
       sendError(reply, request, { error: 'rate_limited', message: tooMany(seconds) });
       return false;
     };
-    const waiting = limiters[group].consume(addressKey(request.ip));
+    const waiting = limiters[group].consume(keyOf(request, config));
     return typeof waiting === 'number' ? settle(waiting) : waiting.then(settle);
   };
   return limit;

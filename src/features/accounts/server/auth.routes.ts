@@ -55,7 +55,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = async (
     app.post(
       `/auth/register/${role}`,
       {
-        config: { rateLimit: 'auth' },
+        config: { rateLimit: 'registration' },
         bodyLimit: BODY_LIMITS.shortForm,
         schema: { body, response: { 201: registerResponse } },
       },
@@ -81,7 +81,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = async (
   app.post(
     '/auth/resend-verification',
     {
-      config: { rateLimit: 'auth' },
+      config: { rateLimit: 'registration' },
       bodyLimit: BODY_LIMITS.shortForm,
       schema: { body: emailBody, response: { 200: messageResponse } },
     },

@@ -7,6 +7,12 @@ import type { Browser, NewSession } from './sessions';
  * routes turn them into cookies here (docs/accounts.md, "Sessions and cookies").
  */
 export const SESSION_COOKIE = 'sid';
+
+/**
+ * The rate limit of a signed-in person's own security steps (two-factor, password change):
+ * counted per session, so people behind one address do not share it (rate-limit.ts).
+ */
+export const ACCOUNT_STEP = { rateLimit: 'account', rateLimitCookie: SESSION_COOKIE } as const;
 export const SESSION_MARKER_COOKIE = 'has_session';
 export const REENABLE_COOKIE = 'reenable';
 const REENABLE_PATH = '/api/users/enable';

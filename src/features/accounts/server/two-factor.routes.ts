@@ -17,6 +17,7 @@ import {
 import { presentAccount } from './accounts.presenter';
 import { viewAccount } from './own-account.service';
 import {
+  ACCOUNT_STEP,
   browserOf,
   clearSecondFactorCookie,
   SECOND_FACTOR_COOKIE,
@@ -44,7 +45,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = as
   app.post(
     '/auth/second-factor',
     {
-      config: { rateLimit: 'auth' },
+      config: { rateLimit: 'secondFactor', rateLimitCookie: SECOND_FACTOR_COOKIE },
       bodyLimit: BODY_LIMITS.shortForm,
       schema: { body: secondFactorBody, response: { 200: sessionResponse } },
     },
@@ -94,7 +95,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = as
   app.post(
     '/users/two-factor/enrolment',
     {
-      config: { rateLimit: 'auth' },
+      config: ACCOUNT_STEP,
       bodyLimit: BODY_LIMITS.shortForm,
       schema: { body: startEnrolmentBody, response: { 200: enrolmentResponse } },
     },
@@ -104,7 +105,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = as
   app.post(
     '/users/two-factor/enrolment/confirm',
     {
-      config: { rateLimit: 'auth' },
+      config: ACCOUNT_STEP,
       bodyLimit: BODY_LIMITS.shortForm,
       schema: { body: twoFactorCodeBody, response: { 200: recoveryCodesResponse } },
     },
@@ -118,7 +119,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = as
   app.post(
     '/users/two-factor/recovery-codes',
     {
-      config: { rateLimit: 'auth' },
+      config: ACCOUNT_STEP,
       bodyLimit: BODY_LIMITS.shortForm,
       schema: { body: twoFactorCodeBody, response: { 200: recoveryCodesResponse } },
     },
@@ -132,7 +133,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = as
   app.post(
     '/users/two-factor/disable',
     {
-      config: { rateLimit: 'auth' },
+      config: ACCOUNT_STEP,
       bodyLimit: BODY_LIMITS.shortForm,
       schema: { body: disableTwoFactorBody, response: { 200: messageResponse } },
     },

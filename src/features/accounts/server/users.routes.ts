@@ -25,7 +25,7 @@ import {
   updateOwnProfile,
   viewAccount,
 } from './own-account.service';
-import { browserOf, clearSessionCookies, setSessionCookies } from './session-cookies';
+import { ACCOUNT_STEP, browserOf, clearSessionCookies, setSessionCookies } from './session-cookies';
 import { endOtherSessions, endOwnSession, listOwnSessions } from './devices.service';
 
 /**
@@ -87,7 +87,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = async 
   app.put(
     '/users/password',
     {
-      config: { rateLimit: 'auth' },
+      config: ACCOUNT_STEP,
       schema: { body: changePasswordBody, response: { 200: messageResponse } },
     },
     async (request, reply) => {

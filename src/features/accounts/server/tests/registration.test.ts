@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RATE_LIMIT_GROUPS } from '../../../../server/plugins/rate-limit';
 import { accountsHarness, type AccountsHarness } from '../../../../../tests/support/accounts-app';
 import { auditEntries, emailVerificationTokens, users } from '../../../../server/db/schema';
 
@@ -282,8 +283,15 @@ describe('the registration limit', () => {
     expect((await register('COUNTED@example.test')).json().error).toBe('email_exists');
     expect((await register('counted-2@example.test', false)).json().error).toBe('challenge_failed');
     expect((await agent.post('/api/auth/register/provider', {})).statusCode).toBe(400);
-    const sixth = await register('counted-3@example.test');
-    expect(sixth.statusCode).toBe(429);
-    expect(sixth.json().error).toBe('rate_limited');
+    for (let i = 5; i < RATE_LIMIT_GROUPS.registration.points; i++)
+      expect((await register(`counted-more-${i}@example.test`)).statusCode).toBe(201);
+    const over = await register('counted-3@example.test');
+    expect(over.statusCode).toBe(429);
+    expect(over.json().error).toBe('rate_limited');
+    // Signing in from the same address still works: registering spends no sign-in points.
+    expect(
+      (await agent.post('/api/auth/login', { email: 'nobody@example.test', password: 'X1xx' }))
+        .statusCode,
+    ).toBe(401);
   });
 });

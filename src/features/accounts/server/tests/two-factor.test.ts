@@ -257,18 +257,39 @@ describe('signing in with a second factor', () => {
     expect(refused.json().error).toBe('account_locked');
   });
 
-  it('counts each code against the sign-in limit of the address', async () => {
+  it('takes the right code after wrong ones: the codes count for the sign-in step, not the sign-in points', async () => {
     const { email, password, manualKey } = await enrolled();
     const { agent } = await passwordStep(email, password);
-    // The password step and four codes spend the five attempts of 15 minutes ...
+    // The password step and four wrong codes would have spent five attempts of the address.
     for (let i = 0; i < 4; i++) {
       const wrong = await agent.post('/api/auth/second-factor', { code: `00000${i}` });
       expect(wrong.json().error).toBe('second_factor_invalid');
     }
-    // ... so even the right code waits, without reaching the account.
-    const limited = await agent.post('/api/auth/second-factor', { code: codeFor(manualKey) });
-    expect(limited.statusCode).toBe(429);
-    expect(agent.cookies.has('sid')).toBe(false);
+    const right = await agent.post('/api/auth/second-factor', { code: codeFor(manualKey) });
+    expect(right.statusCode).toBe(200);
+    expect(agent.cookies.has('sid')).toBe(true);
+  });
+
+  it('turns on after a mistyped password and a wrong code, and the next sign-in takes its code', async () => {
+    await awayFromStepEdge();
+    const { email, password } = await h.signedIn('client');
+    const { agent } = await passwordStep(email, password);
+    const mistyped = await agent.post('/api/users/two-factor/enrolment', { password: 'Wrong1x' });
+    expect(mistyped.statusCode).toBeGreaterThanOrEqual(400);
+    expect(mistyped.json().error).not.toBe('rate_limited');
+    const started = await agent.post('/api/users/two-factor/enrolment', { password });
+    const manualKey: string = started.json().manual_key;
+    const wrong = await agent.post('/api/users/two-factor/enrolment/confirm', { code: '000000' });
+    expect(wrong.json().error).toBe('two_factor_code_invalid');
+    const confirmed = await agent.post('/api/users/two-factor/enrolment/confirm', {
+      code: codeFor(manualKey, -1),
+    });
+    expect(confirmed.statusCode).toBe(200);
+
+    const next = await passwordStep(email, password, h.agent(agent.address));
+    expect(next.response.json()).toEqual({ second_factor_required: true });
+    const done = await next.agent.post('/api/auth/second-factor', { code: codeFor(manualKey) });
+    expect(done.statusCode).toBe(200);
   });
 
   it('asks a self-disabled account for its code after it is enabled again', async () => {

@@ -93,6 +93,9 @@ describe('bidding in the browser', () => {
     await p.page.reload();
     const clientCard = p.page.getByRole('region', { name: sk('bids', 'contact.client') });
     await expect.poll(() => clientCard.textContent()).toContain(client.email);
+    // The client's phone from their profile, as a number to call.
+    expect(await clientCard.getByRole('link', { name: '+421 905 123 456' }).count()).toBe(1);
+    expect(await clientCard.getByText(sk('bids', 'contact.noPhone')).count()).toBe(0);
     expect(await p.page.getByRole('region', { name: sk('bids', 'contact.provider') }).count()).toBe(
       0,
     );

@@ -9,9 +9,12 @@ import type { Agent } from '../support/agent';
  */
 let h: AccountsHarness;
 let urls: string[];
+/** What each bidder could read about the job while it was still open. */
+const beforeHire: Record<string, string> = {};
 const viewers: Record<string, Agent> = {};
 const secrets = {
   clientEmail: '',
+  clientPhone: '+421 911 222 333',
   winnerEmail: 'kontakt-vitaz@remeslo.test',
   winnerPhone: '+421 905 777 001',
   winnerWebsite: 'https://vitaz-remeslo.test',
@@ -38,6 +41,11 @@ beforeAll(async () => {
   h = await accountsHarness();
   const client = await h.signedIn('client');
   secrets.clientEmail = client.email;
+  // The phone lives in the client's profile, not on the request.
+  const profile = new FormData();
+  profile.set('name', 'Klientka');
+  profile.set('phone_number', secrets.clientPhone);
+  expect((await client.agent.form('PUT', '/api/users/profile', profile)).statusCode).toBe(200);
   const posted = await client.agent.form(
     'POST',
     '/api/work-requests',
@@ -67,8 +75,17 @@ beforeAll(async () => {
     amount: 90,
     description: 'Ponuka druhého majstra.',
   });
-  await client.agent.patch(`/api/bids/${won.id}/accept`);
   const admin = (await h.signedIn('administrator')).agent;
+  const before = [
+    '/api/work-requests',
+    `/api/work-requests/${requestId}`,
+    `/api/bids/work-request/${requestId}`,
+  ];
+  for (const [viewer, agent] of Object.entries({ winner: winner.agent, loser: loser.agent }))
+    beforeHire[viewer] = (
+      await Promise.all(before.map(async (url) => (await agent.get(url)).body))
+    ).join('\n');
+  await client.agent.patch(`/api/bids/${won.id}/accept`);
 
   Object.assign(viewers, {
     visitor: h.agent(),
@@ -87,6 +104,7 @@ beforeAll(async () => {
     `/api/providers/${winner.id}`,
     `/api/providers/${loser.id}`,
     `/api/providers/${winner.id}/reviews`,
+    `/api/work-requests/admin/${requestId}`,
   ];
 });
 afterAll(async () => h.close());
@@ -100,9 +118,17 @@ const allowed: Record<string, (keyof typeof secrets)[]> = {
   visitor: [],
   stranger: [],
   loser: ['loserEmail', 'loserPhone'],
-  winner: ['clientEmail', 'winnerEmail', 'winnerPhone', 'winnerWebsite'],
-  client: ['clientEmail', 'winnerEmail', 'winnerPhone', 'winnerWebsite'],
-  admin: ['clientEmail', 'winnerEmail', 'winnerPhone', 'winnerWebsite', 'loserEmail', 'loserPhone'],
+  winner: ['clientEmail', 'clientPhone', 'winnerEmail', 'winnerPhone', 'winnerWebsite'],
+  client: ['clientEmail', 'clientPhone', 'winnerEmail', 'winnerPhone', 'winnerWebsite'],
+  admin: [
+    'clientEmail',
+    'clientPhone',
+    'winnerEmail',
+    'winnerPhone',
+    'winnerWebsite',
+    'loserEmail',
+    'loserPhone',
+  ],
 };
 
 describe('contact details across every response', () => {
@@ -115,6 +141,29 @@ describe('contact details across every response', () => {
       }
     },
   );
+});
+
+describe("the client's phone", () => {
+  it('reaches no provider before the hire', () => {
+    for (const viewer of ['winner', 'loser']) {
+      expect(beforeHire[viewer]).not.toContain(secrets.clientPhone);
+      expect(beforeHire[viewer]).not.toContain(secrets.clientEmail);
+    }
+  });
+
+  it("is the current one from the profile: a change shows on the hired provider's card", async () => {
+    const requestUrl = urls[1]!;
+    const shown = async () =>
+      (await viewers.winner!.get(requestUrl)).json().work_request.contact_phone as string | null;
+    expect(await shown()).toBe(secrets.clientPhone);
+    const profile = new FormData();
+    profile.set('name', 'Klientka');
+    profile.set('phone_number', '+421 944 555 666');
+    await viewers.client!.form('PUT', '/api/users/profile', profile);
+    expect(await shown()).toBe('+421 944 555 666');
+    profile.set('phone_number', secrets.clientPhone);
+    await viewers.client!.form('PUT', '/api/users/profile', profile);
+  });
 });
 
 /**

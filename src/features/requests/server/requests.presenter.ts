@@ -100,7 +100,7 @@ export function presentAttachment(row: FoundRequest['attachments'][number]): Att
 
 /**
  * The request for one viewer: contact fields (and who won) are null unless the rules let this
- * viewer see them; `allowed_actions` says what the viewer may do next.
+ * viewer see them (the phone is the client's current one, from their profile); `allowed_actions` says what the viewer may do next.
  */
 export function presentDetail(
   found: FoundRequest,
@@ -119,6 +119,7 @@ export function presentDetail(
     client_account_status: found.clientStatus,
     contact_name: contact ? request.contactName : null,
     contact_email: contact ? request.contactEmail : null,
+    contact_phone: contact ? found.clientPhone : null,
     accepted_provider_id: contact ? facts.acceptedProviderId : null,
     is_owner: isRequestOwner(viewer, facts),
     allowed_actions: actions,

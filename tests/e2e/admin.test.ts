@@ -215,6 +215,24 @@ describe('the administration console in the browser', () => {
       .poll(() => shown(panel(page).getByText(sk('validation', 'actor_id_invalid'))).count())
       .toBe(1);
     await panel(page).getByLabel(admin('audits.filters.actorId')).fill('');
+    // By action alone, the actor type left at "All": every type's entries of that action.
+    await panel(page).getByLabel(admin('audits.filters.actorType')).selectOption('');
+    await panel(page).getByLabel(admin('audits.filters.action')).fill('request.delete');
+    const searched = page.waitForResponse(
+      (answer) => answer.url().includes('/api/admin/audits') && answer.url().includes('action='),
+    );
+    await panel(page)
+      .getByRole('button', { name: admin('filters.search'), exact: true })
+      .click();
+    expect((await searched).status()).toBe(200);
+    await expect
+      .poll(() => panel(page).locator('tbody tr').allTextContents())
+      .toEqual(expect.arrayContaining([expect.stringContaining('request.delete')]));
+    expect(
+      (await panel(page).locator('tbody tr').allTextContents()).every((row) =>
+        row.includes('request.delete'),
+      ),
+    ).toBe(true);
 
     for (const format of ['csv', 'ndjson'] as const) {
       const [download] = await Promise.all([

@@ -33,8 +33,8 @@ export const ADMIN_REQUEST_STATUS_FILTER = ['OPEN', 'ASSIGNED'] as const;
 
 export const adminRequestsQuery = z.object({
   query: filterText(200),
-  status: z.enum(ADMIN_REQUEST_STATUS_FILTER).optional(),
-  category: z.enum(CATEGORIES).optional(),
+  status: optional(z.enum(ADMIN_REQUEST_STATUS_FILTER, { message: 'choice_invalid' })),
+  category: optional(z.enum(CATEGORIES, { message: 'choice_invalid' })),
   page,
   limit: limit(ADMIN_PAGE_SIZE),
 });
@@ -104,7 +104,7 @@ export type AdminUserType = (typeof ADMIN_USER_TYPES)[number];
 export const adminUsersQuery = z.object({
   user_type: z.enum(ADMIN_USER_TYPES),
   search: filterText(200),
-  account_status: z.enum(['active', 'disabled']).optional(),
+  account_status: optional(z.enum(['active', 'disabled'], { message: 'choice_invalid' })),
   page,
   limit: limit(ADMIN_PAGE_SIZE),
 });
@@ -192,7 +192,8 @@ export const auditFilters = z.object({
   request_id: filterText(100),
   action: filterText(100),
   actor_id: optional(z.uuid({ message: 'actor_id_invalid' })),
-  actor_type: z.enum(AUDIT_ACTOR_TYPES).optional(),
+  // "All" sends an empty value: it filters nothing, like an empty text filter.
+  actor_type: optional(z.enum(AUDIT_ACTOR_TYPES, { message: 'choice_invalid' })),
 });
 export const auditsQuery = auditFilters.extend({ page, limit: limit(ADMIN_PAGE_SIZE) });
 export const auditsExportQuery = auditFilters.extend({
@@ -225,7 +226,7 @@ export const auditsResponse = z.object({
 
 // ── Alerts and metrics ──────────────────────────────────────────────────────────────────────
 export const alertsQuery = z.object({
-  type: z.enum(ALERT_TYPES).optional(),
+  type: optional(z.enum(ALERT_TYPES, { message: 'choice_invalid' })),
   page,
   limit: limit(ALERTS_PAGE_SIZE),
 });

@@ -128,6 +128,7 @@ export function AuditsTab({ page, onPage }: TabProps) {
           label={t('audits.filters.actorType')}
           value={form.values.actor_type ?? ''}
           onChange={(value) => form.set('actor_type', value)}
+          error={form.fieldError('actor_type')}
           options={[
             { value: '', label: t('filters.all') },
             ...AUDIT_ACTOR_TYPES.map((type) => ({ value: type, label: t(`actorType.${type}`) })),

@@ -321,20 +321,24 @@ export function SelectFilter({
   value,
   onChange,
   options,
+  error,
 }: {
   id: string;
   label: string;
   value: string;
   onChange: (value: string) => void;
   options: { value: string; label: string }[];
+  error?: string | undefined;
 }) {
   return (
     <FilterField id={id} label={label}>
       <select
         id={id}
         value={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
         onChange={(event) => onChange(event.target.value)}
-        className="min-h-11 w-full min-w-0 rounded-lg border border-stone-300 bg-white px-3"
+        className="min-h-11 w-full min-w-0 rounded-lg border border-stone-300 bg-white px-3 aria-[invalid=true]:border-red-600"
       >
         {options.map((option) => (
           <option key={option.value} value={option.value}>
@@ -342,6 +346,11 @@ export function SelectFilter({
           </option>
         ))}
       </select>
+      {error && (
+        <p id={`${id}-error`} className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
     </FilterField>
   );
 }

@@ -155,6 +155,9 @@ describe('GET /api/admin/audits', () => {
     expect((await list('?actor_type=client&action=admin.access.denied')).total).toBeGreaterThan(0);
     expect((await list('?actor_type=administrator&action=tricky')).total).toBe(7);
     expect((await list(`?actor_id=${actorA}&action=bid.create`)).total).toBe(0);
+    // "All" in the actor type sends it empty: every type, as without it.
+    expect((await list('?actor_type=&action=bid.create')).total).toBe(10);
+    expect((await list('?actor_type=&request_id=&action=bid.create')).total).toBe(10);
     const none = await list('?action=nothing.like.this');
     expect(none).toEqual({
       audits: [],

@@ -316,6 +316,35 @@ describe('the administration console in the browser', () => {
   });
 });
 
+describe('the audit trail in every language at 1280 px', () => {
+  it('breaks column headers only between words, never inside one', async () => {
+    const { page, context } = await freshVisit(browser);
+    const login = inject('adminLogin');
+    await logIn(page, login.email, login.password);
+    await page.goto('/admin?tab=audits');
+    for (const language of ['uk', 'ru', 'cs', 'en', 'sk']) {
+      await page.locator('header select').first().selectOption(language);
+      await expect.poll(() => page.locator('html').getAttribute('lang')).toBe(language);
+      await panel(page).locator('th').first().waitFor();
+      // A word drawn on two lines (hyphenated or cut) has two boxes.
+      const broken = await panel(page).evaluate((root) =>
+        [...root.querySelectorAll('th')].flatMap((header) => {
+          const text = header.firstChild;
+          if (!text || text.nodeType !== Node.TEXT_NODE) return [];
+          return [...(text.textContent ?? '').matchAll(/\S+/g)].flatMap((word) => {
+            const range = document.createRange();
+            range.setStart(text, word.index);
+            range.setEnd(text, word.index + word[0].length);
+            return range.getClientRects().length > 1 ? [word[0]] : [];
+          });
+        }),
+      );
+      expect(broken, language).toEqual([]);
+    }
+    await context.close();
+  });
+});
+
 /** The provider's id, as the administrators' list answers it. */
 async function providerId(page: Page, email: string): Promise<string> {
   const answer = await page.request.get(

@@ -31,10 +31,12 @@ const COLUMNS = [
   'message',
 ] as const;
 type Column = (typeof COLUMNS)[number];
+// Wide enough for the longest word of each header in the five languages ("Результат",
+// "Уровень"): headers wrap between words only, never inside one.
 const COLUMN_WIDTH: Partial<Record<Column, string>> = {
   timestamp: 'w-28',
-  level: 'w-20',
-  outcome: 'w-24',
+  level: 'w-24',
+  outcome: 'w-28',
   message: 'w-1/5',
 };
 
@@ -99,7 +101,7 @@ export function AuditsTab({ page, onPage }: TabProps) {
     key,
     header: t(`audits.columns.${key}`),
     cell: (audit) => cell(audit, key),
-    headerClass: `p-2 break-words hyphens-auto ${COLUMN_WIDTH[key] ?? ''}`,
+    headerClass: `p-2 break-normal hyphens-manual ${COLUMN_WIDTH[key] ?? ''}`,
     cellClass: 'p-2',
   }));
 

@@ -10,14 +10,21 @@ import type { Agent } from '../support/agent';
 let h: AccountsHarness;
 let urls: string[];
 const viewers: Record<string, Agent> = {};
+/** Everything each provider could read while the request was still open. */
+const seenBeforeHire: Record<string, string> = {};
 const secrets = {
   clientEmail: '',
+  clientPhone: '+421 905 777 003',
   winnerEmail: 'kontakt-vitaz@remeslo.test',
   winnerPhone: '+421 905 777 001',
   winnerWebsite: 'https://vitaz-remeslo.test',
   loserEmail: 'kontakt-druhy@remeslo.test',
   loserPhone: '+421 905 777 002',
 };
+
+/** Whether the text shows the value, however its spaces are laid out (a phone's digits). */
+const shows = (text: string, value: string) =>
+  text.replace(/\s+/g, '').includes(value.replace(/\s+/g, ''));
 
 async function providerWithContact(email: string, phone: string, website?: string) {
   const provider = await h.signedIn('provider');
@@ -32,6 +39,11 @@ async function providerWithContact(email: string, phone: string, website?: strin
   }
   await provider.agent.form('PUT', '/api/users/profile', form);
   return provider;
+}
+
+async function everythingSeenBy(viewer: string) {
+  const bodies = await Promise.all(urls.map(async (url) => (await viewers[viewer]!.get(url)).body));
+  return bodies.join('\n');
 }
 
 beforeAll(async () => {
@@ -49,6 +61,11 @@ beforeAll(async () => {
     }),
   );
   const requestId = posted.json().work_request.id as string;
+  // The phone is changed after posting: the request shows the client's phone of the moment.
+  const profile = new FormData();
+  profile.set('name', 'Klára Klientová');
+  profile.set('phone_number', secrets.clientPhone);
+  expect((await client.agent.form('PUT', '/api/users/profile', profile)).statusCode).toBe(200);
   const winner = await providerWithContact(
     secrets.winnerEmail,
     secrets.winnerPhone,
@@ -67,12 +84,12 @@ beforeAll(async () => {
     amount: 90,
     description: 'Ponuka druhého majstra.',
   });
-  await client.agent.patch(`/api/bids/${won.id}/accept`);
   const admin = (await h.signedIn('administrator')).agent;
 
   Object.assign(viewers, {
     visitor: h.agent(),
     stranger: (await h.signedIn('client')).agent,
+    bystander: (await h.signedIn('provider')).agent,
     loser: loser.agent,
     winner: winner.agent,
     client: client.agent,
@@ -88,21 +105,29 @@ beforeAll(async () => {
     `/api/providers/${loser.id}`,
     `/api/providers/${winner.id}/reviews`,
   ];
+  for (const provider of ['bystander', 'loser', 'winner']) {
+    seenBeforeHire[provider] = await everythingSeenBy(provider);
+  }
+  await client.agent.patch(`/api/bids/${won.id}/accept`);
 });
 afterAll(async () => h.close());
-
-async function everythingSeenBy(viewer: string) {
-  const bodies = await Promise.all(urls.map(async (url) => (await viewers[viewer]!.get(url)).body));
-  return bodies.join('\n');
-}
 
 const allowed: Record<string, (keyof typeof secrets)[]> = {
   visitor: [],
   stranger: [],
+  bystander: [],
   loser: ['loserEmail', 'loserPhone'],
-  winner: ['clientEmail', 'winnerEmail', 'winnerPhone', 'winnerWebsite'],
-  client: ['clientEmail', 'winnerEmail', 'winnerPhone', 'winnerWebsite'],
-  admin: ['clientEmail', 'winnerEmail', 'winnerPhone', 'winnerWebsite', 'loserEmail', 'loserPhone'],
+  winner: ['clientEmail', 'clientPhone', 'winnerEmail', 'winnerPhone', 'winnerWebsite'],
+  client: ['clientEmail', 'clientPhone', 'winnerEmail', 'winnerPhone', 'winnerWebsite'],
+  admin: [
+    'clientEmail',
+    'clientPhone',
+    'winnerEmail',
+    'winnerPhone',
+    'winnerWebsite',
+    'loserEmail',
+    'loserPhone',
+  ],
 };
 
 describe('contact details across every response', () => {
@@ -111,8 +136,18 @@ describe('contact details across every response', () => {
     async (viewer) => {
       const seen = await everythingSeenBy(viewer);
       for (const [name, value] of Object.entries(secrets) as [keyof typeof secrets, string][]) {
-        expect(seen.includes(value), `${viewer} / ${name}`).toBe(allowed[viewer]!.includes(name));
+        expect(shows(seen, value), `${viewer} / ${name}`).toBe(allowed[viewer]!.includes(name));
       }
+    },
+  );
+
+  it.each(['bystander', 'loser', 'winner'])(
+    "before the hire, %s never sees the client's email or phone",
+    (provider) => {
+      const seen = seenBeforeHire[provider]!;
+      expect(seen).toContain('Súkromná zákazka');
+      expect(shows(seen, secrets.clientPhone), `${provider} / clientPhone`).toBe(false);
+      expect(shows(seen, secrets.clientEmail), `${provider} / clientEmail`).toBe(false);
     },
   );
 });

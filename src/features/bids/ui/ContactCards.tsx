@@ -96,7 +96,12 @@ export function ContactCards({ request, viewer }: { request: RequestDetail; view
         </Link>
       )}
       {request.contactName && !request.isOwner && (
-        <Card title={t('contact.client')} name={request.contactName} email={request.contactEmail} />
+        <Card
+          title={t('contact.client')}
+          name={request.contactName}
+          email={request.contactEmail}
+          phone={request.contactPhone}
+        />
       )}
     </>
   );

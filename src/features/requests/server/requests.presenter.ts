@@ -119,6 +119,7 @@ export function presentDetail(
     client_account_status: found.clientStatus,
     contact_name: contact ? request.contactName : null,
     contact_email: contact ? request.contactEmail : null,
+    contact_phone: contact ? found.clientPhone : null,
     accepted_provider_id: contact ? facts.acceptedProviderId : null,
     is_owner: isRequestOwner(viewer, facts),
     allowed_actions: actions,

@@ -14,7 +14,7 @@ import type { Db, Tx } from '../../../server/db/database';
 import { preparedFor } from '../../../server/db/prepared';
 import type { WorkRequestStatus } from '../../../shared/statuses';
 import type { RequestFacts } from '../requests.rules';
-import { users } from '../../accounts/server';
+import { clientProfiles, users } from '../../accounts/server';
 import { bids } from '../../bids/server';
 import { attachments, workRequests } from './requests.table';
 import type { Category } from '../../../shared/categories';
@@ -501,16 +501,22 @@ const detailColumns = {
   updatedAt: workRequests.updatedAt,
 };
 
-/** A request with its client's status and who won it, and its attachments: by primary keys. */
+/**
+ * A request with its client's status and phone and who won it, and its attachments: by primary
+ * keys.
+ */
 const requestDetails = preparedFor((db) => ({
   request: db
     .select({
       request: detailColumns,
       clientStatus: users.accountStatus,
+      // The client's phone as their profile holds it now, not as it was when they posted.
+      clientPhone: clientProfiles.phoneNumber,
       acceptedProviderId: bids.providerId,
     })
     .from(workRequests)
     .innerJoin(users, eq(users.id, workRequests.clientId))
+    .leftJoin(clientProfiles, eq(clientProfiles.userId, workRequests.clientId))
     .leftJoin(bids, eq(bids.id, workRequests.acceptedBidId))
     .where(eq(workRequests.id, sql.placeholder('id')))
     .limit(1)
@@ -538,10 +544,11 @@ export async function findRequest(db: Db, id: string) {
     statements.attachments.execute({ id }),
   ]);
   if (!row) return undefined;
-  const { request, clientStatus, acceptedProviderId } = row;
+  const { request, clientStatus, clientPhone, acceptedProviderId } = row;
   return {
     request,
     clientStatus,
+    clientPhone,
     acceptedProviderId,
     attachments: files,
     facts: factsOf({

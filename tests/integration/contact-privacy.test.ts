@@ -12,6 +12,8 @@ let urls: string[];
 const viewers: Record<string, Agent> = {};
 /** Everything each provider could read while the request was still open. */
 const seenBeforeHire: Record<string, string> = {};
+/** Who was mailed about the bids and the hire. */
+let mailed: Record<'client' | 'winner' | 'loser', string>;
 const secrets = {
   clientEmail: '',
   clientPhone: '+421 905 777 003',
@@ -109,6 +111,7 @@ beforeAll(async () => {
     seenBeforeHire[provider] = await everythingSeenBy(provider);
   }
   await client.agent.patch(`/api/bids/${won.id}/accept`);
+  mailed = { client: client.email, winner: winner.email, loser: loser.email };
 });
 afterAll(async () => h.close());
 
@@ -150,6 +153,15 @@ describe('contact details across every response', () => {
       expect(shows(seen, secrets.clientEmail), `${provider} / clientEmail`).toBe(false);
     },
   );
+
+  it("no mail about the bids or the hire carries the client's phone or a provider's contact", async () => {
+    // The new bids to the client, the acceptance to the winner, the thank-you to the loser.
+    for (const to of Object.values(mailed)) await h.mailbox.waitFor(to);
+    const mails = h.mailbox.mails.map((mail) => `${mail.subject}\n${mail.text}`).join('\n');
+    for (const name of ['clientPhone', 'winnerPhone', 'loserPhone', 'winnerWebsite'] as const) {
+      expect(shows(mails, secrets[name]), name).toBe(false);
+    }
+  });
 });
 
 /**

@@ -1,7 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifiedAccount } from './accounts-helpers';
-import { freshVisit, launchBrowser, logIn, seriousViolations, text } from './browser';
+import {
+  freshVisit,
+  launchBrowser,
+  logIn,
+  postRequestFrom,
+  seriousViolations,
+  text,
+} from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -93,7 +100,7 @@ describe('bidding in the browser', () => {
     await p.page.reload();
     const clientCard = p.page.getByRole('region', { name: sk('bids', 'contact.client') });
     await expect.poll(() => clientCard.textContent()).toContain(client.email);
-    // The client's phone from their profile, as a number to call.
+    // The phone from the client's profile, which the request itself does not hold.
     expect(await clientCard.getByRole('link', { name: '+421 905 123 456' }).count()).toBe(1);
     expect(await clientCard.getByText(sk('bids', 'contact.noPhone')).count()).toBe(0);
     expect(await p.page.getByRole('region', { name: sk('bids', 'contact.provider') }).count()).toBe(
@@ -120,6 +127,48 @@ describe('bidding in the browser', () => {
     await expect.poll(() => c.page.getByText('Rýchlo, čisto a za dohodnutú cenu.').count()).toBe(1);
     const reviewsSection = c.page.getByRole('region', { name: sk('reviews', 'title') });
     await expect.poll(() => reviewsSection.textContent()).toContain('Klára Zadávateľka');
+    expect(await seriousViolations(c.page)).toEqual([]);
+
+    await c.context.close();
+    await p.context.close();
+  });
+
+  it("on a phone, accepting a bid brings the provider's contact into view and says so truly", async () => {
+    const client = await verifiedAccount('client', 'Klára Zadávateľka');
+    const provider = await verifiedAccount('provider', 'Peter Inštalatér');
+    const c = await freshVisit(browser, { width: 360, height: 740 });
+    await logIn(c.page, client.email, client.password);
+    const id = await postRequestFrom(c.page, {
+      title: `Oprava kohútika ${Math.random().toString(36).slice(2, 8)}`,
+      description: 'Kohútik v kúpeľni kvapká aj po zatvorení.',
+      category: 'plumbing',
+      location: 'Nitra',
+    });
+    const p = await freshVisit(browser);
+    await logIn(p.page, provider.email, provider.password);
+    await p.page.goto(`/request/${id}`);
+    await p.page.getByRole('textbox', { name: sk('bids', 'form.amount') }).fill('60');
+    await p.page
+      .getByRole('textbox', { name: sk('bids', 'form.description'), exact: true })
+      .fill('Vymením tesnenie ešte dnes.');
+    await p.page.getByRole('button', { name: sk('bids', 'form.submit') }).click();
+    await expect.poll(() => p.page.getByText(sk('bids', 'othersHidden')).count()).toBe(1);
+
+    await c.page.goto(`/request/${id}`);
+    await c.page.getByRole('button', { name: sk('bids', 'accept.button') }).click();
+    await confirmDialog(c.page, sk('bids', 'accept.confirm'));
+    await c.page.getByText(sk('bids', 'accept.done')).waitFor();
+    // The card is below the bids and photos on a phone: it is brought into view and focused,
+    // so the notice's "you can now see" holds without a search down the page.
+    const providerCard = c.page.getByRole('region', { name: sk('bids', 'contact.provider') });
+    await expect.poll(() => providerCard.textContent()).toContain(provider.email);
+    await expect
+      .poll(() => providerCard.evaluate((card) => card === document.activeElement))
+      .toBe(true);
+    const box = (await providerCard.boundingBox())!;
+    const viewport = c.page.viewportSize()!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
     expect(await seriousViolations(c.page)).toEqual([]);
 
     await c.context.close();

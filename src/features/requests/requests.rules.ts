@@ -112,7 +112,7 @@ export const canOpenRequest = (
   (actor.role === 'provider' && hasBid);
 
 /**
- * The client's contact name and email (spec core §4 "Contact visibility"): the owner,
+ * The client's contact name, email and phone (spec core §4 "Contact visibility"): the owner,
  * administrators, and the provider whose bid was accepted while the hire stands.
  */
 export const canSeeClientContact = (actor: Actor, request: RequestFacts) =>

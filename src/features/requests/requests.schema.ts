@@ -108,7 +108,7 @@ export const workRequestDetail = workRequestSummary.extend({
   client_account_status: z.enum(ACCOUNT_STATUSES),
   contact_name: z.string().nullable(),
   contact_email: z.string().nullable(),
-  /** The client's current phone from their profile, for those who may see the contact. */
+  /** The client's current phone from their profile (null when they have none, or may not see it). */
   contact_phone: z.string().nullable(),
   /** The provider whose bid was accepted: shown to those who may see the hire's contacts. */
   accepted_provider_id: z.uuid().nullable(),

@@ -5,6 +5,7 @@ import { preparedFor } from '../../../server/db/prepared';
 import { AppError, refusalError } from '../../../server/errors';
 import { money, notify } from '../../../server/mail/notify';
 import { eurosToCents } from '../../../shared/format';
+import { PAGE_PATHS } from '../../../shared/routes';
 import { isAdministratorOrSelf, type Actor } from '../../../shared/actor';
 import { findUserById } from '../../accounts/server';
 import { assignRequest, lockRequestFacts, readOpenableRequestFacts } from '../../requests/server';
@@ -52,9 +53,12 @@ export async function hasBidOn(db: Db, workRequestId: string, providerId: string
   return row !== undefined;
 }
 
-/** A cancelled request's pending bids are rejected (caller holds the request's row lock). */
+/**
+ * A request's pending bids (but `exceptBidId`) are rejected, when it is cancelled or another bid
+ * is accepted (caller holds the request's row lock). Answers the providers of the rejected bids.
+ */
 export async function rejectPendingBids(tx: Tx, workRequestId: string, exceptBidId?: string) {
-  await tx
+  const rejected = await tx
     .update(bids)
     .set({ status: 'REJECTED' })
     .where(
@@ -63,7 +67,9 @@ export async function rejectPendingBids(tx: Tx, workRequestId: string, exceptBid
         eq(bids.status, 'PENDING'),
         exceptBidId ? ne(bids.id, exceptBidId) : undefined,
       ),
-    );
+    )
+    .returning({ providerId: bids.providerId });
+  return rejected.map((row) => row.providerId);
 }
 
 /** A request open again after its winner left: its rejected bids are pending again. */
@@ -148,7 +154,8 @@ export async function bidsForProvider(ctx: ServerContext, viewer: Actor, provide
 /**
  * Accepting is final (spec core §4): with the request row locked, the bid becomes ACCEPTED,
  * every other pending bid REJECTED and the request ASSIGNED. Of simultaneous accepts, one wins;
- * the others find the request no longer open.
+ * the others find the request no longer open. The winner and each provider whose bid this
+ * rejected are mailed in the same transaction: no acceptance, no mail.
  */
 export async function acceptBid(
   ctx: ServerContext,
@@ -166,7 +173,7 @@ export async function acceptBid(
     const refusal = acceptRefusal(viewer, bid, request);
     if (refusal) throw refuse(refusal);
     await tx.update(bids).set({ status: 'ACCEPTED' }).where(eq(bids.id, bidId));
-    await rejectPendingBids(tx, request.id, bidId);
+    const notChosen = await rejectPendingBids(tx, request.id, bidId);
     await assignRequest(tx, request, bidId);
     await mailAboutBid(
       ctx,
@@ -176,6 +183,9 @@ export async function acceptBid(
       request,
       bid,
     );
+    for (const providerId of notChosen) {
+      await mailNotChosen(ctx, tx, await findUserById(tx, providerId), request);
+    }
     return { bid, request };
   });
   await ctx.writeAudit({
@@ -268,5 +278,24 @@ async function mailAboutBid(
     title: request.title,
     amount: money(bid.amountCents),
     link: `${ctx.publicUrl}/request/${request.id}`,
+  });
+}
+
+/**
+ * Queues, in `tx`, the thank-you to a provider whose bid was rejected because the client chose
+ * another: the request's title and the way to other open jobs, never the client's contact.
+ * Like every bid mail, not sent to a provider who turned bid mails off.
+ */
+async function mailNotChosen(
+  ctx: ServerContext,
+  tx: Tx,
+  recipient: Awaited<ReturnType<typeof findUserById>>,
+  request: { title: string },
+) {
+  if (!recipient?.bidEmails) return;
+  await notify(ctx, tx, recipient, 'bidNotChosen', {
+    name: recipient.name,
+    title: request.title,
+    link: `${ctx.publicUrl}${PAGE_PATHS.browse}`,
   });
 }

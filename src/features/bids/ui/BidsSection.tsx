@@ -26,7 +26,16 @@ const STATUS_STYLE: Record<Bid['status'], string> = {
  * form when the request's `allowed_actions` has `place_bid`. Without `view_bids` (a provider who
  * has not bid, another client) no bids are asked for and none are shown.
  */
-export function BidsSection({ request, viewer }: { request: RequestDetail; viewer: SessionUser }) {
+export function BidsSection({
+  request,
+  viewer,
+  onAccepted,
+}: {
+  request: RequestDetail;
+  viewer: SessionUser;
+  /** Called once this viewer's acceptance has gone through and the page shows the hire. */
+  onAccepted?: () => void;
+}) {
   const { t, i18n } = useTranslation('bids');
   const language = i18n.language as Language;
   const confirm = useConfirm();
@@ -52,7 +61,10 @@ export function BidsSection({ request, viewer }: { request: RequestDetail; viewe
     });
     if (!yes) return;
     acceptBid.mutate(bid, {
-      onSuccess: () => notify('success', t('accept.done')),
+      onSuccess: () => {
+        notify('success', t('accept.done'));
+        onAccepted?.();
+      },
       onError: (error) => notify('error', `${t('accept.failed')} ${errorText(error)}`),
     });
   };

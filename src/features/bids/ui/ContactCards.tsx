@@ -1,4 +1,5 @@
 import { Globe, Mail, Phone, Star } from 'lucide-react';
+import { useEffect, useRef, type Ref } from 'react';
 import { useTranslation } from '../../../client/i18n/react';
 import { Link } from 'react-router';
 import { useApiErrorText } from '../../../client/api/useApiError';
@@ -14,16 +15,24 @@ function Card({
   email,
   phone,
   website,
+  ref,
 }: {
   title: string;
   name: string;
   email?: string | null;
   phone?: string | null;
   website?: string | null;
+  /** Given when the page may move the focus to the card (it then takes focus, not a tab stop). */
+  ref?: Ref<HTMLElement>;
 }) {
   const { t } = useTranslation('bids');
   return (
-    <section className="card border-emerald-300 p-6" aria-label={title}>
+    <section
+      ref={ref}
+      tabIndex={ref ? -1 : undefined}
+      className="card border-emerald-300 p-6 scroll-mt-24"
+      aria-label={title}
+    >
       <h2 className="text-lg font-semibold">{title}</h2>
       <p className="mt-2 font-medium">{name}</p>
       <ul className="mt-2 flex flex-col gap-1.5 text-sm">
@@ -67,18 +76,42 @@ function Card({
  * After a hire, the contacts the server lets this viewer see: the hired provider's for the client
  * (and administrators), the client's for the hired provider. The server sends contact data only
  * to those who may see it, so a card is shown exactly when its data is there.
+ *
+ * With `reveal` (the viewer has just accepted a bid here), the provider's card takes the focus
+ * as soon as it is shown, which scrolls it into view: on a phone it sits below the bids and
+ * photos, and the accept button that had the focus is gone.
  */
-export function ContactCards({ request, viewer }: { request: RequestDetail; viewer: SessionUser }) {
+export function ContactCards({
+  request,
+  viewer,
+  reveal = false,
+  onRevealed,
+}: {
+  request: RequestDetail;
+  viewer: SessionUser;
+  reveal?: boolean;
+  onRevealed?: () => void;
+}) {
   const { t } = useTranslation('bids');
   // Non-null only for viewers who may see the hire's contacts; the hired provider is not shown
   // their own card.
   const hiredId = request.acceptedProviderId !== viewer.id ? request.acceptedProviderId : null;
   const provider = useProvider(hiredId);
   const hired = provider.data?.user;
+  const providerCard = useRef<HTMLElement>(null);
+  const shown = Boolean(hired?.contact);
+  useEffect(() => {
+    const card = providerCard.current;
+    if (!reveal || !shown || !card) return;
+    card.focus({ preventScroll: true });
+    card.scrollIntoView({ block: 'nearest' });
+    onRevealed?.();
+  }, [reveal, shown, onRevealed]);
   return (
     <>
       {hired?.contact && (
         <Card
+          ref={providerCard}
           title={t('contact.provider')}
           name={hired.name}
           email={hired.contact.email}

@@ -501,13 +501,16 @@ const detailColumns = {
   updatedAt: workRequests.updatedAt,
 };
 
-/** A request with its client's status and who won it, and its attachments: by primary keys. */
+/**
+ * A request with its client's status and phone and who won it, and its attachments: by primary
+ * keys.
+ */
 const requestDetails = preparedFor((db) => ({
   request: db
     .select({
       request: detailColumns,
       clientStatus: users.accountStatus,
-      // The client's current phone, read at answer time (the request keeps no copy of it).
+      // The client's phone as their profile holds it now, not as it was when they posted.
       clientPhone: clientProfiles.phoneNumber,
       acceptedProviderId: bids.providerId,
     })

@@ -127,6 +127,8 @@ export function RequestDetailsPage() {
   const detail = useRequestDetail(id);
   const request = detail.data?.workRequest;
   useDocumentTitle(request?.title ?? t('details.title'));
+  // Set when this person accepts a bid here: the provider's card is brought to them once shown.
+  const [revealContact, setRevealContact] = useState(false);
 
   if (detail.isPending) return <PageLoading />;
   if (
@@ -188,7 +190,13 @@ export function RequestDetailsPage() {
             </h2>
             <p className="mt-2 whitespace-pre-line text-stone-800">{request.description}</p>
           </section>
-          {user && <BidsSection request={request} viewer={user} />}
+          {user && (
+            <BidsSection
+              request={request}
+              viewer={user}
+              onAccepted={() => setRevealContact(true)}
+            />
+          )}
           <section className="card p-6" aria-labelledby="attachments-title">
             <h2 id="attachments-title" className="mb-3 text-lg font-semibold">
               {t('details.attachments')}
@@ -229,7 +237,14 @@ export function RequestDetailsPage() {
               </div>
             </dl>
           </section>
-          {user && <ContactCards request={request} viewer={user} />}
+          {user && (
+            <ContactCards
+              request={request}
+              viewer={user}
+              reveal={revealContact}
+              onRevealed={() => setRevealContact(false)}
+            />
+          )}
           <RequestActions request={request} />
           {request.allowedActions.includes('delete') && (
             <section className="card p-6">

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { experienceYears, hourlyRate, providerProfileBody, websiteField } from './providers.schema';
+import {
+  experienceYears,
+  hourlyRate,
+  pictureRefusal,
+  providerProfileBody,
+  websiteField,
+} from './providers.schema';
 
 describe('the website of a provider', () => {
   it.each([
@@ -69,5 +75,23 @@ describe('the numbers of a profile', () => {
   it('takes whole years of experience only', () => {
     expect(experienceYears.parse('12')).toBe(12);
     expect(experienceYears.safeParse('12,5').error?.issues[0]?.message).toBe('experience_invalid');
+  });
+});
+
+describe('a chosen profile picture', () => {
+  const MB = 1024 * 1024;
+
+  it.each([
+    [{ name: 'ja.png', type: 'image/png', size: MB }, null],
+    [{ name: 'ja.JPG', type: 'image/jpeg', size: 5 * MB }, null],
+    [{ name: 'ja.jpeg', type: '', size: MB }, null],
+    [{ name: 'cennik.txt', type: 'text/plain', size: 100 }, 'picture_type'],
+    [{ name: 'cennik.pdf', type: 'application/pdf', size: 100 }, 'picture_type'],
+    [{ name: 'ja.jpg', type: 'application/pdf', size: 100 }, 'picture_type'],
+    [{ name: 'ja.webp', type: 'image/webp', size: 100 }, 'picture_type'],
+    [{ name: 'ja', type: '', size: 100 }, 'picture_type'],
+    [{ name: 'ja.png', type: 'image/png', size: 5 * MB + 1 }, 'file_too_large'],
+  ])('%j is refused with %s', (file, refusal) => {
+    expect(pictureRefusal(file)).toBe(refusal);
   });
 });

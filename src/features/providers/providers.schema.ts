@@ -64,6 +64,35 @@ function isWebsite(address: string): boolean {
   );
 }
 
+/** Profile pictures the server takes (it decides by the bytes, providers.service.ts). */
+export const PICTURE_TYPES = { 'image/jpeg': ['jpg', 'jpeg'], 'image/png': ['png'] } as const;
+
+/** For the file picker: a hint to the browser. */
+export const PICTURE_ACCEPT = Object.entries(PICTURE_TYPES)
+  .flatMap(([mime, extensions]) => [mime, ...extensions.map((extension) => `.${extension}`)])
+  .join(',');
+
+/**
+ * Why a chosen picture would be refused at saving, told the moment it is chosen: by the type the
+ * browser gives (or, when it gives none, the name's extension) and the size. Answers the error
+ * code the server would answer, or null; the server still checks the bytes.
+ */
+export function pictureRefusal(file: {
+  name: string;
+  type: string;
+  size: number;
+}): 'picture_type' | 'file_too_large' | null {
+  const extension = file.name.includes('.') ? file.name.split('.').pop()!.toLowerCase() : '';
+  const known = file.type
+    ? file.type in PICTURE_TYPES
+    : Object.values(PICTURE_TYPES).some((extensions) =>
+        (extensions as readonly string[]).includes(extension),
+      );
+  if (!known) return 'picture_type';
+  if (file.size > LIMITS.profilePicture.maxBytes) return 'file_too_large';
+  return null;
+}
+
 /** The provider's editable profile (spec core §2 "Profile, provider"; §5 rules). Form fields arrive as text. */
 export const providerProfileBody = z.object({
   name: nameField,

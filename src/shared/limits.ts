@@ -10,6 +10,7 @@ export const LIMITS = {
   contactMessage: { min: 10, max: 2000 },
   experienceYears: { min: 0, max: 100 },
   attachments: { maxFiles: 5, maxBytes: 5 * 1024 * 1024 },
+  profilePicture: { maxBytes: 5 * 1024 * 1024 },
   homeLatestRequests: 6,
   browsePageSize: 100,
   adminPageSize: 10,

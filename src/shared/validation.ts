@@ -34,7 +34,7 @@ export const VALIDATION_MESSAGES = {
   bid_description_length: 'Details must be 10 to 1000 characters long.',
   hourly_rate_invalid: 'Enter an hourly rate of 0 or more.',
   experience_invalid: 'Enter whole years from 0 to 100.',
-  website_invalid: 'Enter a web address starting with http:// or https://.',
+  website_invalid: 'Enter a web address, e.g. elektro-novak.sk or https://elektro-novak.sk.',
   rating_required: 'Choose a star rating.',
   credits_invalid: 'Enter whole credits from 0 to 1 000 000.',
   reason_length: 'The reason must be 3 to 500 characters long.',

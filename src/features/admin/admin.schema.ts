@@ -7,6 +7,7 @@ import {
   BID_STATUSES,
   WORK_REQUEST_STATUSES,
 } from '../../shared/statuses';
+import { numberInput } from '../../shared/number-input';
 import { nameField, optional, profilePhoneField } from '../../shared/validation';
 import { workRequestDetail } from '../requests/requests.schema';
 
@@ -153,7 +154,8 @@ export const adminUsersResponse = z.object({
 export const adminUserResponse = z.object({ user: adminUser, user_type: z.enum(ADMIN_USER_TYPES) });
 
 /** Spec §5 "Admin provider edit": empty numbers become 0; hourly rate not negative; experience 0–100. */
-const emptyToZero = (value: unknown) => (value === '' || value === null ? 0 : value);
+const emptyToZero = (value: unknown) =>
+  value === null || (typeof value === 'string' && value.trim() === '') ? 0 : value;
 
 export const adminClientEdit = z.object({
   name: nameField,
@@ -167,11 +169,13 @@ export const adminProviderEdit = providerProfileBody.extend({
   experience_years: z.preprocess(emptyToZero, experienceYears),
   credits: z.preprocess(
     emptyToZero,
-    z.coerce
-      .number({ message: 'credits_invalid' })
-      .int({ message: 'credits_invalid' })
-      .min(0, { message: 'credits_invalid' })
-      .max(1_000_000, { message: 'credits_invalid' }),
+    numberInput(
+      z
+        .number({ message: 'credits_invalid' })
+        .int({ message: 'credits_invalid' })
+        .min(0, { message: 'credits_invalid' })
+        .max(1_000_000, { message: 'credits_invalid' }),
+    ),
   ),
 });
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { hasAtMostTwoDecimals } from '../../shared/format';
 import { CATEGORIES } from '../../shared/categories';
 import { LIMITS } from '../../shared/limits';
+import { numberInput } from '../../shared/number-input';
 import { ACCOUNT_STATUSES } from '../../shared/statuses';
 import { emailField, nameField, optional, profilePhoneField } from '../../shared/validation';
 
@@ -11,18 +12,86 @@ const text = (max: number) => optional(z.string().trim().max(max, { message: 'to
 export const providerPictureUrl = (providerId: string) =>
   `/api/users/profile-picture/provider/${providerId}`;
 
-/** Euros an hour: not negative, at most two decimals (spec core §5). Form fields arrive as text. */
-export const hourlyRate = z.coerce
-  .number({ message: 'hourly_rate_invalid' })
-  .min(0, { message: 'hourly_rate_invalid' })
-  .max(100_000, { message: 'hourly_rate_invalid' })
-  .refine(hasAtMostTwoDecimals, { message: 'amount_decimals' });
+/**
+ * Euros an hour: not negative, at most two decimals (spec core §5). Form fields arrive as text,
+ * with a decimal comma or point ("32,50").
+ */
+export const hourlyRate = numberInput(
+  z
+    .number({ message: 'hourly_rate_invalid' })
+    .min(0, { message: 'hourly_rate_invalid' })
+    .max(100_000, { message: 'hourly_rate_invalid' })
+    .refine(hasAtMostTwoDecimals, { message: 'amount_decimals' }),
+);
 
-export const experienceYears = z.coerce
-  .number({ message: 'experience_invalid' })
-  .int({ message: 'experience_invalid' })
-  .min(LIMITS.experienceYears.min, { message: 'experience_invalid' })
-  .max(LIMITS.experienceYears.max, { message: 'experience_invalid' });
+export const experienceYears = numberInput(
+  z
+    .number({ message: 'experience_invalid' })
+    .int({ message: 'experience_invalid' })
+    .min(LIMITS.experienceYears.min, { message: 'experience_invalid' })
+    .max(LIMITS.experienceYears.max, { message: 'experience_invalid' }),
+);
+
+/** A scheme written before the address ("https:", "javascript:"), not a host's port ("x.sk:8080"). */
+const SCHEME = /^[a-z][a-z0-9+.-]*:(?!\d)/i;
+/** A host name of two or more labels ("elektro-test.sk"); IDN hosts arrive as punycode. */
+const HOST = /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
+
+/**
+ * The provider's website as people write it: a bare domain ("elektro-test.sk") gets `https://`;
+ * only http and https addresses of a dotted host, without spaces or a user name, are kept.
+ */
+export const websiteField = z
+  .string()
+  .trim()
+  .max(300, { message: 'too_long' })
+  .transform((value) => (SCHEME.test(value) ? value : `https://${value.replace(/^\/\//, '')}`))
+  .refine(isWebsite, { message: 'website_invalid' });
+
+function isWebsite(address: string): boolean {
+  if (/\s/.test(address) || !/^https?:\/\/[^/]/i.test(address)) return false;
+  let url: URL;
+  try {
+    url = new URL(address);
+  } catch {
+    return false;
+  }
+  return (
+    (url.protocol === 'https:' || url.protocol === 'http:') &&
+    url.username === '' &&
+    url.password === '' &&
+    HOST.test(url.hostname)
+  );
+}
+
+/** Profile pictures the server takes (it decides by the bytes, providers.service.ts). */
+export const PICTURE_TYPES = { 'image/jpeg': ['jpg', 'jpeg'], 'image/png': ['png'] } as const;
+
+/** For the file picker: a hint to the browser. */
+export const PICTURE_ACCEPT = Object.entries(PICTURE_TYPES)
+  .flatMap(([mime, extensions]) => [mime, ...extensions.map((extension) => `.${extension}`)])
+  .join(',');
+
+/**
+ * Why a chosen picture would be refused at saving, told the moment it is chosen: by the type the
+ * browser gives (or, when it gives none, the name's extension) and the size. Answers the error
+ * code the server would answer, or null; the server still checks the bytes.
+ */
+export function pictureRefusal(file: {
+  name: string;
+  type: string;
+  size: number;
+}): 'picture_type' | 'file_too_large' | null {
+  const extension = file.name.includes('.') ? file.name.split('.').pop()!.toLowerCase() : '';
+  const known = file.type
+    ? file.type in PICTURE_TYPES
+    : Object.values(PICTURE_TYPES).some((extensions) =>
+        (extensions as readonly string[]).includes(extension),
+      );
+  if (!known) return 'picture_type';
+  if (file.size > LIMITS.profilePicture.maxBytes) return 'file_too_large';
+  return null;
+}
 
 /** The provider's editable profile (spec core §2 "Profile, provider"; §5 rules). Form fields arrive as text. */
 export const providerProfileBody = z.object({
@@ -35,15 +104,7 @@ export const providerProfileBody = z.object({
   hourly_rate: optional(hourlyRate),
   experience_years: optional(experienceYears),
   availability: text(200),
-  website: optional(
-    z
-      .string()
-      .trim()
-      .max(300, { message: 'too_long' })
-      .refine((value) => /^https?:\/\/[^\s]+\.[^\s]+$/i.test(value), {
-        message: 'website_invalid',
-      }),
-  ),
+  website: optional(websiteField),
 });
 export type ProviderProfileInput = z.infer<typeof providerProfileBody>;
 

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { ServerContext } from '../../../server/context';
 import { AppError } from '../../../server/errors';
 import { requireUser } from '../../../server/plugins/auth';
+import { LIMITS } from '../../../shared/limits';
 import { fieldText, formRoutes } from '../../../server/plugins/forms';
 import {
   deviceParams,
@@ -39,7 +40,8 @@ async function profileForm(
   const fields: Record<string, unknown> = {};
   let picture: Buffer | undefined;
   try {
-    for await (const part of request.parts({ limits: { files: 1, fileSize: 5 * 1024 * 1024 } })) {
+    const limits = { files: 1, fileSize: LIMITS.profilePicture.maxBytes };
+    for await (const part of request.parts({ limits })) {
       if (part.type === 'field') fields[part.fieldname] = fieldText(part);
       else if (part.fieldname === 'profile_picture') picture = await part.toBuffer();
       else part.file.resume();

@@ -4,6 +4,8 @@ import { ErrorSummary, TextArea, TextField } from '../../../client/components/ui
 import { Spinner } from '../../../client/components/ui/Spinner';
 import { useForm } from '../../../client/hooks/useForm';
 import { useNotify } from '../../../client/layout/Notifications';
+import type { Language } from '../../../shared/languages';
+import { formatNumberInput } from '../../../shared/number-input';
 import { CategorySelect } from '../../requests/ui/CategorySelect';
 import {
   adminClientEdit,
@@ -188,7 +190,8 @@ function PhoneField({ form, name, label }: { form: Form; name: string; label: st
 }
 
 function ProviderForm({ user, onClose }: Omit<UserDialogProps, 'role'>) {
-  const { t } = useTranslation('admin');
+  const { t, i18n } = useTranslation('admin');
+  const language = i18n.language as Language;
   const p = user.provider;
   return (
     <EditForm
@@ -202,11 +205,11 @@ function ProviderForm({ user, onClose }: Omit<UserDialogProps, 'role'>) {
         bio: str(p?.bio),
         service_category: str(p?.serviceCategory),
         location: str(p?.location),
-        hourly_rate: str(p?.hourlyRate),
-        experience_years: str(p?.experienceYears),
+        hourly_rate: formatNumberInput(p?.hourlyRate, language),
+        experience_years: formatNumberInput(p?.experienceYears, language),
         availability: str(p?.availability),
         website: str(p?.website),
-        credits: str(p?.credits),
+        credits: formatNumberInput(p?.credits, language),
       }}
       toBody={(form) => {
         const body = form.check(adminProviderEdit);
@@ -238,31 +241,18 @@ function ProviderForm({ user, onClose }: Omit<UserDialogProps, 'role'>) {
           </div>
           <TextField label={t('edit.location')} {...form.field('location')} />
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
+            {/* Text, not type="number": that one drops "32,50" as empty where the browser expects a point. */}
             <TextField
-              type="number"
               inputMode="decimal"
-              min={0}
-              step="0.01"
               label={t('edit.hourlyRate')}
               {...form.field('hourly_rate')}
             />
             <TextField
-              type="number"
               inputMode="numeric"
-              min={0}
-              max={100}
-              step={1}
               label={t('edit.experienceYears')}
               {...form.field('experience_years')}
             />
-            <TextField
-              type="number"
-              inputMode="numeric"
-              min={0}
-              step={1}
-              label={t('edit.credits')}
-              {...form.field('credits')}
-            />
+            <TextField inputMode="numeric" label={t('edit.credits')} {...form.field('credits')} />
           </div>
           <TextField label={t('edit.availability')} {...form.field('availability')} />
           <TextField type="url" label={t('edit.website')} {...form.field('website')} />

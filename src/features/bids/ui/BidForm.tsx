@@ -1,17 +1,16 @@
 import { useTranslation } from '../../../client/i18n/react';
 import { z } from 'zod';
+import type { Language } from '../../../shared/languages';
+import { formatNumberInput, numberInput } from '../../../shared/number-input';
 import { ErrorSummary, TextArea, TextField } from '../../../client/components/ui/form';
 import { useForm } from '../../../client/hooks/useForm';
 import { useNotify } from '../../../client/layout/Notifications';
 import { bidAmount, bidDescription } from '../bids.schema';
 import { useChangeBid, usePlaceBid } from './bids.api';
 
-/** Decimal comma or point, as people type prices. */
+/** Decimal comma or point, thousands apart by spaces, as people type prices. */
 const bidForm = z.object({
-  amount: z.preprocess(
-    (value) => (value === '' ? undefined : Number(String(value).replace(',', '.'))),
-    bidAmount,
-  ),
+  amount: numberInput(bidAmount),
   description: bidDescription,
 });
 
@@ -25,14 +24,14 @@ export function BidForm({
   existing?: { id: string; amount: number; description: string } | undefined;
   onDone?: () => void;
 }) {
-  const { t } = useTranslation('bids');
+  const { t, i18n } = useTranslation('bids');
   const { notify } = useNotify();
   const placeBid = usePlaceBid(workRequestId);
   const changeBid = useChangeBid(existing?.id ?? '');
   const save = existing ? changeBid : placeBid;
   const form = useForm(
     {
-      amount: existing ? String(existing.amount) : '',
+      amount: existing ? formatNumberInput(existing.amount, i18n.language as Language) : '',
       description: existing?.description ?? '',
     },
     { write: save, failKey: 'bid_create_failed' },

@@ -1,5 +1,5 @@
 import { Coins } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from '../../../client/i18n/react';
 import { ErrorSummary, TextArea, TextField } from '../../../client/components/ui/form';
 import { useForm } from '../../../client/hooks/useForm';
@@ -7,12 +7,15 @@ import { useNotify } from '../../../client/layout/Notifications';
 import { useUpdateProfile } from '../../accounts/ui/accounts.api';
 import type { SessionUser } from '../../accounts/ui/session';
 import { CategorySelect } from '../../requests/ui/CategorySelect';
+import type { Language } from '../../../shared/languages';
+import { formatNumberInput } from '../../../shared/number-input';
 import { providerProfileBody } from '../providers.schema';
-import { ProviderPicture } from './ProviderPicture';
+import { ProfilePictureField } from './ProfilePictureField';
 
 /** The provider's public profile, picture and credits (spec core §2 "Profile, provider"). */
 export function ProviderProfileTab({ user }: { user: SessionUser }) {
-  const { t } = useTranslation(['providers', 'profile']);
+  const { t, i18n } = useTranslation(['providers', 'profile']);
+  const language = i18n.language as Language;
   const { notify } = useNotify();
   const save = useUpdateProfile();
   const p = user.providerProfile;
@@ -24,33 +27,28 @@ export function ProviderProfileTab({ user }: { user: SessionUser }) {
       bio: p?.bio ?? '',
       service_category: p?.serviceCategory ?? '',
       location: p?.location ?? '',
-      hourly_rate: p?.hourlyRate?.toString() ?? '',
-      experience_years: p?.experienceYears?.toString() ?? '',
+      hourly_rate: formatNumberInput(p?.hourlyRate, language),
+      experience_years: formatNumberInput(p?.experienceYears, language),
       availability: p?.availability ?? '',
       website: p?.website ?? '',
     },
     { write: save, failKey: 'profile_update_failed' },
   );
   const [picture, setPicture] = useState<File | undefined>();
-  // One preview address per chosen file, released when it is replaced or the tab closes.
-  const preview = useMemo(() => (picture ? URL.createObjectURL(picture) : undefined), [picture]);
-  useEffect(
-    () => () => {
-      if (preview) URL.revokeObjectURL(preview);
-    },
-    [preview],
-  );
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    const values = { ...form.values, hourly_rate: form.values.hourly_rate.replace(',', '.') };
-    if (!form.check(providerProfileBody)) return;
+    const input = form.check(providerProfileBody);
+    if (!input) return;
+    // The fields go as typed ("32,50", "elektro-test.sk"): the server reads them by the same schema.
     const body = new FormData();
-    for (const [name, value] of Object.entries(values)) body.set(name, value);
+    for (const [name, value] of Object.entries(form.values)) body.set(name, value);
     if (picture) body.set('profile_picture', picture);
     save.mutate(body, {
       onSuccess: () => {
         setPicture(undefined);
+        // The address as saved, with the https:// the schema added to a bare domain.
+        form.setValues((values) => ({ ...values, website: input.website ?? '' }));
         notify('success', t('profile:saved'));
       },
     });
@@ -60,29 +58,12 @@ export function ProviderProfileTab({ user }: { user: SessionUser }) {
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-[2fr_1fr]">
       <form onSubmit={submit} noValidate className="card flex flex-col gap-4 p-6">
         <ErrorSummary messages={form.messages} />
-        <div className="flex items-center gap-4">
-          <ProviderPicture url={preview ?? p?.profilePictureUrl} name={user.name} size={96} />
-          <div className="flex flex-col gap-1.5">
-            <p className="text-sm font-medium">{t('edit.picture')}</p>
-            {/* The browser's own file button speaks the browser's language; ours speaks the page's. */}
-            <label
-              htmlFor="field-profile_picture"
-              className="btn-secondary cursor-pointer self-start"
-            >
-              {t('edit.choosePicture')}
-            </label>
-            <input
-              id="field-profile_picture"
-              type="file"
-              accept=".jpg,.jpeg,.png"
-              onChange={(event) => setPicture(event.target.files?.[0])}
-              className="sr-only"
-            />
-            <p className="text-xs text-stone-600">
-              {picture ? picture.name : t('edit.pictureHint')}
-            </p>
-          </div>
-        </div>
+        <ProfilePictureField
+          savedUrl={p?.profilePictureUrl}
+          name={user.name}
+          picture={picture}
+          onChange={setPicture}
+        />
         <TextField {...form.field('name')} label={t('edit.name')} autoComplete="name" />
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <TextField {...form.field('contact_email')} type="email" label={t('edit.contactEmail')} />

@@ -126,11 +126,40 @@ describe('the provider edits their profile', () => {
   });
 
   it.each([
+    ['32,50', 32.5],
+    ['32.50', 32.5],
+    ['1 250,50', 1250.5],
+  ])('reads the hourly rate %j with either decimal mark', async (typed, euros) => {
+    const provider = await h.signedIn('provider');
+    const response = await provider.agent.form(
+      'PUT',
+      '/api/users/profile',
+      profileForm({ ...profile, hourly_rate: typed, experience_years: '12' }),
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.json().user.provider_profile.hourly_rate).toBe(euros);
+  });
+
+  it('adds https:// to a website written as a bare domain', async () => {
+    const provider = await h.signedIn('provider');
+    const response = await provider.agent.form(
+      'PUT',
+      '/api/users/profile',
+      profileForm({ ...profile, website: 'elektro-test.sk' }),
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.json().user.provider_profile.website).toBe('https://elektro-test.sk');
+  });
+
+  it.each([
     ['hourly_rate', { hourly_rate: '-1' }, 'hourly_rate_invalid'],
     ['hourly_rate', { hourly_rate: '10.123' }, 'amount_decimals'],
     ['experience_years', { experience_years: '101' }, 'experience_invalid'],
     ['contact_phone', { contact_phone: '0905-111-222' }, 'phone_profile_invalid'],
     ['website', { website: 'elektro novak' }, 'website_invalid'],
+    ['website', { website: 'javascript:alert(1)' }, 'website_invalid'],
+    ['website', { website: 'elektronovak' }, 'website_invalid'],
+    ['hourly_rate', { hourly_rate: '32,5,0' }, 'hourly_rate_invalid'],
     ['contact_email', { contact_email: 'nie' }, 'email_invalid'],
   ])('refuses a bad %s', async (field, change, message) => {
     const provider = await h.signedIn('provider');

@@ -10,6 +10,8 @@ export const ERROR_STATUS = {
   bad_request: 400,
   invalid_json: 400,
   invalid_form_data: 400,
+  /** Search words or a town filter longer than LIMITS.searchText.max. */
+  search_too_long: 400,
   unsupported_media_type: 415,
   payload_too_large: 413,
   not_found: 404,

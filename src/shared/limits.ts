@@ -8,6 +8,8 @@ export const LIMITS = {
   bidDescription: { min: 10, max: 1000 },
   contactSubject: { min: 5, max: 200 },
   contactMessage: { min: 10, max: 2000 },
+  /** What a search box, a town filter or an administrator's filter may hold (characters). */
+  searchText: { max: 200 },
   experienceYears: { min: 0, max: 100 },
   attachments: { maxFiles: 5, maxBytes: 5 * 1024 * 1024 },
   profilePicture: { maxBytes: 5 * 1024 * 1024 },

@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIMITS } from '../../src/shared/limits';
 import { PDF, PNG } from '../factories/files';
 import { verifiedAccount } from './accounts-helpers';
 import { freshVisit, launchBrowser, logIn, seriousViolations, text } from './browser';
@@ -192,6 +193,26 @@ describe('work requests in the browser', () => {
     await page.getByRole('link', { name: title }).click();
     await page.waitForURL((url) => url.pathname === '/auth');
     await expect.poll(() => page.getByText(sk('requests', 'card.mustLogIn')).count()).toBe(1);
+    await context.close();
+  });
+
+  it('says a search is too long instead of blaming the connection, and the search boxes stop at the limit', async () => {
+    const { page, context } = await freshVisit(browser);
+    const max = String(LIMITS.searchText.max);
+    await page.goto(`/browse?q=${'a'.repeat(LIMITS.searchText.max + 100)}`);
+    const tooLong = sk('errors', 'search_too_long').replace('{{max}}', max);
+    await expect.poll(() => page.getByText(tooLong).count()).toBe(1);
+    expect(await page.getByText(sk('requests', 'browse.connectionError')).count()).toBe(0);
+    expect(await page.getByLabel(sk('requests', 'browse.search')).getAttribute('maxlength')).toBe(
+      max,
+    );
+    expect(
+      await page
+        .getByRole('combobox', { name: sk('requests', 'browse.location') })
+        .getAttribute('maxlength'),
+    ).toBe(max);
+    await page.goto('/');
+    expect(await page.getByLabel(sk('home', 'search.label')).getAttribute('maxlength')).toBe(max);
     await context.close();
   });
 

@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslation } from '../i18n/react';
+import { LIMITS } from '../../shared/limits';
 import { ApiError } from './client';
 
 /**
@@ -18,6 +19,9 @@ export function useApiErrorText() {
         });
       }
       if (error.code === 'network_error') return t('network_error');
+      if (error.code === 'search_too_long') {
+        return t('search_too_long', { max: LIMITS.searchText.max });
+      }
       const known = i18n.exists(`errors:${error.code}`);
       const text = known ? t(error.code) : error.message || t(fallbackKey);
       return error.status >= 500 && error.requestId

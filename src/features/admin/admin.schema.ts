@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CATEGORIES } from '../../shared/categories';
+import { LIMITS } from '../../shared/limits';
 import { experienceYears, hourlyRate, providerProfileBody } from '../providers/providers.schema';
 import {
   ACCOUNT_STATUSES,
@@ -33,7 +34,7 @@ export const adminPagination = z.object({
 export const ADMIN_REQUEST_STATUS_FILTER = ['OPEN', 'ASSIGNED'] as const;
 
 export const adminRequestsQuery = z.object({
-  query: filterText(200),
+  query: filterText(LIMITS.searchText.max),
   status: optional(z.enum(ADMIN_REQUEST_STATUS_FILTER, { message: 'choice_invalid' })),
   category: optional(z.enum(CATEGORIES, { message: 'choice_invalid' })),
   page,
@@ -104,7 +105,7 @@ export type AdminUserType = (typeof ADMIN_USER_TYPES)[number];
 
 export const adminUsersQuery = z.object({
   user_type: z.enum(ADMIN_USER_TYPES),
-  search: filterText(200),
+  search: filterText(LIMITS.searchText.max),
   account_status: optional(z.enum(['active', 'disabled'], { message: 'choice_invalid' })),
   page,
   limit: limit(ADMIN_PAGE_SIZE),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CATEGORIES } from '../../shared/categories';
 import { ACCOUNT_STATUSES, WORK_REQUEST_STATUSES } from '../../shared/statuses';
 import { LIMITS } from '../../shared/limits';
+import type { ErrorCode } from '../../shared/error-codes';
 import { isDeadlineInPast, REQUEST_ACTIONS } from './requests.rules';
 
 /** Fields of a new request (spec core §5); the browser's three steps and the server share them. */
@@ -66,11 +67,20 @@ export const pagination = z.object({
   total_estimated: z.boolean(),
 });
 
+/**
+ * Search words and the town filter. Too long a text is refused with its own code,
+ * `search_too_long` (plugins/errors.ts), so the page can say what is wrong.
+ */
+const searchText = z
+  .string()
+  .trim()
+  .max(LIMITS.searchText.max, { message: 'search_too_long' satisfies ErrorCode });
+
 export const listWorkRequestsQuery = z.object({
-  q: z.string().trim().max(200).optional(),
+  q: searchText.optional(),
   category: z.enum(CATEGORIES).optional(),
   /** Town or region: each word starts a word of the request's location, accents ignored. */
-  location: z.string().trim().max(200).optional(),
+  location: searchText.optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   limit: z.coerce.number().int().min(1).max(LIMITS.browsePageSize).default(LIMITS.browsePageSize),
 });

@@ -4,6 +4,7 @@ import { ZodError } from 'zod';
 import { AppError } from '../errors';
 import { NOT_STORED } from './cache-policy';
 import { ERROR_STATUS, type ApiErrorBody, type ErrorCode } from '../../shared/error-codes';
+import { LIMITS } from '../../shared/limits';
 import { VALIDATION_MESSAGES, type ValidationMessage } from '../../shared/validation';
 
 const explain = (message: string) => VALIDATION_MESSAGES[message as ValidationMessage] ?? message;
@@ -35,6 +36,20 @@ function validationDetails(error: unknown): { field: string; message: string }[]
   }
   return undefined;
 }
+
+/**
+ * Refusals a route schema may name by their own stable code instead of `validation_failed`
+ * (the field's message is the code), with the English message sent beside it.
+ */
+const SCHEMA_REFUSALS: Partial<Record<ErrorCode, string>> = {
+  search_too_long: `The search text is too long: at most ${LIMITS.searchText.max} characters.`,
+};
+
+const schemaRefusal = (details: { message: string }[]) => {
+  const code = details[0]?.message as ErrorCode | undefined;
+  const message = code && SCHEMA_REFUSALS[code];
+  return message && details.every((d) => d.message === code) ? { code, message } : undefined;
+};
 
 /** Framework errors a caller can cause, mapped to stable codes. */
 const FRAMEWORK_ERRORS: Record<string, { error: ErrorCode; message: string }> = {
@@ -86,6 +101,14 @@ export function registerErrorHandling(app: FastifyInstance) {
       return sendError(reply, request, { error: error.code, message: error.message });
     }
     const details = validationDetails(error);
+    const refusal = details && schemaRefusal(details);
+    if (refusal) {
+      return sendError(reply, request, {
+        error: refusal.code,
+        message: refusal.message,
+        details,
+      });
+    }
     if (details) {
       return sendError(reply, request, {
         error: 'validation_failed',

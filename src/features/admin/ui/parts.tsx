@@ -5,6 +5,7 @@ import { Pagination } from '../../../client/components/ui/Pagination';
 import { Spinner } from '../../../client/components/ui/Spinner';
 import { LOCALE_OF, type Language } from '../../../shared/languages';
 import type { AccountStatus } from '../../../shared/statuses';
+import { LIMITS } from '../../../shared/limits';
 
 /** A moment such as "23. 11. 2026 17:41" in the page's language (seconds for the audit trail). */
 export function formatDateTime(value: string, language: string, seconds = false): string {
@@ -363,6 +364,7 @@ export function TextFilter({
   onChange,
   placeholder,
   error,
+  maxLength = LIMITS.searchText.max,
 }: {
   id: string;
   label: string;
@@ -370,6 +372,7 @@ export function TextFilter({
   onChange: (value: string) => void;
   placeholder?: string;
   error?: string | undefined;
+  maxLength?: number;
 }) {
   return (
     <FilterField id={id} label={label}>
@@ -377,6 +380,7 @@ export function TextFilter({
         id={id}
         type="search"
         value={value}
+        maxLength={maxLength}
         placeholder={placeholder}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}

@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from '../../../client/i18n/react';
 import { keepTypedBeforeHydration } from '../../../client/components/ui/typed-before-hydration';
 import { useNavigate } from 'react-router';
+import { LIMITS } from '../../../shared/limits';
 
 /** "What do you need?": the words go to Browse as its search (an empty search lists everything). */
 export function HeroSearch() {
@@ -31,7 +32,7 @@ export function HeroSearch() {
           value={query}
           onChange={(event) => setQuery(event.target.value)}
           placeholder={t('search.placeholder')}
-          maxLength={200}
+          maxLength={LIMITS.searchText.max}
           enterKeyHint="search"
           className="block min-h-11 w-full min-w-0 flex-1 rounded-lg border border-stone-300 bg-white px-3 py-2.5 text-lg text-stone-900 placeholder:text-stone-500"
         />

@@ -4,6 +4,8 @@ import ru from '../../../locales/ru/categories.json';
 import sk from '../../../locales/sk/categories.json';
 import uk from '../../../locales/uk/categories.json';
 import { CATEGORIES, type Category } from '../../../shared/categories';
+import { LANGUAGES } from '../../../shared/languages';
+import { TRADE_NAMES } from './trade-names';
 
 /** Lower case without accents: "Inštalatérske" → "instalaterske", "Електрика" stays Cyrillic. */
 export const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
@@ -24,13 +26,60 @@ const LABEL_WORDS: [Category, string[][]][] = CATEGORIES.map((code) => [
 /**
  * Categories whose label, in any of the five languages, has a word starting with each search
  * word of three or more letters: "elektro" finds electrical work, "сантех" finds plumbing.
+ * The words are folded (`fold`).
  */
-export function categoriesMatching(query: string): Category[] {
-  const words = searchWords(fold(query)).filter((word) => word.length >= 3);
-  if (words.length === 0) return [];
+export function categoriesLabelled(words: string[]): Category[] {
+  const long = words.filter((word) => word.length >= 3);
+  if (long.length === 0) return [];
   return LABEL_WORDS.filter(([, labels]) =>
     labels.some((label) =>
-      words.every((word) => label.some((labelWord) => labelWord.startsWith(word))),
+      long.every((word) => label.some((labelWord) => labelWord.startsWith(word))),
     ),
   ).map(([code]) => code);
+}
+
+/** Every trade name (trade-names.ts) as its folded words, with its category. */
+const TRADES: { category: Category; words: string[] }[] = CATEGORIES.flatMap((category) =>
+  LANGUAGES.flatMap((language) =>
+    TRADE_NAMES[category][language].map((name) => ({ category, words: searchWords(fold(name)) })),
+  ),
+).sort((a, b) => b.words.length - a.words.length);
+
+/**
+ * Whether a typed word names a trade's word: the word itself, its start of four letters or more
+ * ("elektrik" for "elektrikár"), or the word with a case ending ("elektrikára", "сантехника"):
+ * its last letter (two in words over six letters) may change and two more may follow.
+ */
+function tradeWord(typed: string, name: string) {
+  if (typed === name) return true;
+  if (name.startsWith(typed)) return typed.length >= Math.min(4, name.length);
+  const stem = name.slice(0, name.length - (name.length > 6 ? 2 : 1));
+  return name.length >= 5 && typed.length <= name.length + 2 && typed.startsWith(stem);
+}
+
+/**
+ * Categories whose trade a search names ("elektrikár", "plumber", "мастер на все руки"), and the
+ * positions of the words that named none. The words are folded (`fold`).
+ */
+export function tradesIn(words: string[]): { categories: Category[]; rest: number[] } {
+  const categories = new Set<Category>();
+  const rest: number[] = [];
+  for (let i = 0; i < words.length;) {
+    const named = TRADES.filter(
+      (trade) =>
+        i + trade.words.length <= words.length &&
+        trade.words.every((word, j) => tradeWord(words[i + j]!, word)),
+    );
+    if (named.length > 0) {
+      // The longest names that match, and every category they belong to ("obkladač" is tiling
+      // in Slovak and Czech alike).
+      const length = named[0]!.words.length;
+      for (const trade of named) if (trade.words.length === length) categories.add(trade.category);
+      i += length;
+    } else {
+      rest.push(i);
+      i += 1;
+    }
+  }
+  return { categories: [...categories], rest };
 }

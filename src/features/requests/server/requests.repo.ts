@@ -4,6 +4,7 @@ import {
   desc,
   eq,
   inArray,
+  not,
   or,
   sql,
   type Placeholder,
@@ -18,8 +19,8 @@ import { clientProfiles, users } from '../../accounts/server';
 import { bids } from '../../bids/server';
 import { attachments, workRequests } from './requests.table';
 import type { Category } from '../../../shared/categories';
-import { categoriesMatching, searchWords } from './category-search';
-import { expectedShare, termStats, type WordGroup } from './term-stats';
+import { searchQuery } from './search-query';
+import { expectedShare, termStats } from './term-stats';
 import { rememberedPerDatabase } from '../../../server/db/remembered';
 import { sharedWhileRunning } from '../../../server/db/running';
 import { knownMany } from './known-many';
@@ -93,9 +94,6 @@ const cardOf: RowMaker<Card> = (fields) => ({
   thumbnailId: fields[9] as Card['thumbnailId'],
 });
 
-/** Known words most like each searched word, at most this many per word. */
-const TYPO_CANDIDATES = 4;
-
 /**
  * Below this many expected matches a search reads the full-text index first and sorts what it
  * finds; above it, walking requests newest first and stopping at a full page is cheaper.
@@ -109,77 +107,8 @@ const RARE_MATCHES = 5_000;
  */
 const RARE_COUNT_MATCHES = 30_000;
 
-/** The location filter alone, for the requests a category label matched. */
-const locationQuery = (groups: WordGroup[]) =>
-  groups.map(({ prefix }) => `${quoteLexeme(prefix)}:*C`).join(' & ');
-
-const quoteLexeme = (lexeme: string) => `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
-
-/**
- * The full-text query for a search: every word must match, either as the start of a word of
- * the request ("strech" finds "strechy") or as one of the known words most like it, which is
- * how a typo still finds its request ("strachy" finds "strechy"). Accents are ignored.
- */
-async function searchQuery(db: Db, words: string[], locationWords: string[]): Promise<SearchQuery> {
-  const key = JSON.stringify([words, locationWords]);
-  const known = searchQueries.get(db, key);
-  if (known) return known;
-  return searchQueriesRunning(db, key, async () => {
-    const query = await readSearchQuery(db, words, locationWords);
-    searchQueries.set(db, key, query);
-    return query;
-  });
-}
-
-interface SearchQuery {
-  tsquery: string;
-  groups: WordGroup[];
-}
-
-/**
- * A search's query is remembered for a minute: the known words a typo may stand for change only
- * as new words are posted, and a search repeated within the minute (the next page, the same
- * words from someone else) is spared a round trip.
- */
-const searchQueries = rememberedPerDatabase<SearchQuery>({ ms: 60_000, max: 2_000 });
-const searchQueriesRunning = sharedWhileRunning<SearchQuery>();
-
 /** A search's count under way, joined by the requests for the same search meanwhile. */
 const countsRunning = sharedWhileRunning<{ total: number; more: boolean }>();
-
-async function readSearchQuery(
-  db: Db,
-  words: string[],
-  locationWords: string[],
-): Promise<SearchQuery> {
-  const all = [...words, ...locationWords];
-  const result = await db.execute<{ folded: string; candidates: string[] }>(sql`
-    select f_unaccent(u.word) as folded,
-      array(
-        select t.term from search_terms t
-        where u.position <= ${words.length} and char_length(u.word) >= 4 and t.term % f_unaccent(u.word)
-        order by similarity(t.term, f_unaccent(u.word)) desc, t.term
-        limit ${TYPO_CANDIDATES}
-      ) as candidates
-    from unnest(${sql`array[${sql.join(
-      all.map((word) => sql`${word}`),
-      sql`, `,
-    )}]::text[]`}) with ordinality as u(word, position)
-    order by u.position`);
-  const groups = result.rows.map(({ folded, candidates }) => ({
-    prefix: folded,
-    exact: candidates,
-  }));
-  // Location words must start a word of the location (weight C), with no typo candidates.
-  const tsquery = groups
-    .map(({ prefix, exact }, i) =>
-      i < words.length
-        ? `(${[`${quoteLexeme(prefix)}:*`, ...exact.map(quoteLexeme)].join(' | ')})`
-        : `${quoteLexeme(prefix)}:*C`,
-    )
-    .join(' & ');
-  return { tsquery, groups };
-}
 
 type Reader = Pick<Db, 'select' | 'execute'>;
 
@@ -198,8 +127,8 @@ function readPage(
     .offset(offset);
 }
 
-/** The query counting matches up to EXACT_COUNT_LIMIT + 1, newest first unless `unordered`. */
-function countMatches(reader: Reader, where: SQL, unordered = false) {
+/** The query counting matches up to `upTo` (EXACT_COUNT_LIMIT + 1), newest first unless `unordered`. */
+function countMatches(reader: Reader, where: SQL, unordered = false, upTo = EXACT_COUNT_LIMIT + 1) {
   const matches = reader
     .select({ one: sql`1` })
     .from(workRequests)
@@ -208,7 +137,7 @@ function countMatches(reader: Reader, where: SQL, unordered = false) {
     .select({ n: count().as('n') })
     .from(
       (unordered ? matches : matches.orderBy(desc(workRequests.createdAt), desc(workRequests.id)))
-        .limit(EXACT_COUNT_LIMIT + 1)
+        .limit(upTo)
         .as('matches'),
     );
 }
@@ -303,8 +232,9 @@ const searchText = (db: Db, key: unknown[], write: () => string) =>
 
 /**
  * What the public may browse: open requests of active clients (one partial index), optionally
- * in one category and matching a search (see searchQuery), or in a category whose label, in
- * any language, the words name (category-search.ts).
+ * in one category and matching a search (search-query.ts), or in a category the words name by
+ * its label or a trade name (category-search.ts): those come first, newest first, then the
+ * other requests the words match.
  */
 export async function listOpenRequests(
   db: Db,
@@ -316,40 +246,33 @@ export async function listOpenRequests(
     limit: number;
   },
 ) {
-  const words = query.q ? searchWords(query.q) : [];
-  const locationWords = query.location ? searchWords(query.location) : [];
-  if (words.length + locationWords.length === 0) {
-    return browse(db, query.category, query.limit, query.page);
-  }
-
-  const [{ tsquery, groups }, stats] = await Promise.all([
-    searchQuery(db, words, locationWords),
+  const [found, stats] = await Promise.all([
+    searchQuery(db, query.q, query.location),
     termStats(db),
   ]);
-  const categories = words.length > 0 ? categoriesMatching(query.q!) : [];
-  const location = locationWords.length > 0 ? locationQuery(groups.slice(words.length)) : '';
+  if (!found) return browse(db, query.category, query.limit, query.page);
+  const { tsquery, location, categories, rest } = found;
+
   // Everything the statements below are written from.
-  const search = [tsquery, location, query.category ?? null, categories];
-  const where = () => {
-    const matches = sql`${workRequests.searchVector} @@ to_tsquery('simple', ${tsquery})`;
-    return and(
+  const search = [tsquery, location, query.category ?? null, categories, rest];
+  const fullText = (text: string) =>
+    sql`${workRequests.searchVector} @@ to_tsquery('simple', ${text})`;
+  const listed = () =>
+    and(
       eq(workRequests.status, 'OPEN'),
       eq(workRequests.clientActive, true),
       query.category ? eq(workRequests.category, query.category) : undefined,
-      categories.length > 0
-        ? // A category named by the words stands in for the words, not for the location.
-          or(
-            matches,
-            and(
-              inArray(workRequests.category, categories),
-              location
-                ? sql`${workRequests.searchVector} @@ to_tsquery('simple', ${location})`
-                : undefined,
-            ),
-          )
-        : matches,
     )!;
-  };
+  // A category named by the words stands in for the words that named it, not for the others
+  // nor for the location.
+  const named = () =>
+    and(
+      inArray(workRequests.category, categories),
+      rest ? fullText(rest) : undefined,
+      location ? fullText(location) : undefined,
+    )!;
+  const where = () =>
+    and(listed(), categories.length > 0 ? or(fullText(tsquery), named()) : fullText(tsquery))!;
   // PostgreSQL cannot tell a rare word from a common one in a prefix query: it may walk every
   // request looking for a word nobody used, or sort every request containing a common one. Our
   // own estimate chooses: rare words read the full-text index and sort the few matches; common
@@ -357,13 +280,14 @@ export async function listOpenRequests(
   // The count needs no order, only EXACT_COUNT_LIMIT + 1 matches. Below RARE_COUNT_MATCHES
   // expected it reads them from the full-text index; above, it reads the table in its own order
   // until it has them (about limit / share rows, read in sequence rather than one by one).
-  const expected = expectedShare(groups, stats) * stats.rows;
-  const rare = categories.length === 0 && expected < RARE_MATCHES;
+  const expected = expectedShare(found.groups, stats) * stats.rows;
+  const rare = expected < RARE_MATCHES;
   const rareCount = categories.length === 0 && expected < RARE_COUNT_MATCHES;
   const offset = (query.page - 1) * query.limit;
-  const pageText = searchText(db, ['page', ...search, rare, query.limit, offset], () =>
-    plannedText(rare ? BY_INDEX : NEWEST_FIRST, readPage(db, where(), query.limit, offset)),
-  );
+  const pageOf = (kind: string, plan: boolean, condition: () => SQL, at: number, size: number) =>
+    searchText(db, [kind, ...search, plan, size, at], () =>
+      plannedText(plan ? BY_INDEX : NEWEST_FIRST, readPage(db, condition(), size, at)),
+    );
   // A search that had more matches than counted a minute ago is not counted again
   // (known-many.ts); a page that is not full still tells its exact total below.
   const searched = JSON.stringify(search);
@@ -389,14 +313,68 @@ export async function listOpenRequests(
       if (total.more) knownMany.set(db, searched, true);
       return total;
     });
+  const page = () => {
+    if (categories.length === 0) {
+      return readLastOf(db, pageOf('page', rare, where, offset, query.limit), cardOf);
+    }
+    // The named categories' requests first, then the others the words match.
+    const namedRare = expectedShare(found.restGroups, stats) * stats.rows < RARE_MATCHES;
+    return readRanked(db, query.limit, offset, {
+      first: (at, size) =>
+        pageOf(
+          'named',
+          (rest || location) !== '' && namedRare,
+          () => and(listed(), named())!,
+          at,
+          size,
+        ),
+      countFirst: (upTo) =>
+        searchText(db, ['named-count', ...search, upTo], () =>
+          plannedText(NEWEST_FIRST, countMatches(db, and(listed(), named())!, false, upTo)),
+        ),
+      then: (at, size) =>
+        pageOf('others', rare, () => and(listed(), fullText(tsquery), not(named()))!, at, size),
+    });
+  };
   const [rows, counted] = await Promise.all([
-    readLastOf(db, pageText, cardOf),
+    page(),
     knownToBeMany ? totalOf(EXACT_COUNT_LIMIT + 1) : count(countText()),
   ]);
   if (pageTellsTotal(rows.length, query.limit, offset)) {
     return { rows, total: offset + rows.length, more: false };
   }
   return { rows, ...counted };
+}
+
+/**
+ * A page of two lists shown one after the other (the named categories' requests, then the other
+ * matches), each read newest first with its own plan. The second is read only when the page
+ * reaches past the first; where the first ends is known from its page, or counted when the page
+ * starts past its end.
+ */
+async function readRanked(
+  db: Db,
+  limit: number,
+  offset: number,
+  lists: {
+    first: (offset: number, limit: number) => string;
+    countFirst: (upTo: number) => string;
+    then: (offset: number, limit: number) => string;
+  },
+) {
+  const first = await readLastOf(db, lists.first(offset, limit), cardOf);
+  if (first.length === limit) return first;
+  let firstTotal = offset + first.length;
+  if (first.length === 0 && offset > 0) {
+    const [row] = await readLastOf<{ n: number }>(db, lists.countFirst(offset));
+    firstTotal = row?.n ?? 0;
+  }
+  const then = await readLastOf(
+    db,
+    lists.then(Math.max(0, offset - firstTotal), limit - first.length),
+    cardOf,
+  );
+  return [...first, ...then];
 }
 
 export async function listClientRequests(db: Db, clientId: string) {

@@ -42,9 +42,12 @@ export function termStats(db: Db): Promise<TermStats> {
   return cached.stats;
 }
 
-/** One search word: its own prefix, and the known words it may be a typo of. */
+/**
+ * One search word: its own prefix, and the known words it may be a typo of; or a region (no
+ * prefix), with the words of its towns.
+ */
 export interface WordGroup {
-  prefix: string;
+  prefix: string | null;
   exact: string[];
 }
 
@@ -57,7 +60,8 @@ export function expectedShare(groups: WordGroup[], stats: TermStats): number {
   for (const group of groups) {
     let covered = 0;
     for (const [element, frequency] of stats.frequencies) {
-      if (element.startsWith(group.prefix) || group.exact.includes(element)) covered += frequency;
+      const prefixed = group.prefix !== null && element.startsWith(group.prefix);
+      if (prefixed || group.exact.includes(element)) covered += frequency;
     }
     share = Math.min(share, covered);
   }

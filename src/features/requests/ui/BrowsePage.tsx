@@ -2,6 +2,8 @@ import { SearchX, Search, WifiOff } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../../client/i18n/react';
 import { useSearchParams } from 'react-router';
+import { ApiError } from '../../../client/api/client';
+import { useApiErrorText } from '../../../client/api/useApiError';
 import { Pagination } from '../../../client/components/ui/Pagination';
 import { PageLoading } from '../../../client/components/ui/PageLoading';
 import { keepTypedBeforeHydration } from '../../../client/components/ui/typed-before-hydration';
@@ -21,6 +23,7 @@ export function BrowsePage() {
   const location = params.get('location') ?? '';
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   useDocumentTitle(t('browse.title'));
+  const errorText = useApiErrorText();
 
   const results = useRequestList({
     q: q || undefined,
@@ -60,6 +63,15 @@ export function BrowsePage() {
       <div aria-live="polite" className="mt-6">
         {results.isPending ? (
           <PageLoading />
+        ) : results.isError && isRefusal(results.error) ? (
+          // The server refused the search itself (too long a text): retrying cannot help.
+          <div role="alert" className="card flex flex-col items-center gap-3 p-10 text-center">
+            <SearchX aria-hidden="true" className="size-8 text-stone-400" />
+            <p className="font-medium">{errorText(results.error)}</p>
+            <button type="button" className="btn-secondary" onClick={() => setParams({})}>
+              {t('browse.clear')}
+            </button>
+          </div>
         ) : results.isError ? (
           <div className="card flex flex-col items-center gap-3 p-10 text-center">
             <WifiOff aria-hidden="true" className="size-8 text-stone-400" />
@@ -107,6 +119,10 @@ export function BrowsePage() {
   );
 }
 
+/** An answer the server gave on purpose (4xx), as opposed to none at all or its own failure. */
+const isRefusal = (error: unknown) =>
+  error instanceof ApiError && error.status >= 400 && error.status < 500;
+
 /** The search fields; keyed by the URL so going back in history shows the search it shows results for. */
 function SearchForm({
   initialQ,
@@ -142,6 +158,7 @@ function SearchForm({
           type="search"
           value={text}
           placeholder={t('browse.searchPlaceholder')}
+          maxLength={LIMITS.searchText.max}
           onChange={(event) => setText(event.target.value)}
           className="rounded-lg border border-stone-300 bg-white px-3 py-2.5"
         />
@@ -216,7 +233,7 @@ function LocationInput({ value, onChange }: { value: string; onChange: (value: s
         aria-controls="browse-location-towns"
         aria-activedescendant={shown && active >= 0 ? optionId(active) : undefined}
         autoComplete="off"
-        maxLength={200}
+        maxLength={LIMITS.searchText.max}
         value={value}
         placeholder={t('browse.locationPlaceholder')}
         onFocus={() => setFocused(true)}

@@ -123,7 +123,7 @@ describe('the location filter', () => {
   it('refuses a location over 200 characters', async () => {
     const response = await new Agent(app).get(`/api/work-requests?location=${'a'.repeat(201)}`);
     expect(response.statusCode).toBe(400);
-    expect(response.json().error).toBe('validation_failed');
+    expect(response.json().error).toBe('search_too_long');
   });
 });
 

@@ -1,0 +1,158 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../../server/db/database';
+import { rememberedPerDatabase } from '../../../server/db/remembered';
+import { sharedWhileRunning } from '../../../server/db/running';
+import type { Category } from '../../../shared/categories';
+import { categoriesLabelled, fold, searchWords, tradesIn } from './category-search';
+import { regionLexemes, regionQuery, regionsIn, type RegionCode } from './regions/regions';
+import type { WordGroup } from './term-stats';
+
+/** Known words most like each searched word, at most this many per word. */
+const TYPO_CANDIDATES = 4;
+
+/**
+ * Known words one slip away (a wrong letter, two letters swapped) taken at most, besides the
+ * similar ones. Not limited in SQL: a limit there makes PostgreSQL walk every known word in
+ * order instead of asking the trigram index once per letter.
+ */
+const SLIP_CANDIDATES = 8;
+
+/** Words this long or longer have slips looked for (shorter ones have too many neighbours). */
+const SLIP_MIN_LENGTH = 5;
+
+/** What a search asks of a request, as full-text queries (tsquery text, `to_tsquery('simple', …)`). */
+export interface SearchQuery {
+  /** Every word, the location words and the regions: what a request's text must match. */
+  tsquery: string;
+  /** The location words and regions alone (weight C), '' without them. */
+  location: string;
+  /** Categories the words name, by their label or a trade name. */
+  categories: Category[];
+  /** The words that named no trade, for the named categories' requests; '' when none. */
+  rest: string;
+  /** Each word, location word and region with what it covers, for estimating how common. */
+  groups: WordGroup[];
+  /** The groups of `rest` and the location, for estimating the named categories' matches. */
+  restGroups: WordGroup[];
+}
+
+export const quoteLexeme = (lexeme: string) =>
+  `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+
+/**
+ * The full-text query for a search, or none when it has nothing to search by. Every word must
+ * match, either as the start of a word of the request ("strech" finds "strechy") or as one of the
+ * known words like it, which is how a typo still finds its request ("strachy" finds "strechy",
+ * "obkald" finds "obklad"). Accents are ignored. Location words must start a word of the
+ * request's location; a region, named in the words or the location, matches its towns.
+ */
+export async function searchQuery(
+  db: Db,
+  q: string | undefined,
+  location: string | undefined,
+): Promise<SearchQuery | undefined> {
+  const typed = q ? searchWords(q) : [];
+  const typedLocation = location ? searchWords(location) : [];
+  const inWords = regionsIn(typed.map(fold));
+  const inLocation = regionsIn(typedLocation.map(fold));
+  const words = inWords.rest.map((i) => typed[i]!);
+  const locationWords = inLocation.rest.map((i) => typedLocation[i]!);
+  const regions = [...new Set([...inWords.regions, ...inLocation.regions])].sort();
+  if (words.length + locationWords.length + regions.length === 0) return undefined;
+
+  const key = JSON.stringify([words, locationWords, regions]);
+  const known = searchQueries.get(db, key);
+  if (known) return known;
+  return searchQueriesRunning(db, key, async () => {
+    const query = await readSearchQuery(db, words, locationWords, regions);
+    searchQueries.set(db, key, query);
+    return query;
+  });
+}
+
+/**
+ * A search's query is remembered for a minute: the known words a typo may stand for change only
+ * as new words are posted, and a search repeated within the minute (the next page, the same
+ * words from someone else) is spared a round trip.
+ */
+const searchQueries = rememberedPerDatabase<SearchQuery>({ ms: 60_000, max: 2_000 });
+const searchQueriesRunning = sharedWhileRunning<SearchQuery>();
+
+/**
+ * Known words like each search word (`search_terms`): the most similar by trigrams, and, in words
+ * of SLIP_MIN_LENGTH letters or more, those one wrong letter or one swap of neighbours away,
+ * which trigrams rank too low ("obkald" shares three of eleven with "obklad"). Slips are read as
+ * one `like` pattern per letter (the trigram index) and one exact word per swap (the primary key).
+ */
+async function readCandidates(db: Db, words: string[], locationWords: string[]) {
+  const all = [...words, ...locationWords];
+  const result = await db.execute<{ folded: string; candidates: string[] }>(sql`
+    select f.w as folded,
+      array(
+        select c.term from (
+          (select t.term from search_terms t
+            where u.position <= ${words.length} and char_length(f.w) >= 4 and t.term % f.w
+            order by similarity(t.term, f.w) desc, t.term
+            limit ${TYPO_CANDIDATES})
+          union
+          (select t.term from generate_series(1, char_length(f.w)) as i(n)
+            join search_terms t on t.term like overlay(f.w placing '_' from i.n for 1)
+            where u.position <= ${words.length} and char_length(f.w) >= ${SLIP_MIN_LENGTH}
+              and t.term <> f.w)
+          union
+          (select t.term from generate_series(1, char_length(f.w) - 1) as i(n)
+            join search_terms t on t.term = overlay(f.w placing substr(f.w, i.n + 1, 1) || substr(f.w, i.n, 1) from i.n for 2)
+            where u.position <= ${words.length} and char_length(f.w) >= ${SLIP_MIN_LENGTH}
+              and t.term <> f.w)
+        ) c
+        order by c.term
+      ) as candidates
+    from unnest(${sql`array[${sql.join(
+      all.map((word) => sql`${word}`),
+      sql`, `,
+    )}]::text[]`}) with ordinality as u(word, position)
+    cross join lateral (select f_unaccent(u.word) as w) f
+    order by u.position`);
+  return result.rows.map(({ folded, candidates }) => ({
+    prefix: folded,
+    exact: candidates.slice(0, TYPO_CANDIDATES + SLIP_CANDIDATES),
+  }));
+}
+
+async function readSearchQuery(
+  db: Db,
+  words: string[],
+  locationWords: string[],
+  regions: RegionCode[],
+): Promise<SearchQuery> {
+  const groups: WordGroup[] =
+    words.length + locationWords.length > 0 ? await readCandidates(db, words, locationWords) : [];
+  const wordGroups = groups.slice(0, words.length);
+  const locationGroups = groups.slice(words.length);
+  const wordParts = wordGroups.map(
+    ({ prefix, exact }) =>
+      `(${[`${quoteLexeme(prefix!)}:*`, ...exact.map(quoteLexeme)].join(' | ')})`,
+  );
+  // Location words must start a word of the location (weight C), with no typo candidates.
+  const locationParts = locationGroups.map(({ prefix }) => `${quoteLexeme(prefix!)}:*C`);
+  if (regions.length > 0) {
+    locationParts.push(regionQuery(regions));
+    locationGroups.push({ prefix: null, exact: regionLexemes(regions) });
+  }
+  const location = locationParts.join(' & ');
+
+  // A trade names its categories in place of its own words ("elektrikár v Michalovciach":
+  // electrical work that mentions Michalovce); a label only when every word is in it.
+  const folded = words.map(fold);
+  const trades = tradesIn(folded);
+  const categories = trades.categories.length > 0 ? trades.categories : categoriesLabelled(folded);
+  const restIndexes = trades.categories.length > 0 ? trades.rest : [];
+  return {
+    tsquery: [...wordParts, location].filter(Boolean).join(' & '),
+    location,
+    categories,
+    rest: restIndexes.map((i) => wordParts[i]!).join(' & '),
+    groups: [...wordGroups, ...locationGroups],
+    restGroups: [...restIndexes.map((i) => wordGroups[i]!), ...locationGroups],
+  };
+}

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { LANGUAGES } from '../../src/shared/languages';
+import { PDF, PNG } from '../factories/files';
 import { verifiedAccount } from './accounts-helpers';
 import { freshVisit, launchBrowser, logIn, postRequestFrom, untilHydrated } from './browser';
 
@@ -168,4 +169,68 @@ describe('phones', () => {
       expect(problems).toEqual([]);
     });
   }
+
+  it("shows an attachment's whole name, extension included, with its buttons beside it at 360 and 390 px, in every language", async () => {
+    const names = ['rozpočet-kúpeľne-podrobný-2026.pdf', 'fotografia-kúpeľne-pred-opravou.png'];
+    const { page, context } = await freshVisit(browser, { width: WIDTHS[0], height: 780 });
+    await logIn(page, accounts.client!.email, accounts.client!.password);
+    const id = await page.evaluate(
+      async ({ names, pdf, png }) => {
+        const form = new FormData();
+        form.set('title', 'Nový obklad a dlažba v kúpeľni');
+        form.set('description', 'Rozpočet a fotografia kúpeľne sú v prílohách.');
+        form.set('category', 'tiling');
+        form.set('location', 'Banská Bystrica');
+        const bytes = (base64: string) => Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+        form.append('attachments', new File([bytes(pdf)], names[0]!, { type: 'application/pdf' }));
+        form.append('attachments', new File([bytes(png)], names[1]!, { type: 'image/png' }));
+        const csrf = /csrf_token=([^;]+)/.exec(document.cookie)![1]!;
+        const answer = await fetch('/api/work-requests', {
+          method: 'POST',
+          headers: { 'x-csrf-token': csrf },
+          body: form,
+        });
+        return ((await answer.json()) as { work_request: { id: string } }).work_request.id;
+      },
+      { names, pdf: PDF.toString('base64'), png: PNG.toString('base64') },
+    );
+    await untilHydrated(page);
+    const problems: string[] = [];
+    for (const language of [...LANGUAGES.filter((other) => other !== 'sk'), 'sk'] as const) {
+      await page.evaluate(async (language) => {
+        document.cookie = `lang=${language}; path=/; max-age=31536000; samesite=lax`;
+        const csrf = /csrf_token=([^;]+)/.exec(document.cookie)![1]!;
+        await fetch('/api/users/language', {
+          method: 'PUT',
+          headers: { 'content-type': 'application/json', 'x-csrf-token': csrf },
+          body: JSON.stringify({ preferred_language: language }),
+        });
+      }, language);
+      await page.goto(`/request/${id}`);
+      await expect.poll(() => page.locator('html').getAttribute('lang')).toBe(language);
+      for (const width of WIDTHS) {
+        await page.setViewportSize({ width, height: 780 });
+        for (const name of names) {
+          const found = await page.evaluate((name) => {
+            const label = [...document.querySelectorAll('main li *')].find(
+              (element) => element.children.length === 0 && element.textContent === name,
+            ) as HTMLElement | undefined;
+            const item = label?.closest('li');
+            if (!label || !item) return 'missing';
+            if (label.scrollWidth > label.clientWidth + 1) return 'name cut off';
+            // The name and every control of its row share one line: none drops below the others.
+            const boxes = [label, ...item.querySelectorAll('a, button')].map((element) =>
+              element.getBoundingClientRect(),
+            );
+            const top = Math.max(...boxes.map((box) => box.top));
+            const bottom = Math.min(...boxes.map((box) => box.bottom));
+            return top < bottom ? 'ok' : 'a button on a line of its own';
+          }, name);
+          if (found !== 'ok') problems.push(`${language} ${width}px ${name}: ${found}`);
+        }
+      }
+    }
+    await context.close();
+    expect(problems).toEqual([]);
+  });
 });

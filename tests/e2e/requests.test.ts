@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '../../src/shared/limits';
 import { PDF, PNG } from '../factories/files';
 import { verifiedAccount } from './accounts-helpers';
-import { freshVisit, launchBrowser, logIn, seriousViolations, text } from './browser';
+import {
+  freshVisit,
+  launchBrowser,
+  logIn,
+  postRequestFrom,
+  seriousViolations,
+  text,
+} from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -159,6 +166,59 @@ describe('work requests in the browser', () => {
     await page.getByRole('link', { name: 'Majstri' }).first().click();
     await expect.poll(() => page.getByRole('link', { name: title }).count()).toBe(1);
     expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('says how cancelling and deleting differ, and their dialogs name the way back as keeping the request', async () => {
+    const account = await verifiedAccount('client');
+    const { page, context, problems } = await freshVisit(browser);
+    await logIn(page, account.email, account.password);
+    const title = `Výmena zámku ${marker()}`;
+    const id = await postRequestFrom(page, {
+      title,
+      description: 'Zasekáva sa zámok na vchodových dverách, treba ho vymeniť.',
+      category: 'smithing_locksmithing',
+      location: 'Poprad',
+    });
+    await page.goto(`/request/${id}`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(title);
+    // Each action says what it does beside its button.
+    expect(await page.getByText(sk('bids', 'cancel.hint')).count()).toBe(1);
+    expect(await page.getByText(sk('requests', 'details.deleteHint')).count()).toBe(1);
+    const buttonsOf = async (dialog: ReturnType<typeof page.getByRole>) =>
+      (await dialog.getByRole('button').allTextContents()).map((name) => name.trim());
+
+    await page.getByRole('button', { name: sk('bids', 'cancel.button'), exact: true }).click();
+    const cancelling = page.getByRole('dialog', { name: sk('bids', 'cancel.title') });
+    await cancelling.waitFor();
+    expect(await buttonsOf(cancelling)).toEqual([
+      sk('bids', 'cancel.keep'),
+      sk('bids', 'cancel.confirm'),
+    ]);
+    expect(await cancelling.textContent()).toContain(sk('bids', 'cancel.message'));
+    expect(await seriousViolations(page)).toEqual([]);
+    await cancelling.getByRole('button', { name: sk('bids', 'cancel.keep'), exact: true }).click();
+
+    await page.getByRole('button', { name: sk('requests', 'details.delete'), exact: true }).click();
+    const deleting = page.getByRole('dialog', { name: sk('requests', 'details.deleteTitle') });
+    await deleting.waitFor();
+    expect(await buttonsOf(deleting)).toEqual([
+      sk('requests', 'details.keep'),
+      sk('requests', 'details.delete'),
+    ]);
+    await deleting
+      .getByRole('button', { name: sk('requests', 'details.keep'), exact: true })
+      .click();
+    expect(await page.getByText(sk('requests', 'status.open'), { exact: true }).count()).toBe(1);
+
+    await page.getByRole('button', { name: sk('bids', 'cancel.button'), exact: true }).click();
+    await cancelling
+      .getByRole('button', { name: sk('bids', 'cancel.confirm'), exact: true })
+      .click();
+    await expect
+      .poll(() => page.getByText(sk('requests', 'status.cancelled'), { exact: true }).count())
+      .toBe(1);
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -66,6 +66,24 @@ describe('server-rendered public pages', () => {
     expect(Object.keys(state.texts)).toContain('home');
     // Only data: the CSP allows no inline script to run.
     expect(html).not.toMatch(/<script>/);
+
+    // A figure too small to show (null in the API's answer) is not drawn; the others are.
+    const stats = (await (await fetch(`${baseUrl()}/api/stats/home`)).json()) as Record<
+      string,
+      number | null
+    >;
+    const figures =
+      new RegExp(
+        `<section aria-label="${text('en', 'home', 'figures.label')}".*?</section>`,
+        's',
+      ).exec(html)?.[0] ?? '';
+    const labels = {
+      open_requests_this_week: 'figures.openRequests',
+      providers: 'figures.providers',
+      reviews: 'figures.reviews',
+    };
+    for (const [key, label] of Object.entries(labels))
+      expect(figures.includes(text('en', 'home', label)), key).toBe(stats[key] !== null);
   });
 
   it('answers browse with its heading, in Slovak by default', async () => {

@@ -33,10 +33,10 @@ describe('the application shell', () => {
     await context.close();
   });
 
-  it('leads with a search and the trades, both opening Browse, and figures from the API', async () => {
+  it('leads with a search and the trades, both opening Browse, and figures from the API, leaving out one too small to show', async () => {
     const { page, problems, context } = await freshVisit(browser);
     await page.route('**/api/stats/home', (route) =>
-      route.fulfill({ json: { open_requests_this_week: 17, providers: 42, reviews: 305 } }),
+      route.fulfill({ json: { open_requests_this_week: 17, providers: 42, reviews: null } }),
     );
     // A server-rendered home brings its figures with it: arrive from a page the browser draws,
     // so that home asks the API for them.
@@ -46,8 +46,11 @@ describe('the application shell', () => {
       .getByRole('link', { name: text('sk', 'common', 'footer.home') })
       .click();
     const figures = page.getByRole('region', { name: text('sk', 'home', 'figures.label') });
-    await expect.poll(() => figures.getByText('305', { exact: true }).count()).toBe(1);
+    await expect.poll(() => figures.getByText('42', { exact: true }).count()).toBe(1);
     expect(await figures.getByText(text('sk', 'home', 'figures.openRequests')).count()).toBe(1);
+    // The server left the reviews out (too few): no "0 reviews", no label.
+    expect(await figures.getByText(text('sk', 'home', 'figures.reviews')).count()).toBe(0);
+    expect(await figures.getByText('0', { exact: true }).count()).toBe(0);
 
     await page
       .getByRole('link', { name: text('sk', 'categories', 'heating_gas_sanitary') })

@@ -123,4 +123,36 @@ describe('AI trust summary in the browser', () => {
     // The refusal is a handled answer (424), not a page error.
     expect(problems.filter((problem) => !problem.includes('status of 424'))).toEqual([]);
   });
+
+  it('shows no panel at all when the server has no model', async () => {
+    const provider = await verifiedAccount('provider', 'Tomáš Bez Zhrnutia');
+    const providerId = await accountId(provider.email, provider.password);
+    const client = await verifiedAccount('client');
+    const { page, context, problems } = await freshVisit(browser);
+    await logIn(page, client.email, client.password);
+    // The public configuration of a server without GEMINI_API_KEY.
+    await page.route('**/api/config', (route) =>
+      route.fulfill({
+        json: {
+          support_email: 'podpora@example.test',
+          google_enabled: false,
+          trust_summary_enabled: false,
+        },
+      }),
+    );
+    // A page the browser draws asks for the configuration; the provider page is then opened in it.
+    await page.goto('/privacy');
+    await page.evaluate((to) => {
+      window.history.pushState({}, '', to);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, `/provider/${providerId}`);
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toBe('Tomáš Bez Zhrnutia');
+    await page.waitForFunction(() => !document.querySelector('[aria-busy=true]'));
+    expect(await panelOf(page).count()).toBe(0);
+    expect(await page.getByText(sk('title')).count()).toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });

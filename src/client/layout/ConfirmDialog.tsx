@@ -14,6 +14,11 @@ interface ConfirmRequest {
   /** Says exactly what will be lost (DESIGN: destructive actions). */
   message: string;
   confirmLabel: string;
+  /**
+   * The button that changes nothing, when "Cancel" could be read as the action itself (a dialog
+   * that cancels or deletes a request says what is kept instead).
+   */
+  dismissLabel?: string;
   destructive?: boolean;
 }
 
@@ -76,7 +81,7 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
             </p>
             <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
               <button type="button" className="btn-secondary" onClick={() => answer(false)}>
-                {t('actions.cancel')}
+                {request.dismissLabel ?? t('actions.cancel')}
               </button>
               <button
                 type="button"

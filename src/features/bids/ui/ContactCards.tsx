@@ -140,7 +140,11 @@ export function ContactCards({
   );
 }
 
-/** The client closes a hired job as done or withdraws an open request, as `allowed_actions` say. */
+/**
+ * The client closes a hired job as done or withdraws an open request, as `allowed_actions` say.
+ * Withdrawing sits in a card that says what it does, as deleting beside it does: a cancelled
+ * request stays (closed to bids), a deleted one is gone.
+ */
 export function RequestActions({ request }: { request: RequestDetail }) {
   const { t } = useTranslation('bids');
   const confirm = useConfirm();
@@ -155,7 +159,7 @@ export function RequestActions({ request }: { request: RequestDetail }) {
       title: t(`${change}.title`),
       message: t(`${change}.message`),
       confirmLabel: t(`${change}.confirm`),
-      destructive: change === 'cancel',
+      ...(change === 'cancel' && { dismissLabel: t('cancel.keep'), destructive: true }),
     });
     if (!yes) return;
     changeStatus.mutate(
@@ -166,15 +170,29 @@ export function RequestActions({ request }: { request: RequestDetail }) {
       },
     );
   };
-  return changes.map((change) => (
-    <button
-      key={change}
-      type="button"
-      className={change === 'cancel' ? 'btn-secondary' : 'btn-primary'}
-      disabled={changeStatus.isPending}
-      onClick={() => run(change)}
-    >
-      {t(`${change}.button`)}
-    </button>
-  ));
+  return changes.map((change) =>
+    change === 'cancel' ? (
+      <section key={change} className="card p-6">
+        <p className="text-sm text-stone-700">{t('cancel.hint')}</p>
+        <button
+          type="button"
+          className="btn-secondary mt-3"
+          disabled={changeStatus.isPending}
+          onClick={() => run(change)}
+        >
+          {t('cancel.button')}
+        </button>
+      </section>
+    ) : (
+      <button
+        key={change}
+        type="button"
+        className="btn-primary"
+        disabled={changeStatus.isPending}
+        onClick={() => run(change)}
+      >
+        {t(`${change}.button`)}
+      </button>
+    ),
+  );
 }

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ServerContext } from '../../../server/context';
+import { MIN_SHOWN_FIGURE } from '../home.rules';
 import { homeStats as homeStatsSchema } from '../home.schema';
 import { cachedFor, homeStats } from './home.service';
 
@@ -17,7 +18,8 @@ export const homeRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = async (
       schema: {
         description:
           'The home page figures: open requests posted in the last 7 days, active providers and ' +
-          'the reviews shown on their pages. Counted at most once a minute.',
+          'the reviews shown on their pages. Counted at most once a minute; a figure below ' +
+          `${MIN_SHOWN_FIGURE} is null (the home page does not show it).`,
         response: { 200: homeStatsSchema },
       },
     },

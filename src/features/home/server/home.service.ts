@@ -2,18 +2,23 @@ import type { Db } from '../../../server/db/database';
 import { countActiveProviders } from '../../accounts/server';
 import { countOpenRequestsSince } from '../../requests/server';
 import { countVisibleReviews } from '../../reviews/server/reviews.service';
+import { shownFigure } from '../home.rules';
 import type { HomeStats } from '../home.schema';
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 
-/** The home page's figures, as of `now`. */
+/** The home page's figures, as of `now`; one too small to show is null (home.rules.ts). */
 export async function homeStats(db: Db, now: Date): Promise<HomeStats> {
   const [openRequests, providers, reviews] = await Promise.all([
     countOpenRequestsSince(db, new Date(now.getTime() - WEEK_MS)),
     countActiveProviders(db),
     countVisibleReviews(db),
   ]);
-  return { open_requests_this_week: openRequests, providers, reviews };
+  return {
+    open_requests_this_week: shownFigure(openRequests),
+    providers: shownFigure(providers),
+    reviews: shownFigure(reviews),
+  };
 }
 
 /**

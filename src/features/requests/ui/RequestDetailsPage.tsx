@@ -61,45 +61,51 @@ function Attachments({ request }: { request: RequestDetail }) {
           return (
             <li
               key={attachment.id}
-              className="flex flex-wrap items-center gap-3 rounded-lg border border-stone-200 p-3"
+              className="flex items-center gap-3 rounded-lg border border-stone-200 p-3"
             >
-              <Icon aria-hidden="true" className="size-5 shrink-0 text-stone-500" />
+              {/* On a phone the name's own extension says what the file is; the room goes to it. */}
+              <Icon aria-hidden="true" className="hidden size-5 shrink-0 text-stone-500 sm:block" />
               <div className="min-w-0 flex-1">
-                <p className="truncate font-medium">{attachment.filename}</p>
+                <p className="font-medium [overflow-wrap:anywhere]">{attachment.filename}</p>
                 <p className="text-xs text-stone-600">
                   {formatSize(attachment.sizeBytes, i18n.language)}
                 </p>
               </div>
-              {(image || pdf) && (
-                <button
-                  type="button"
-                  className="btn-secondary"
-                  onClick={() => (pdf ? openPdf(attachment) : setViewing(attachment))}
+              {/* Below `sm` the buttons show their icons, and their names only to screen readers. */}
+              <div className="flex shrink-0 gap-2">
+                {(image || pdf) && (
+                  <button
+                    type="button"
+                    className="btn-secondary px-3 sm:px-4"
+                    onClick={() => (pdf ? openPdf(attachment) : setViewing(attachment))}
+                  >
+                    <Eye aria-hidden="true" className="size-4" />
+                    <span className="sr-only sm:not-sr-only">
+                      {pdf ? t('details.openPdf') : t('details.view')}
+                    </span>
+                  </button>
+                )}
+                <a
+                  href={downloadUrl(request.id, attachment.id)}
+                  download={attachment.filename}
+                  className="btn-secondary px-3 sm:px-4"
+                  onClick={async (event) => {
+                    // Check the file is there first, so a failure is a message, not a broken download.
+                    event.preventDefault();
+                    const response = await fetch(downloadUrl(request.id, attachment.id), {
+                      method: 'HEAD',
+                    }).catch(() => undefined);
+                    if (!response?.ok) return notify('error', t('details.downloadFailed'));
+                    const link = document.createElement('a');
+                    link.href = downloadUrl(request.id, attachment.id);
+                    link.download = attachment.filename;
+                    link.click();
+                  }}
                 >
-                  <Eye aria-hidden="true" className="size-4" />
-                  {pdf ? t('details.openPdf') : t('details.view')}
-                </button>
-              )}
-              <a
-                href={downloadUrl(request.id, attachment.id)}
-                download={attachment.filename}
-                className="btn-secondary"
-                onClick={async (event) => {
-                  // Check the file is there first, so a failure is a message, not a broken download.
-                  event.preventDefault();
-                  const response = await fetch(downloadUrl(request.id, attachment.id), {
-                    method: 'HEAD',
-                  }).catch(() => undefined);
-                  if (!response?.ok) return notify('error', t('details.downloadFailed'));
-                  const link = document.createElement('a');
-                  link.href = downloadUrl(request.id, attachment.id);
-                  link.download = attachment.filename;
-                  link.click();
-                }}
-              >
-                <Download aria-hidden="true" className="size-4" />
-                {t('details.download')}
-              </a>
+                  <Download aria-hidden="true" className="size-4" />
+                  <span className="sr-only sm:not-sr-only">{t('details.download')}</span>
+                </a>
+              </div>
             </li>
           );
         })}

@@ -24,6 +24,7 @@ export function useConfirmDeleteRequest() {
         ? t('details.deleteMessage', { title: request.title, count: request.attachmentCount })
         : t('details.deleteMessageNoFiles', { title: request.title }),
       confirmLabel: t('details.delete'),
+      dismissLabel: t('details.keep'),
       destructive: true,
     });
     if (!yes) return;

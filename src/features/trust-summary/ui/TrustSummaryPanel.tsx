@@ -36,7 +36,8 @@ function isWebAddress(url: string): boolean {
 /**
  * The AI trust-summary panel of a provider page (spec core §2, §3, §8): for signed-in viewers, a
  * generate button, a loading state, then the platform's own facts, the AI paragraph and its
- * sources; or a banner with no statement when the call is refused.
+ * sources; or a banner with no statement when the call is refused. No panel when the server has
+ * no model.
  */
 export function TrustSummaryPanel({ providerId }: { providerId: string }) {
   const { t, i18n } = useTranslation('trustSummary');
@@ -46,8 +47,8 @@ export function TrustSummaryPanel({ providerId }: { providerId: string }) {
   const generate = useGenerateTrustSummary(providerId);
   const errorText = useApiErrorText();
 
-  if (!user || config.isPending) return null;
-  const enabled = config.data?.trustSummaryEnabled === true;
+  // Without a model (no GEMINI_API_KEY) there is nothing to offer: no panel at all.
+  if (!user || config.data?.trustSummaryEnabled !== true) return null;
 
   const describeError = (error: unknown): string => {
     if (error instanceof ApiError) {
@@ -66,40 +67,34 @@ export function TrustSummaryPanel({ providerId }: { providerId: string }) {
         <Sparkles aria-hidden="true" className="size-5 shrink-0 text-brand-700" />
         {t('title')}
       </h2>
-      {!enabled ? (
-        <p className="mt-2 text-stone-700">{t('notAvailable')}</p>
-      ) : (
-        <>
-          <p className="mt-2 text-sm text-stone-700">{t('intro')}</p>
-          <button
-            type="button"
-            className="btn-primary mt-4 w-full sm:w-auto"
-            disabled={generate.isPending}
-            onClick={() => generate.mutate(language)}
-          >
-            <Sparkles aria-hidden="true" className="size-5 shrink-0" />
-            {generate.data || generate.isError ? t('generateAgain') : t('generate')}
-          </button>
-          <div role="status" aria-live="polite" className="mt-4 empty:hidden">
-            {generate.isPending && (
-              <p className="flex items-start gap-2 text-stone-700">
-                <LoaderCircle aria-hidden="true" className="mt-0.5 size-5 shrink-0 animate-spin" />
-                {t('loading')}
-              </p>
-            )}
-          </div>
-          {generate.isError && (
-            <p
-              role="alert"
-              className="mt-4 rounded-lg border border-red-300 bg-red-50 p-4 text-red-900"
-            >
-              {describeError(generate.error)}
-            </p>
-          )}
-          {generate.data && !generate.isPending && (
-            <SummaryResult summary={generate.data} language={language} />
-          )}
-        </>
+      <p className="mt-2 text-sm text-stone-700">{t('intro')}</p>
+      <button
+        type="button"
+        className="btn-primary mt-4 w-full sm:w-auto"
+        disabled={generate.isPending}
+        onClick={() => generate.mutate(language)}
+      >
+        <Sparkles aria-hidden="true" className="size-5 shrink-0" />
+        {generate.data || generate.isError ? t('generateAgain') : t('generate')}
+      </button>
+      <div role="status" aria-live="polite" className="mt-4 empty:hidden">
+        {generate.isPending && (
+          <p className="flex items-start gap-2 text-stone-700">
+            <LoaderCircle aria-hidden="true" className="mt-0.5 size-5 shrink-0 animate-spin" />
+            {t('loading')}
+          </p>
+        )}
+      </div>
+      {generate.isError && (
+        <p
+          role="alert"
+          className="mt-4 rounded-lg border border-red-300 bg-red-50 p-4 text-red-900"
+        >
+          {describeError(generate.error)}
+        </p>
+      )}
+      {generate.data && !generate.isPending && (
+        <SummaryResult summary={generate.data} language={language} />
       )}
     </section>
   );

@@ -23,9 +23,11 @@ beforeAll(async () => {
   const client = await createClient(db);
   const disabledClient = await createClient(db, { accountStatus: 'disabled' });
 
-  // Counted: open, listed, posted within the week.
+  // Counted: open, listed, posted within the week (ten: enough to be shown).
   await createWorkRequest(db, client, { createdAt: daysAgo(0) });
   await createWorkRequest(db, client, { createdAt: daysAgo(6.9) });
+  for (let day = 0; day < 8; day++)
+    await createWorkRequest(db, client, { createdAt: daysAgo(day * 0.8) });
   // Not counted: older than a week, no longer open, or from a disabled client (not listed).
   await createWorkRequest(db, client, { createdAt: daysAgo(7.1) });
   await createWorkRequest(db, client, { status: 'ASSIGNED', createdAt: daysAgo(1) });
@@ -34,6 +36,7 @@ beforeAll(async () => {
 
   const active = await createProvider(db, { name: 'Aktívny Majster' });
   const another = await createProvider(db, { name: 'Druhý Majster' });
+  for (let n = 0; n < 8; n++) await createProvider(db);
   const suspended = await createAccount(db, 'provider', { accountStatus: 'suspended' });
   await createAccount(db, 'provider', { accountStatus: 'disabled' });
   await createAccount(db, 'administrator');
@@ -53,10 +56,11 @@ afterAll(async () => {
 });
 
 describe('GET /api/stats/home', () => {
-  it('counts open requests of this week, active providers and their reviews, publicly cacheable', async () => {
+  it('counts open requests of this week, active providers and their reviews, publicly cacheable; a figure too small to show is null', async () => {
     const response = await new Agent(app).get('/api/stats/home');
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ open_requests_this_week: 2, providers: 2, reviews: 3 });
+    // Three reviews are counted, too few to show.
+    expect(response.json()).toEqual({ open_requests_this_week: 10, providers: 10, reviews: null });
     expect(response.headers['cache-control']).toMatch(/^public, max-age=60, s-maxage=60$/);
   });
 });

@@ -48,13 +48,14 @@ const TRADES: { category: Category; words: string[] }[] = CATEGORIES.flatMap((ca
 /**
  * Whether a typed word names a trade's word: the word itself, its start of four letters or more
  * ("elektrik" for "elektrikár"), or the word with a case ending ("elektrikára", "сантехника"):
- * its last letter (two in words over six letters) may change and two more may follow.
+ * up to three letters more, and in words over six letters the last letter may change
+ * ("upratovačky"); a shorter word keeps all its letters, so "malina" is not "malíř".
  */
 function tradeWord(typed: string, name: string) {
   if (typed === name) return true;
   if (name.startsWith(typed)) return typed.length >= Math.min(4, name.length);
-  const stem = name.slice(0, name.length - (name.length > 6 ? 2 : 1));
-  return name.length >= 5 && typed.length <= name.length + 2 && typed.startsWith(stem);
+  const stem = name.length > 6 ? name.slice(0, -1) : name;
+  return typed.length <= name.length + 3 && typed.startsWith(stem);
 }
 
 /**

@@ -22,7 +22,7 @@ export function withPageHead(
 ): string {
   const key = pageKeyOf(page.pathname);
   const meta = META[page.language];
-  const title = key === 'home' ? PRODUCT_NAME : `${PRODUCT_NAME} — ${meta.title[key]}`;
+  const title = `${PRODUCT_NAME} — ${meta.title[key]}`;
   const canonical = `${page.publicUrl.replace(/\/+$/, '')}${page.pathname.replace(/(.)\/$/, '$1')}`;
   const head = [
     `<title>${escapeHtml(title)}</title>`,

@@ -33,7 +33,7 @@ describe('the application shell', () => {
     await context.close();
   });
 
-  it('leads with a search and the trades, both opening Browse, and figures from the API, leaving out one too small to show', async () => {
+  it('leads with a search and the trades, both opening Browse, and figures from the API, leaving out one too small to show; its title says what the site is', async () => {
     const { page, problems, context } = await freshVisit(browser);
     await page.route('**/api/stats/home', (route) =>
       route.fulfill({ json: { open_requests_this_week: 17, providers: 42, reviews: null } }),
@@ -47,6 +47,8 @@ describe('the application shell', () => {
       .click();
     const figures = page.getByRole('region', { name: text('sk', 'home', 'figures.label') });
     await expect.poll(() => figures.getByText('42', { exact: true }).count()).toBe(1);
+    // Arrived in the browser, home says in its title what the site is, as the served page does.
+    await expect.poll(() => page.title()).toBe(`Majstri — ${text('sk', 'meta', 'title.home')}`);
     expect(await figures.getByText(text('sk', 'home', 'figures.openRequests')).count()).toBe(1);
     // The server left the reviews out (too few): no "0 reviews", no label.
     expect(await figures.getByText(text('sk', 'home', 'figures.reviews')).count()).toBe(0);

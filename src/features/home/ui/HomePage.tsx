@@ -20,8 +20,8 @@ function heroAction(role: Role | undefined): { to: string; label: string } | und
 }
 
 export function HomePage() {
-  const { t } = useTranslation('home');
-  useDocumentTitle(undefined);
+  const { t } = useTranslation(['home', 'meta']);
+  useDocumentTitle(t('meta:title.home'));
   const role: Role | undefined = useSession().user?.role;
   const action = heroAction(role);
   const showAction = action && isPagePath(action.to);

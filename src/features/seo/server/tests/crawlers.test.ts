@@ -8,6 +8,7 @@ import { buildApp, type App } from '../../../../server/app';
 import { users, workRequests } from '../../../../server/db/schema';
 import { createClient, createProvider, createWorkRequest } from '../../../../../tests/factories';
 import { createTestDatabase, type TestDatabase } from '../../../../../tests/setup/test-database';
+import { LANGUAGES } from '../../../../shared/languages';
 import { sitemapXml } from '../crawlers';
 
 const SITE = 'https://majstri.example';
@@ -125,8 +126,26 @@ describe('page head', () => {
 
     const home = await app.inject({ method: 'GET', url: '/' });
     expect(home.body).toContain('<html lang="sk"');
-    expect(home.body).toContain('<title>Majstri</title>');
     expect(home.body).toMatch(/<meta name="description" content="Majstri spájajú[^"]*" \/>/);
+  });
+
+  it('gives the home page a title and description of its own in each language, saying what the site is', async () => {
+    const heads = new Map<string, string>();
+    for (const language of LANGUAGES) {
+      const home = await app.inject({ method: 'GET', url: '/', cookies: { lang: language } });
+      const meta = JSON.parse(fs.readFileSync(`src/locales/${language}/meta.json`, 'utf8')) as {
+        title: { home: string };
+        description: { home: string };
+      };
+      const title = /<title>([^<]*)<\/title>/.exec(home.body)?.[1];
+      const description = /<meta name="description" content="([^"]*)" \/>/.exec(home.body)?.[1];
+      expect(home.body).toContain(`<html lang="${language}"`);
+      expect(title).toBe(`Majstri — ${meta.title.home}`);
+      expect(description).toBe(meta.description.home);
+      heads.set(`${title}\n${description}`, language);
+    }
+    // Five languages, five different heads: none is another's copy or the bare product name.
+    expect(heads.size).toBe(LANGUAGES.length);
   });
 
   it('gives unknown pages the not-found title and no canonical link', async () => {

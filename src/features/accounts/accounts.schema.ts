@@ -146,6 +146,11 @@ export type AccountUser = z.infer<typeof accountUser>;
 export const sessionResponse = z.object({ user: accountUser, user_type: z.enum(ROLES) });
 export const userResponse = z.object({ user: accountUser });
 export const messageResponse = z.object({ message: z.string() });
+/** `already_verified`: the link was opened before (or the address verified another way). */
+export const verifyEmailResponse = z.object({
+  message: z.string(),
+  already_verified: z.boolean(),
+});
 
 /** One of the person's live sessions (`GET /api/users/sessions`): never its token or hash. */
 export const signedInDevice = z.object({

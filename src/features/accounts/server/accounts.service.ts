@@ -121,12 +121,16 @@ export async function verifyEmail(
   token: string,
   email: string,
   requestId: string,
-) {
+): Promise<{ alreadyVerified: boolean }> {
   const user = await findUserByEmail(ctx.db, email);
   const result = await consumeMailToken(ctx.db, 'verification', token);
+  const owned = result.status !== 'invalid' && user !== undefined && result.userId === user.id;
+  // A link opened again (or late, or after Google verified the address): the account is fine.
+  // Said only to the holder of a token made for the account named in the link.
+  if (owned && user.emailVerified) return { alreadyVerified: true };
   if (result.status === 'expired')
     throw new AppError('token_expired', 'Verification token has expired');
-  if (result.status !== 'valid' || !user || result.userId !== user.id) {
+  if (result.status !== 'valid' || !owned) {
     throw new AppError('invalid_token', 'This verification link is not valid.');
   }
   await ctx.db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id));
@@ -138,6 +142,7 @@ export async function verifyEmail(
     targetUserId: user.id,
     requestId,
   });
+  return { alreadyVerified: false };
 }
 
 /** Same answer whether or not the account exists; mail goes only to an unverified one. */

@@ -9,6 +9,7 @@ import {
   emailBody,
   loginBody,
   messageResponse,
+  verifyEmailResponse,
   registerClientBody,
   registerProviderBody,
   registerResponse,
@@ -71,10 +72,20 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = async (
 
   app.get(
     '/auth/verify-email',
-    { schema: { querystring: verifyEmailQuery, response: { 200: messageResponse } } },
+    { schema: { querystring: verifyEmailQuery, response: { 200: verifyEmailResponse } } },
     async (request) => {
-      await verifyEmail(ctx, request.query.token, request.query.email, request.id);
-      return { message: 'Email verified. You can log in now.' };
+      const { alreadyVerified } = await verifyEmail(
+        ctx,
+        request.query.token,
+        request.query.email,
+        request.id,
+      );
+      return {
+        message: alreadyVerified
+          ? 'This email address is already verified. You can log in.'
+          : 'Email verified. You can log in now.',
+        already_verified: alreadyVerified,
+      };
     },
   );
 

@@ -8,7 +8,10 @@ import { PageLoading } from '../../../client/components/ui/PageLoading';
 import { useDocumentTitle } from '../../../client/hooks/useDocumentTitle';
 import { useEmailVerification, useResendVerification } from './accounts.api';
 
-/** /verify-email?token&email: loading, success, expired, error, or a link missing its parts. */
+/**
+ * /verify-email?token&email: loading, success, already verified (the link opened again), expired,
+ * error, or a link missing its parts.
+ */
 export function VerifyEmailPage() {
   const { t } = useTranslation('auth');
   const errorText = useApiErrorText();
@@ -31,9 +34,11 @@ export function VerifyEmailPage() {
   } else if (verification.isPending) {
     return <PageLoading />;
   } else if (verification.isSuccess) {
+    // Opened again: the account was verified by this link (or otherwise) before.
+    const already = verification.data.alreadyVerified;
     icon = <CircleCheck aria-hidden="true" className="size-10 text-emerald-700" />;
-    title = t('verify.successTitle');
-    text = t('verify.successText');
+    title = t(already ? 'verify.alreadyTitle' : 'verify.successTitle');
+    text = t(already ? 'verify.alreadyText' : 'verify.successText');
   } else if (!expired) {
     icon = <CircleX aria-hidden="true" className="size-10 text-red-700" />;
     title = t('verify.errorTitle');

@@ -146,7 +146,9 @@ export function useEmailVerification(token: string | null, email: string | null)
   return useQuery({
     queryKey: accountKeys.emailVerification(token ?? '', email ?? ''),
     queryFn: () =>
-      api(`/auth/verify-email?${new URLSearchParams({ token: token!, email: email! }).toString()}`),
+      api<{ message: string; alreadyVerified: boolean }>(
+        `/auth/verify-email?${new URLSearchParams({ token: token!, email: email! }).toString()}`,
+      ),
     enabled: Boolean(token && email),
     retry: false,
     staleTime: Infinity,

@@ -144,6 +144,8 @@ export const accountUser = z.object({
 export type AccountUser = z.infer<typeof accountUser>;
 
 export const sessionResponse = z.object({ user: accountUser, user_type: z.enum(ROLES) });
+/** A session just opened: `first_sign_in` when the account never had one before (a welcome, not "welcome back"). */
+export const signInResponse = sessionResponse.extend({ first_sign_in: z.boolean() });
 export const userResponse = z.object({ user: accountUser });
 export const messageResponse = z.object({ message: z.string() });
 /** `already_verified`: the link was opened before (or the address verified another way). */

@@ -14,6 +14,7 @@ import {
   registerProviderBody,
   registerResponse,
   sessionResponse,
+  signInResponse,
   verifyEmailQuery,
 } from '../accounts.schema';
 import { secondFactorRequiredResponse } from '../two-factor.schema';
@@ -111,7 +112,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = async (
       bodyLimit: BODY_LIMITS.shortForm,
       schema: {
         body: loginBody,
-        response: { 200: z.union([sessionResponse, secondFactorRequiredResponse]) },
+        response: { 200: z.union([signInResponse, secondFactorRequiredResponse]) },
       },
     },
     async (request, reply) => {
@@ -128,7 +129,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = async (
             ctx.secureCookies,
           );
           setDeviceCookie(reply, outcome.device, ctx.secureCookies);
-          return sessionOf(outcome.user);
+          return { ...(await sessionOf(outcome.user)), first_sign_in: outcome.session.firstSignIn };
         case 'second_factor_required':
           setSecondFactorCookie(reply, outcome.challenge, ctx.secureCookies);
           return { second_factor_required: true as const };
@@ -177,7 +178,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = async (
     '/users/enable',
     {
       config: { rateLimit: 'auth' },
-      schema: { response: { 200: z.union([sessionResponse, secondFactorRequiredResponse]) } },
+      schema: { response: { 200: z.union([signInResponse, secondFactorRequiredResponse]) } },
     },
     async (request, reply) => {
       const enabled = await reenableAccount(
@@ -192,7 +193,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = async (
         return { second_factor_required: true as const };
       }
       setSessionCookies(reply, enabled.session, enabled.user.preferredLanguage, ctx.secureCookies);
-      return sessionOf(enabled.user);
+      return { ...(await sessionOf(enabled.user)), first_sign_in: enabled.session.firstSignIn };
     },
   );
 };

@@ -68,7 +68,7 @@ export const googleRoutes: FastifyPluginAsyncZod<{
           error: z.string().optional(),
         }),
         response: redirect(
-          `To the page ${CALLBACK_PAGE}: ?token=google when signed in, ?secondFactor=true when a code is owed (POST /api/auth/second-factor), ?needsRole=true&email=…&pendingToken=… for a new person, ?error=<code> otherwise; with &${RETURN_PARAM}=<page> when the sign-in started with one`,
+          `To the page ${CALLBACK_PAGE}: ?token=google when signed in (&firstSignIn=true for the account's first session), ?secondFactor=true when a code is owed (POST /api/auth/second-factor), ?needsRole=true&email=…&pendingToken=… for a new person, ?error=<code> otherwise; with &${RETURN_PARAM}=<page> when the sign-in started with one`,
         ),
       },
     },
@@ -83,7 +83,10 @@ export const googleRoutes: FastifyPluginAsyncZod<{
               result.user.preferredLanguage,
               ctx.secureCookies,
             );
-            return new URLSearchParams({ token: 'google' });
+            return new URLSearchParams({
+              token: 'google',
+              ...(result.session.firstSignIn && { firstSignIn: 'true' }),
+            });
           case 'second_factor_required':
             setSecondFactorCookie(reply, result.challenge, ctx.secureCookies);
             return new URLSearchParams({ secondFactor: 'true' });

@@ -75,7 +75,8 @@ export function GoogleCallbackPage() {
         if (settled) return;
         settled = true;
         navigate(user ? returnTo : '/', { replace: true });
-        if (user) notify('success', t('login.success', { name: user.name }));
+        const greeting = params.get('firstSignIn') === 'true' ? 'login.welcome' : 'login.success';
+        if (user) notify('success', t(greeting, { name: user.name }));
         else notify('error', t('google.failed'));
       }, RECHECK_MS);
     } else if (needsRole && email && pendingToken) {

@@ -56,7 +56,8 @@ export function LoginForm({
           setOwesCode(true);
           return;
         }
-        notify('success', t('login.success', { name: answer.user.name }));
+        const greeting = answer.firstSignIn ? 'login.welcome' : 'login.success';
+        notify('success', t(greeting, { name: answer.user.name }));
         navigate(returnTo);
       },
       onError: (error) => {

@@ -32,8 +32,8 @@ export function SecondFactorForm({
     const input = form.check(secondFactorBody);
     if (!input) return;
     secondFactor.mutate(input, {
-      onSuccess: ({ user }) => {
-        notify('success', t('login.success', { name: user.name }));
+      onSuccess: ({ user, firstSignIn }) => {
+        notify('success', t(firstSignIn ? 'login.welcome' : 'login.success', { name: user.name }));
         navigate(returnTo);
       },
       onError: (error) => {

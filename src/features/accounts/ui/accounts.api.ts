@@ -49,7 +49,9 @@ function useSetSessionUser() {
 }
 
 /** A sign-in answers the account, or (two-factor sign-in) that a code is still owed. */
-export type SignInAnswer = { user: SessionUser } | { secondFactorRequired: true };
+/** A finished sign-in says whether it was the account's first (a welcome, not "welcome back"). */
+export type SignedIn = { user: SessionUser; firstSignIn: boolean };
+export type SignInAnswer = SignedIn | { secondFactorRequired: true };
 
 export const needsSecondFactor = (answer: SignInAnswer): answer is { secondFactorRequired: true } =>
   'secondFactorRequired' in answer;
@@ -76,7 +78,7 @@ export function useSecondFactor() {
   const onSuccess = useSetSessionUser();
   return useMutation({
     mutationFn: (input: { code: string }) =>
-      api<{ user: SessionUser }>('/auth/second-factor', { method: 'POST', body: input }),
+      api<SignedIn>('/auth/second-factor', { method: 'POST', body: input }),
     onSuccess,
   });
 }

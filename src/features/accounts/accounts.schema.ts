@@ -3,6 +3,7 @@ import { LANGUAGES } from '../../shared/languages';
 import { ACCOUNT_STATUSES, ROLES } from '../../shared/statuses';
 import { CATEGORIES } from '../../shared/categories';
 import { passwordField } from '../../shared/password-policy';
+import { PROFILE_ITEMS } from '../providers/providers.rules';
 import {
   emailField,
   nameField,
@@ -120,6 +121,8 @@ export const providerProfile = z.object({
   website: z.string().nullable(),
   profile_picture_url: z.string().nullable(),
   credits: z.number(),
+  /** What the provider's profile still lacks (providers.rules.ts); empty when complete. */
+  profile_completion: z.object({ missing: z.array(z.enum(PROFILE_ITEMS)) }),
 });
 
 /** The signed-in person as the browser sees them. */

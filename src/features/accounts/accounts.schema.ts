@@ -20,6 +20,8 @@ export const registerClientBody = z
     email: emailField,
     password: passwordField,
     phone_number: optional(phoneField),
+    /** The page the person was going to: the verification link leads back to it after sign-in. */
+    next: z.string().max(2000).optional(),
   })
   .extend(challengeAnswer.shape);
 

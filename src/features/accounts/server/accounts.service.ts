@@ -11,6 +11,7 @@ import {
 import { AppError } from '../../../server/errors';
 import { notify } from '../../../server/mail/notify';
 import type { Language } from '../../../shared/languages';
+import { RETURN_PARAM, safeReturnPath } from '../../../shared/return-path';
 import { checkChallenge } from '../../challenge/server/challenge.service';
 import type { RegisterClientInput, RegisterProviderInput } from '../accounts.schema';
 import { checkMailToken, consumeMailToken, issueMailToken } from './mail-tokens';
@@ -55,11 +56,17 @@ export async function sendVerificationMail(
   ctx: ServerContext,
   tx: Db | Tx,
   user: Pick<UserRow, 'id' | 'email' | 'name' | 'preferredLanguage'>,
+  returnTo?: string,
 ) {
   const token = await issueMailToken(tx, 'verification', user.id);
+  const back = safeReturnPath(returnTo);
   await notify(ctx, tx, user, 'verify', {
     name: user.name,
-    link: link(ctx, '/verify-email', { token, email: user.email }),
+    link: link(ctx, '/verify-email', {
+      token,
+      email: user.email,
+      ...(back && back !== '/' && { [RETURN_PARAM]: back }),
+    }),
   });
 }
 
@@ -98,7 +105,7 @@ export async function registerAccount(
         contactPhone: input.phone_number ?? null,
       });
     }
-    await sendVerificationMail(ctx, tx, created);
+    await sendVerificationMail(ctx, tx, created, input.next);
     return created;
   });
   if (!user)

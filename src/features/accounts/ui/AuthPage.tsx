@@ -57,6 +57,7 @@ export function AuthPage() {
               email={email}
               onEmail={setEmail}
               onMode={go}
+              returnTo={returnTo}
             />
           )}
           {mode === 'register-provider' && (
@@ -66,6 +67,7 @@ export function AuthPage() {
               email={email}
               onEmail={setEmail}
               onMode={go}
+              returnTo={returnTo}
             />
           )}
           {mode === 'forgot-password' && (

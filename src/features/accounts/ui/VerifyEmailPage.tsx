@@ -6,6 +6,7 @@ import { useApiErrorText } from '../../../client/api/useApiError';
 import { Notice } from '../../../client/components/ui/form';
 import { PageLoading } from '../../../client/components/ui/PageLoading';
 import { useDocumentTitle } from '../../../client/hooks/useDocumentTitle';
+import { RETURN_PARAM, signInPathFor } from '../../../shared/return-path';
 import { useEmailVerification, useResendVerification } from './accounts.api';
 
 /**
@@ -18,6 +19,8 @@ export function VerifyEmailPage() {
   const [params] = useSearchParams();
   const token = params.get('token');
   const email = params.get('email');
+  // The page the person was going to when they registered: sign-in leads back to it.
+  const signInPage = signInPathFor(params.get(RETURN_PARAM) ?? undefined);
   useDocumentTitle(t('titles.verify'));
   const verification = useEmailVerification(token, email);
   const resend = useResendVerification();
@@ -54,13 +57,13 @@ export function VerifyEmailPage() {
         {resend.isSuccess && <Notice tone="success">{t('verification.resent')}</Notice>}
         {resend.isError && <Notice tone="warning">{t('verify.resendFailed')}</Notice>}
         {verification.isSuccess ? (
-          <Link to="/auth" className="btn-primary">
+          <Link to={signInPage} className="btn-primary">
             {t('verify.toLogin')}
           </Link>
         ) : !token || !email ? (
           // A link cut short: the ways on are signing in, asking for a new link, or going home.
           <div className="flex flex-wrap justify-center gap-3">
-            <Link to="/auth" className="btn-primary">
+            <Link to={signInPage} className="btn-primary">
               {t('verify.toLogin')}
             </Link>
             <Link to="/auth?mode=verification-required" className="btn-secondary">

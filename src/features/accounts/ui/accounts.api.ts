@@ -99,6 +99,8 @@ export interface RegistrationInput {
   phoneNumber?: string | undefined;
   mathAnswer: string;
   challengeToken: string | undefined;
+  /** The page to come back to after verifying and signing in (the server checks it again). */
+  next?: string | undefined;
 }
 
 export function useRegister(role: 'client' | 'provider') {

@@ -231,6 +231,30 @@ describe('email verification', () => {
     expect(login.statusCode).toBe(200);
   });
 
+  it('leads the verification link back to the page the person was going to, only on this site', async () => {
+    const page = '/request/7b0f6a52-3c1e-4f7e-9a55-0d6c1c2f4e11';
+    for (const [email, next, kept] of [
+      ['going-somewhere@example.test', page, page],
+      ['going-elsewhere@example.test', '//evil.com', null],
+      ['going-encoded@example.test', '/%2F%2Fevil.com', null],
+    ] as const) {
+      const agent = h.agent();
+      const since = h.mailbox.mails.length;
+      const response = await agent.post('/api/auth/register/client', {
+        ...person(email),
+        next,
+        ...(await agent.solveChallenge()),
+      });
+      expect(response.statusCode).toBe(201);
+      const link = new URL((await h.mailbox.waitFor(email, since)).links[0]!);
+      expect(link.pathname).toBe('/verify-email');
+      expect(link.searchParams.get('next')).toBe(kept);
+      // The extra parameter does not get in the way of verifying.
+      const verified = await agent.get(`/api/auth/verify-email${link.search}`);
+      expect(verified.json().already_verified).toBe(false);
+    }
+  });
+
   it('says the account is already verified when its link is opened again, even once expired', async () => {
     const { agent, link } = await registerAndCatch('twice@example.test');
     expect((await agent.get(`/api/auth/verify-email${link.search}`)).statusCode).toBe(200);

@@ -19,7 +19,11 @@ export function ProfileChecklist({ user }: { user: SessionUser }) {
   // Arriving at a field from the list (here or from another page): the field takes the focus.
   useEffect(() => {
     if (!FIELD_HASH.test(hash)) return;
-    document.getElementById(hash.slice(1))?.focus();
+    const field = document.getElementById(hash.slice(1));
+    if (!field) return;
+    field.focus({ preventScroll: true });
+    // Its label stays in sight, clear of the sticky header.
+    field.scrollIntoView({ block: 'center' });
   }, [hash]);
 
   if (missing.length === 0) return null;

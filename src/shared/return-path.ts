@@ -4,8 +4,12 @@ import { PAGE_PATHS, isPagePath } from './routes';
 export const RETURN_PARAM = 'next';
 
 const MAX_LENGTH = 2000;
-/** Control characters (C0, DEL, C1), whitespace and backslashes: none belongs in a path of ours. */
-const FORBIDDEN = /[\u0000-\u0020\u007f-\u009f\\]/;
+/** Control characters (C0, DEL, C1), spaces and backslashes: none belongs in a path of ours. */
+const forbidden = (text: string) =>
+  [...text].some((char) => {
+    const code = char.codePointAt(0)!;
+    return code <= 0x20 || (code >= 0x7f && code <= 0x9f) || char === '\\';
+  });
 /** Pages that only make sense on the way in: going back to them would start the sign-in again. */
 const SIGN_IN_PAGES: string[] = [PAGE_PATHS.auth, PAGE_PATHS.googleCallback];
 const BASE = 'https://majstri.invalid';
@@ -23,7 +27,7 @@ export function safeReturnPath(value: unknown): string | undefined {
   // Every spelling a browser or a later decoding could turn into something else is checked too.
   let decoded = value;
   for (let round = 0; round < 3; round += 1) {
-    if (FORBIDDEN.test(decoded) || decoded.startsWith('//')) return;
+    if (forbidden(decoded) || decoded.startsWith('//')) return;
     let next: string;
     try {
       next = decodeURIComponent(decoded);
@@ -33,7 +37,7 @@ export function safeReturnPath(value: unknown): string | undefined {
     if (next === decoded) break;
     decoded = next;
   }
-  if (FORBIDDEN.test(decoded) || decoded.startsWith('//')) return;
+  if (forbidden(decoded) || decoded.startsWith('//')) return;
   let url: URL;
   try {
     url = new URL(value, BASE);

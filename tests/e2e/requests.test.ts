@@ -223,7 +223,7 @@ describe('work requests in the browser', () => {
     await context.close();
   });
 
-  it('sends a visitor who clicks a card to sign in', async () => {
+  it('sends a visitor who clicks a card to sign in, and to the request once signed in', async () => {
     const account = await verifiedAccount('client');
     const poster = await freshVisit(browser);
     await logIn(poster.page, account.email, account.password);
@@ -253,6 +253,15 @@ describe('work requests in the browser', () => {
     await page.getByRole('link', { name: title }).click();
     await page.waitForURL((url) => url.pathname === '/auth');
     await expect.poll(() => page.getByText(sk('requests', 'card.mustLogIn')).count()).toBe(1);
+
+    // Signed in, the visitor lands on the request they were opening, not on the home page.
+    const provider = await verifiedAccount('provider');
+    await page.getByLabel(sk('auth', 'fields.email')).fill(provider.email);
+    await page.getByLabel(sk('auth', 'fields.password'), { exact: true }).fill(provider.password);
+    await page.getByRole('button', { name: sk('auth', 'login.submit'), exact: true }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/request/'));
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(title);
+    expect(problems).toEqual([]);
     await context.close();
   });
 

@@ -3,6 +3,7 @@ import { LANGUAGES } from '../../shared/languages';
 import { ACCOUNT_STATUSES, ROLES } from '../../shared/statuses';
 import { CATEGORIES } from '../../shared/categories';
 import { passwordField } from '../../shared/password-policy';
+import { PROFILE_ITEMS } from '../providers/providers.rules';
 import {
   emailField,
   nameField,
@@ -19,6 +20,8 @@ export const registerClientBody = z
     email: emailField,
     password: passwordField,
     phone_number: optional(phoneField),
+    /** The page the person was going to: the verification link leads back to it after sign-in. */
+    next: z.string().max(2000).optional(),
   })
   .extend(challengeAnswer.shape);
 
@@ -120,6 +123,8 @@ export const providerProfile = z.object({
   website: z.string().nullable(),
   profile_picture_url: z.string().nullable(),
   credits: z.number(),
+  /** What the provider's profile still lacks (providers.rules.ts); empty when complete. */
+  profile_completion: z.object({ missing: z.array(z.enum(PROFILE_ITEMS)) }),
 });
 
 /** The signed-in person as the browser sees them. */
@@ -144,8 +149,15 @@ export const accountUser = z.object({
 export type AccountUser = z.infer<typeof accountUser>;
 
 export const sessionResponse = z.object({ user: accountUser, user_type: z.enum(ROLES) });
+/** A session just opened: `first_sign_in` when the account never had one before (a welcome, not "welcome back"). */
+export const signInResponse = sessionResponse.extend({ first_sign_in: z.boolean() });
 export const userResponse = z.object({ user: accountUser });
 export const messageResponse = z.object({ message: z.string() });
+/** `already_verified`: the link was opened before (or the address verified another way). */
+export const verifyEmailResponse = z.object({
+  message: z.string(),
+  already_verified: z.boolean(),
+});
 
 /** One of the person's live sessions (`GET /api/users/sessions`): never its token or hash. */
 export const signedInDevice = z.object({

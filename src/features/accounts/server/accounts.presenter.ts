@@ -1,4 +1,5 @@
 import { centsToEuros } from '../../../shared/format';
+import { missingProfileItems } from '../../providers/providers.rules';
 import { providerPictureUrl } from '../../providers/providers.schema';
 import type { AccountUser } from '../accounts.schema';
 import type { AccountRow } from './accounts.repo';
@@ -23,6 +24,7 @@ export function presentAccount({ user, client, provider }: AccountRow): AccountU
       ? {
           ...presentProviderFields(provider),
           profile_picture_url: provider.pictureKey ? providerPictureUrl(user.id) : null,
+          profile_completion: { missing: missingProfileItems(provider) },
         }
       : null,
   };

@@ -11,6 +11,7 @@ import {
 import { AppError } from '../../../server/errors';
 import { notify } from '../../../server/mail/notify';
 import type { Language } from '../../../shared/languages';
+import { RETURN_PARAM, safeReturnPath } from '../../../shared/return-path';
 import { checkChallenge } from '../../challenge/server/challenge.service';
 import type { RegisterClientInput, RegisterProviderInput } from '../accounts.schema';
 import { checkMailToken, consumeMailToken, issueMailToken } from './mail-tokens';
@@ -55,11 +56,17 @@ export async function sendVerificationMail(
   ctx: ServerContext,
   tx: Db | Tx,
   user: Pick<UserRow, 'id' | 'email' | 'name' | 'preferredLanguage'>,
+  returnTo?: string,
 ) {
   const token = await issueMailToken(tx, 'verification', user.id);
+  const back = safeReturnPath(returnTo);
   await notify(ctx, tx, user, 'verify', {
     name: user.name,
-    link: link(ctx, '/verify-email', { token, email: user.email }),
+    link: link(ctx, '/verify-email', {
+      token,
+      email: user.email,
+      ...(back && back !== '/' && { [RETURN_PARAM]: back }),
+    }),
   });
 }
 
@@ -98,7 +105,7 @@ export async function registerAccount(
         contactPhone: input.phone_number ?? null,
       });
     }
-    await sendVerificationMail(ctx, tx, created);
+    await sendVerificationMail(ctx, tx, created, input.next);
     return created;
   });
   if (!user)
@@ -121,12 +128,16 @@ export async function verifyEmail(
   token: string,
   email: string,
   requestId: string,
-) {
+): Promise<{ alreadyVerified: boolean }> {
   const user = await findUserByEmail(ctx.db, email);
   const result = await consumeMailToken(ctx.db, 'verification', token);
+  const owned = result.status !== 'invalid' && user !== undefined && result.userId === user.id;
+  // A link opened again (or late, or after Google verified the address): the account is fine.
+  // Said only to the holder of a token made for the account named in the link.
+  if (owned && user.emailVerified) return { alreadyVerified: true };
   if (result.status === 'expired')
     throw new AppError('token_expired', 'Verification token has expired');
-  if (result.status !== 'valid' || !user || result.userId !== user.id) {
+  if (result.status !== 'valid' || !owned) {
     throw new AppError('invalid_token', 'This verification link is not valid.');
   }
   await ctx.db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id));
@@ -138,6 +149,7 @@ export async function verifyEmail(
     targetUserId: user.id,
     requestId,
   });
+  return { alreadyVerified: false };
 }
 
 /** Same answer whether or not the account exists; mail goes only to an unverified one. */

@@ -43,6 +43,8 @@ export const users = pgTable(
     lockUntil: timestamp('lock_until', { withTimezone: true }),
     /** Transactional mail about bids (new bid, bid accepted); account and security mail is always sent. */
     bidEmails: boolean('bid_emails').notNull().default(true),
+    /** When a session was last opened for the account; null until its first sign-in. */
+    lastSignedInAt: timestamp('last_signed_in_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -9,10 +9,12 @@ import {
   emailBody,
   loginBody,
   messageResponse,
+  verifyEmailResponse,
   registerClientBody,
   registerProviderBody,
   registerResponse,
   sessionResponse,
+  signInResponse,
   verifyEmailQuery,
 } from '../accounts.schema';
 import { secondFactorRequiredResponse } from '../two-factor.schema';
@@ -71,10 +73,20 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = async (
 
   app.get(
     '/auth/verify-email',
-    { schema: { querystring: verifyEmailQuery, response: { 200: messageResponse } } },
+    { schema: { querystring: verifyEmailQuery, response: { 200: verifyEmailResponse } } },
     async (request) => {
-      await verifyEmail(ctx, request.query.token, request.query.email, request.id);
-      return { message: 'Email verified. You can log in now.' };
+      const { alreadyVerified } = await verifyEmail(
+        ctx,
+        request.query.token,
+        request.query.email,
+        request.id,
+      );
+      return {
+        message: alreadyVerified
+          ? 'This email address is already verified. You can log in.'
+          : 'Email verified. You can log in now.',
+        already_verified: alreadyVerified,
+      };
     },
   );
 
@@ -100,7 +112,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = async (
       bodyLimit: BODY_LIMITS.shortForm,
       schema: {
         body: loginBody,
-        response: { 200: z.union([sessionResponse, secondFactorRequiredResponse]) },
+        response: { 200: z.union([signInResponse, secondFactorRequiredResponse]) },
       },
     },
     async (request, reply) => {
@@ -117,7 +129,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = async (
             ctx.secureCookies,
           );
           setDeviceCookie(reply, outcome.device, ctx.secureCookies);
-          return sessionOf(outcome.user);
+          return { ...(await sessionOf(outcome.user)), first_sign_in: outcome.session.firstSignIn };
         case 'second_factor_required':
           setSecondFactorCookie(reply, outcome.challenge, ctx.secureCookies);
           return { second_factor_required: true as const };
@@ -166,7 +178,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = async (
     '/users/enable',
     {
       config: { rateLimit: 'auth' },
-      schema: { response: { 200: z.union([sessionResponse, secondFactorRequiredResponse]) } },
+      schema: { response: { 200: z.union([signInResponse, secondFactorRequiredResponse]) } },
     },
     async (request, reply) => {
       const enabled = await reenableAccount(
@@ -181,7 +193,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = async (
         return { second_factor_required: true as const };
       }
       setSessionCookies(reply, enabled.session, enabled.user.preferredLanguage, ctx.secureCookies);
-      return sessionOf(enabled.user);
+      return { ...(await sessionOf(enabled.user)), first_sign_in: enabled.session.firstSignIn };
     },
   );
 };

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ServerContext } from '../../../server/context';
+import { RETURN_PARAM, safeReturnPath } from '../../../shared/return-path';
 import { googleCompleteBody, sessionResponse } from '../accounts.schema';
 import { presentAccount } from './accounts.presenter';
 import type { GoogleOutcome, GoogleSignIn } from './google';
@@ -13,6 +14,8 @@ import {
 } from './session-cookies';
 
 const FLOW_COOKIE = 'google_flow';
+/** The page the person was going to before signing in, brought back on Google's return. */
+const RETURN_COOKIE = 'google_next';
 const FLOW_PATH = '/api/auth/google';
 const CALLBACK_PAGE = '/auth/callback';
 
@@ -27,17 +30,29 @@ export const googleRoutes: FastifyPluginAsyncZod<{
     '/auth/google',
     {
       config: { rateLimit: 'auth' },
-      schema: { response: redirect("To Google's sign-in page") },
+      schema: {
+        querystring: z.looseObject({
+          [RETURN_PARAM]: z
+            .string()
+            .optional()
+            .describe('A page of this site to return to once signed in; anything else is ignored'),
+        }),
+        response: redirect("To Google's sign-in page"),
+      },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
       const { authorizationUrl, flow } = await google.start();
-      reply.setCookie(FLOW_COOKIE, flow.token, {
+      const cookie = {
         path: FLOW_PATH,
         httpOnly: true,
-        sameSite: 'lax',
+        sameSite: 'lax' as const,
         secure: ctx.secureCookies,
         maxAge: flow.maxAgeSeconds,
-      });
+      };
+      reply.setCookie(FLOW_COOKIE, flow.token, cookie);
+      const returnTo = safeReturnPath(request.query[RETURN_PARAM]);
+      if (returnTo) reply.setCookie(RETURN_COOKIE, returnTo, cookie);
+      else reply.clearCookie(RETURN_COOKIE, { path: FLOW_PATH });
       return reply.redirect(authorizationUrl, 302);
     },
   );
@@ -53,7 +68,7 @@ export const googleRoutes: FastifyPluginAsyncZod<{
           error: z.string().optional(),
         }),
         response: redirect(
-          `To the page ${CALLBACK_PAGE}: ?token=google when signed in, ?secondFactor=true when a code is owed (POST /api/auth/second-factor), ?needsRole=true&email=…&pendingToken=… for a new person, ?error=<code> otherwise`,
+          `To the page ${CALLBACK_PAGE}: ?token=google when signed in (&firstSignIn=true for the account's first session), ?secondFactor=true when a code is owed (POST /api/auth/second-factor), ?needsRole=true&email=…&pendingToken=… for a new person, ?error=<code> otherwise; with &${RETURN_PARAM}=<page> when the sign-in started with one`,
         ),
       },
     },
@@ -68,7 +83,10 @@ export const googleRoutes: FastifyPluginAsyncZod<{
               result.user.preferredLanguage,
               ctx.secureCookies,
             );
-            return new URLSearchParams({ token: 'google' });
+            return new URLSearchParams({
+              token: 'google',
+              ...(result.session.firstSignIn && { firstSignIn: 'true' }),
+            });
           case 'second_factor_required':
             setSecondFactorCookie(reply, result.challenge, ctx.secureCookies);
             return new URLSearchParams({ secondFactor: 'true' });
@@ -96,7 +114,12 @@ export const googleRoutes: FastifyPluginAsyncZod<{
         request.id,
       );
       reply.clearCookie(FLOW_COOKIE, { path: FLOW_PATH });
-      return reply.redirect(`${CALLBACK_PAGE}?${callbackQuery(outcome)}`, 302);
+      const query = callbackQuery(outcome);
+      // Checked again: a cookie is the browser's to change.
+      const returnTo = safeReturnPath(request.cookies[RETURN_COOKIE]);
+      if (returnTo) query.set(RETURN_PARAM, returnTo);
+      reply.clearCookie(RETURN_COOKIE, { path: FLOW_PATH });
+      return reply.redirect(`${CALLBACK_PAGE}?${query}`, 302);
     },
   );
 

@@ -29,7 +29,9 @@ export async function issueMailToken(
   return token;
 }
 
-export type TokenCheck = { status: 'valid'; userId: string } | { status: 'expired' | 'invalid' };
+/** `used` and `expired` still name the account the token was made for: only its holder knows it. */
+export type TokenCheck =
+  { status: 'valid' | 'used' | 'expired'; userId: string } | { status: 'invalid' };
 
 /** What a token is worth, without using it. */
 export async function checkMailToken(
@@ -43,8 +45,9 @@ export async function checkMailToken(
     .from(table)
     .where(eq(table.tokenHash, hashToken(token)))
     .limit(1);
-  if (!row || row.usedAt) return { status: 'invalid' };
-  if (row.expiresAt.getTime() < Date.now()) return { status: 'expired' };
+  if (!row) return { status: 'invalid' };
+  if (row.usedAt) return { status: 'used', userId: row.userId };
+  if (row.expiresAt.getTime() < Date.now()) return { status: 'expired', userId: row.userId };
   return { status: 'valid', userId: row.userId };
 }
 
@@ -62,5 +65,8 @@ export async function consumeMailToken(
     .set({ usedAt: new Date() })
     .where(and(eq(table.tokenHash, hashToken(token)), isNull(table.usedAt)))
     .returning({ userId: table.userId });
-  return used[0] ? { status: 'valid', userId: used[0].userId } : { status: 'invalid' };
+  // The other of two simultaneous uses finds it used.
+  return used[0]
+    ? { status: 'valid', userId: used[0].userId }
+    : { status: 'used', userId: checked.userId };
 }

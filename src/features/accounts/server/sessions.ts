@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, ne, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../../server/db/database';
 import { preparedFor } from '../../../server/db/prepared';
 import { sessions, users } from './accounts.table';
@@ -66,7 +67,11 @@ export interface NewSession {
   /** The secret for the `sid` cookie; only its hash is stored. */
   token: string;
   expiresAt: Date;
+  /** No session was ever opened for the account before this one (a welcome, not a welcome back). */
+  firstSignIn: boolean;
 }
+
+const before = alias(users, 'before');
 
 /**
  * Opens a new session for a user. Rotation: the session the browser had (its `sid` token, if
@@ -88,7 +93,14 @@ export async function openSession(
     expiresAt,
     userAgent: browser.userAgent?.slice(0, 300) ?? null,
   });
-  return { token, expiresAt };
+  // The row as it was before this update answers whether the account had signed in before.
+  const [marked] = await db
+    .update(users)
+    .set({ lastSignedInAt: new Date() })
+    .from(before)
+    .where(and(eq(users.id, userId), eq(before.id, users.id)))
+    .returning({ previous: before.lastSignedInAt });
+  return { token, expiresAt, firstSignIn: marked?.previous === null };
 }
 
 export async function endSession(db: Db, sessionId: string) {

@@ -4,7 +4,7 @@ import type { ServerContext } from '../../../server/context';
 import { AppError } from '../../../server/errors';
 import { requireUser } from '../../../server/plugins/auth';
 import { FAILED_SIGN_IN_EXTRA_POINTS } from '../../../server/plugins/rate-limit';
-import { messageResponse, sessionResponse } from '../accounts.schema';
+import { messageResponse, signInResponse } from '../accounts.schema';
 import {
   disableTwoFactorBody,
   enrolmentResponse,
@@ -47,7 +47,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = as
     {
       config: { rateLimit: 'secondFactor', rateLimitCookie: SECOND_FACTOR_COOKIE },
       bodyLimit: BODY_LIMITS.shortForm,
-      schema: { body: secondFactorBody, response: { 200: sessionResponse } },
+      schema: { body: secondFactorBody, response: { 200: signInResponse } },
     },
     async (request, reply) => {
       const outcome = await completeSecondFactor(
@@ -67,6 +67,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = as
           return {
             user: presentAccount(await viewAccount(ctx, user, user.id)),
             user_type: user.role,
+            first_sign_in: session.firstSignIn,
           };
         }
         case 'expired':

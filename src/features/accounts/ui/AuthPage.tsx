@@ -4,6 +4,7 @@ import { useTranslation } from '../../../client/i18n/react';
 import { Link, useSearchParams } from 'react-router';
 import { Notice } from '../../../client/components/ui/form';
 import { useDocumentTitle } from '../../../client/hooks/useDocumentTitle';
+import { RETURN_PARAM, returnPathOr } from '../../../shared/return-path';
 import { authModeOf, type AuthMode } from './auth-modes';
 import { ForgotPasswordForm, VerificationRequired } from './EmailOnlyForms';
 import { LoginForm } from './LoginForm';
@@ -14,13 +15,17 @@ export function AuthPage() {
   const { t } = useTranslation('auth');
   const [params, setParams] = useSearchParams();
   const mode = authModeOf(params.get('mode'));
+  // Where the person was going (`?next=…`): kept through every mode, checked before it is used.
+  const returnTo = returnPathOr(params.get(RETURN_PARAM));
   const [email, setEmail] = useState('');
   const [notice, setNotice] = useState<string | undefined>();
   useDocumentTitle(t(`titles.${mode}`));
 
-  const go = (next: AuthMode, message?: string) => {
+  const go = (target: AuthMode, message?: string) => {
     setNotice(message);
-    setParams(next === 'login' ? {} : { mode: next });
+    const query: Record<string, string> = target === 'login' ? {} : { mode: target };
+    if (returnTo !== '/') query[RETURN_PARAM] = returnTo;
+    setParams(query);
   };
 
   return (
@@ -42,7 +47,9 @@ export function AuthPage() {
           </div>
         )}
         <div className="mt-6">
-          {mode === 'login' && <LoginForm email={email} onEmail={setEmail} onMode={go} />}
+          {mode === 'login' && (
+            <LoginForm email={email} onEmail={setEmail} onMode={go} returnTo={returnTo} />
+          )}
           {mode === 'register-client' && (
             <RegisterForm
               key="client"
@@ -50,6 +57,7 @@ export function AuthPage() {
               email={email}
               onEmail={setEmail}
               onMode={go}
+              returnTo={returnTo}
             />
           )}
           {mode === 'register-provider' && (
@@ -59,6 +67,7 @@ export function AuthPage() {
               email={email}
               onEmail={setEmail}
               onMode={go}
+              returnTo={returnTo}
             />
           )}
           {mode === 'forgot-password' && (

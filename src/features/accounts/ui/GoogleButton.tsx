@@ -1,10 +1,18 @@
 import { useTranslation } from '../../../client/i18n/react';
+import { RETURN_PARAM } from '../../../shared/return-path';
 
-/** A plain link: the server starts the Google sign-in and the browser follows it (spec accounts §2). */
-export function GoogleButton() {
+/**
+ * A plain link: the server starts the Google sign-in and the browser follows it (spec accounts §2).
+ * `returnTo` (already checked) travels with it and comes back on Google's return.
+ */
+export function GoogleButton({ returnTo }: { returnTo: string }) {
   const { t } = useTranslation('auth');
+  const href =
+    returnTo === '/'
+      ? '/api/auth/google'
+      : `/api/auth/google?${new URLSearchParams({ [RETURN_PARAM]: returnTo })}`;
   return (
-    <a href="/api/auth/google" className="btn-secondary w-full">
+    <a href={href} className="btn-secondary w-full">
       <svg aria-hidden="true" viewBox="0 0 48 48" className="size-5">
         <path
           fill="#EA4335"

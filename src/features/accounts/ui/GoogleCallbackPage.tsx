@@ -4,6 +4,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { Spinner } from '../../../client/components/ui/Spinner';
 import { useDocumentTitle } from '../../../client/hooks/useDocumentTitle';
 import { useNotify } from '../../../client/layout/Notifications';
+import { RETURN_PARAM, returnPathOr, signInPathFor } from '../../../shared/return-path';
 import { useCompleteGoogleRegistration } from './accounts.api';
 import { RoleDialog } from './RoleDialog';
 import { SecondFactorForm } from './SecondFactorForm';
@@ -23,7 +24,6 @@ export function GoogleCallbackPage() {
   const navigate = useNavigate();
   const { notify } = useNotify();
   const { refresh } = useSession();
-  const reenable = useReenable();
   const ran = useRef(false);
   const timeoutRef = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timeoutRef.current), []);
@@ -33,6 +33,10 @@ export function GoogleCallbackPage() {
     const email = params.get('email');
     return params.get('needsRole') === 'true' && token && email ? { token, email } : undefined;
   });
+  // The page the sign-in started from, read once: the URL is cleared below for a new person.
+  const [returnTo] = useState(() => returnPathOr(params.get(RETURN_PARAM)));
+  const signInPage = signInPathFor(returnTo);
+  const reenable = useReenable(returnTo);
   // Google vouched for the person, and the account's authenticator code is still owed.
   const [owesCode, setOwesCode] = useState(() => params.get('secondFactor') === 'true');
   const completeRegistration = useCompleteGoogleRegistration();
@@ -45,7 +49,7 @@ export function GoogleCallbackPage() {
     const fail = (key = 'google.failed') => {
       settled = true;
       notify('error', t(key));
-      navigate('/auth', { replace: true });
+      navigate(signInPage, { replace: true });
     };
     timeoutRef.current = window.setTimeout(() => !settled && fail(), TIMEOUT_MS);
 
@@ -59,7 +63,7 @@ export function GoogleCallbackPage() {
       settled = true;
       void reenable().then((done) => {
         if (done === 'second_factor') setOwesCode(true);
-        else if (!done) navigate('/auth', { replace: true });
+        else if (!done) navigate(signInPage, { replace: true });
       });
     } else if (params.get('secondFactor') === 'true') {
       settled = true; // the code form is on the page already
@@ -70,8 +74,9 @@ export function GoogleCallbackPage() {
         const user = await refresh().catch(() => undefined);
         if (settled) return;
         settled = true;
-        navigate('/', { replace: true });
-        if (user) notify('success', t('login.success', { name: user.name }));
+        navigate(user ? returnTo : '/', { replace: true });
+        const greeting = params.get('firstSignIn') === 'true' ? 'login.welcome' : 'login.success';
+        if (user) notify('success', t(greeting, { name: user.name }));
         else notify('error', t('google.failed'));
       }, RECHECK_MS);
     } else if (needsRole && email && pendingToken) {
@@ -82,7 +87,7 @@ export function GoogleCallbackPage() {
     } else {
       fail();
     }
-  }, [params, navigate, notify, refresh, reenable, t]);
+  }, [params, navigate, notify, refresh, reenable, t, returnTo, signInPage]);
 
   const forget = () => {
     sessionStorage.removeItem(PENDING_TOKEN);
@@ -96,11 +101,11 @@ export function GoogleCallbackPage() {
       {
         onSuccess: ({ user }) => {
           notify('success', t('google.registered', { name: user.name }));
-          navigate('/', { replace: true });
+          navigate(returnTo, { replace: true });
         },
         onError: () => {
           notify('error', t('google.failed'));
-          navigate('/auth', { replace: true });
+          navigate(signInPage, { replace: true });
         },
         onSettled: forget,
       },
@@ -111,7 +116,10 @@ export function GoogleCallbackPage() {
     return (
       <div className="container-page flex min-h-96 justify-center py-10">
         <div className="card w-full max-w-md p-6">
-          <SecondFactorForm onRestart={() => navigate('/auth', { replace: true })} />
+          <SecondFactorForm
+            returnTo={returnTo}
+            onRestart={() => navigate(signInPage, { replace: true })}
+          />
         </div>
       </div>
     );
@@ -128,7 +136,7 @@ export function GoogleCallbackPage() {
           onChoose={choose}
           onCancel={() => {
             forget();
-            navigate('/auth', { replace: true });
+            navigate(signInPage, { replace: true });
           }}
         />
       )}

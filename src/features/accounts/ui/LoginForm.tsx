@@ -20,15 +20,18 @@ export function LoginForm({
   email,
   onEmail,
   onMode,
+  returnTo,
 }: {
   email: string;
   onEmail: (email: string) => void;
   onMode: (mode: AuthMode, notice?: string) => void;
+  /** The page to open once signed in (already checked by safeReturnPath). */
+  returnTo: string;
 }) {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const { notify } = useNotify();
-  const reenable = useReenable();
+  const reenable = useReenable(returnTo);
   const config = usePublicConfig();
   const login = useLogin();
   // Two-factor sign-in: the password was right, and the account's code is still owed.
@@ -53,8 +56,9 @@ export function LoginForm({
           setOwesCode(true);
           return;
         }
-        notify('success', t('login.success', { name: answer.user.name }));
-        navigate('/');
+        const greeting = answer.firstSignIn ? 'login.welcome' : 'login.success';
+        notify('success', t(greeting, { name: answer.user.name }));
+        navigate(returnTo);
       },
       onError: (error) => {
         if (!(error instanceof ApiError)) return;
@@ -71,6 +75,7 @@ export function LoginForm({
   if (owesCode) {
     return (
       <SecondFactorForm
+        returnTo={returnTo}
         onRestart={() => {
           setOwesCode(false);
           form.set('password', '');
@@ -112,7 +117,7 @@ export function LoginForm({
           {login.isPending ? t('login.submitting') : t('login.submit')}
         </button>
       </form>
-      {config.data?.googleEnabled && <GoogleButton />}
+      {config.data?.googleEnabled && <GoogleButton returnTo={returnTo} />}
       <div className="flex flex-col gap-2 border-t border-stone-200 pt-4 text-center text-sm text-stone-700">
         <p>{t('login.noAccount')}</p>
         <div className="flex flex-col gap-2 sm:flex-row">

@@ -5,6 +5,7 @@ import { useDocumentTitle } from '../../../client/hooks/useDocumentTitle';
 import type { Role } from '../../../shared/statuses';
 import { ClientProfileTab } from './ClientProfileTab';
 import { ProviderProfileTab } from '../../providers/ui/ProviderProfileTab';
+import { ProfileChecklist } from '../../providers/ui/ProfileChecklist';
 import { MyBidsTab } from '../../bids/ui/MyBidsTab';
 import { SecurityTab } from './SecurityTab';
 import { MyRequestsTab } from '../../requests/ui/MyRequestsTab';
@@ -40,6 +41,11 @@ export function ProfilePage() {
         className="mt-6 flex flex-wrap gap-x-1"
       />
       <div id={`panel-${tab}`} role="tabpanel" aria-labelledby={`tab-${tab}`} className="mt-6">
+        {tab === 'profile' && user.role === 'provider' && (
+          <div className="mb-6">
+            <ProfileChecklist user={user} />
+          </div>
+        )}
         {tab === 'profile' &&
           (user.role === 'client' ? (
             <ClientProfileTab user={user} />

@@ -12,11 +12,14 @@ export function RegisterForm({
   email,
   onEmail,
   onMode,
+  returnTo,
 }: {
   accountRole: 'client' | 'provider';
   email: string;
   onEmail: (email: string) => void;
   onMode: (mode: AuthMode, notice?: string) => void;
+  /** The page the verification link should lead back to after sign-in (already checked). */
+  returnTo: string;
 }) {
   const { t } = useTranslation('auth');
   const challenge = useChallenge();
@@ -42,6 +45,7 @@ export function RegisterForm({
         phoneNumber: input.phone_number,
         mathAnswer: form.values.math_answer,
         challengeToken: challenge.token,
+        next: returnTo === '/' ? undefined : returnTo,
       },
       {
         onSuccess: () => {

@@ -12,7 +12,14 @@ import { useSecondFactor } from './accounts.api';
  * The second step of a sign-in (docs/security.md "Two-factor sign-in"): the password or Google
  * was accepted, and the account's authenticator code (or a recovery code) opens the session.
  */
-export function SecondFactorForm({ onRestart }: { onRestart: () => void }) {
+export function SecondFactorForm({
+  onRestart,
+  returnTo,
+}: {
+  onRestart: () => void;
+  /** The page to open once signed in (already checked by safeReturnPath). */
+  returnTo: string;
+}) {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const { notify } = useNotify();
@@ -25,9 +32,9 @@ export function SecondFactorForm({ onRestart }: { onRestart: () => void }) {
     const input = form.check(secondFactorBody);
     if (!input) return;
     secondFactor.mutate(input, {
-      onSuccess: ({ user }) => {
-        notify('success', t('login.success', { name: user.name }));
-        navigate('/');
+      onSuccess: ({ user, firstSignIn }) => {
+        notify('success', t(firstSignIn ? 'login.welcome' : 'login.success', { name: user.name }));
+        navigate(returnTo);
       },
       onError: (error) => {
         // The step is gone (expired, used, or the account locked): start the sign-in again.

@@ -6,15 +6,21 @@ import { useApiErrorText } from '../../../client/api/useApiError';
 import { Notice } from '../../../client/components/ui/form';
 import { PageLoading } from '../../../client/components/ui/PageLoading';
 import { useDocumentTitle } from '../../../client/hooks/useDocumentTitle';
+import { RETURN_PARAM, signInPathFor } from '../../../shared/return-path';
 import { useEmailVerification, useResendVerification } from './accounts.api';
 
-/** /verify-email?token&email: loading, success, expired, error, or a link missing its parts. */
+/**
+ * /verify-email?token&email: loading, success, already verified (the link opened again), expired,
+ * error, or a link missing its parts.
+ */
 export function VerifyEmailPage() {
   const { t } = useTranslation('auth');
   const errorText = useApiErrorText();
   const [params] = useSearchParams();
   const token = params.get('token');
   const email = params.get('email');
+  // The page the person was going to when they registered: sign-in leads back to it.
+  const signInPage = signInPathFor(params.get(RETURN_PARAM) ?? undefined);
   useDocumentTitle(t('titles.verify'));
   const verification = useEmailVerification(token, email);
   const resend = useResendVerification();
@@ -31,9 +37,11 @@ export function VerifyEmailPage() {
   } else if (verification.isPending) {
     return <PageLoading />;
   } else if (verification.isSuccess) {
+    // Opened again: the account was verified by this link (or otherwise) before.
+    const already = verification.data.alreadyVerified;
     icon = <CircleCheck aria-hidden="true" className="size-10 text-emerald-700" />;
-    title = t('verify.successTitle');
-    text = t('verify.successText');
+    title = t(already ? 'verify.alreadyTitle' : 'verify.successTitle');
+    text = t(already ? 'verify.alreadyText' : 'verify.successText');
   } else if (!expired) {
     icon = <CircleX aria-hidden="true" className="size-10 text-red-700" />;
     title = t('verify.errorTitle');
@@ -49,13 +57,13 @@ export function VerifyEmailPage() {
         {resend.isSuccess && <Notice tone="success">{t('verification.resent')}</Notice>}
         {resend.isError && <Notice tone="warning">{t('verify.resendFailed')}</Notice>}
         {verification.isSuccess ? (
-          <Link to="/auth" className="btn-primary">
+          <Link to={signInPage} className="btn-primary">
             {t('verify.toLogin')}
           </Link>
         ) : !token || !email ? (
           // A link cut short: the ways on are signing in, asking for a new link, or going home.
           <div className="flex flex-wrap justify-center gap-3">
-            <Link to="/auth" className="btn-primary">
+            <Link to={signInPage} className="btn-primary">
               {t('verify.toLogin')}
             </Link>
             <Link to="/auth?mode=verification-required" className="btn-secondary">

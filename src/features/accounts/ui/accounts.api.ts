@@ -49,7 +49,9 @@ function useSetSessionUser() {
 }
 
 /** A sign-in answers the account, or (two-factor sign-in) that a code is still owed. */
-export type SignInAnswer = { user: SessionUser } | { secondFactorRequired: true };
+/** A finished sign-in says whether it was the account's first (a welcome, not "welcome back"). */
+export type SignedIn = { user: SessionUser; firstSignIn: boolean };
+export type SignInAnswer = SignedIn | { secondFactorRequired: true };
 
 export const needsSecondFactor = (answer: SignInAnswer): answer is { secondFactorRequired: true } =>
   'secondFactorRequired' in answer;
@@ -76,7 +78,7 @@ export function useSecondFactor() {
   const onSuccess = useSetSessionUser();
   return useMutation({
     mutationFn: (input: { code: string }) =>
-      api<{ user: SessionUser }>('/auth/second-factor', { method: 'POST', body: input }),
+      api<SignedIn>('/auth/second-factor', { method: 'POST', body: input }),
     onSuccess,
   });
 }
@@ -97,6 +99,8 @@ export interface RegistrationInput {
   phoneNumber?: string | undefined;
   mathAnswer: string;
   challengeToken: string | undefined;
+  /** The page to come back to after verifying and signing in (the server checks it again). */
+  next?: string | undefined;
 }
 
 export function useRegister(role: 'client' | 'provider') {
@@ -146,7 +150,9 @@ export function useEmailVerification(token: string | null, email: string | null)
   return useQuery({
     queryKey: accountKeys.emailVerification(token ?? '', email ?? ''),
     queryFn: () =>
-      api(`/auth/verify-email?${new URLSearchParams({ token: token!, email: email! }).toString()}`),
+      api<{ message: string; alreadyVerified: boolean }>(
+        `/auth/verify-email?${new URLSearchParams({ token: token!, email: email! }).toString()}`,
+      ),
     enabled: Boolean(token && email),
     retry: false,
     staleTime: Infinity,

@@ -8,9 +8,10 @@ import { needsSecondFactor, useEnableAccount } from './accounts.api';
 /**
  * A person who disabled their own account proves who they are (password or Google) and is
  * then offered to turn it back on; the server remembers that proof for ten minutes.
- * Answers whether the account is on again, or that it is on and its sign-in owes a code.
+ * Answers whether the account is on again (and opens `returnTo`), or that it is on and its
+ * sign-in owes a code.
  */
-export function useReenable() {
+export function useReenable(returnTo = '/') {
   const { t } = useTranslation('auth');
   const confirm = useConfirm();
   const { notify } = useNotify();
@@ -28,7 +29,7 @@ export function useReenable() {
       (answer) => {
         notify('success', t('reenable.success'));
         if (needsSecondFactor(answer)) return 'second_factor' as const;
-        navigate('/');
+        navigate(returnTo);
         return true;
       },
       (error: unknown) => {

@@ -11,6 +11,11 @@ import { lazyNamed } from '../../../client/lazy';
 
 /** Below the hero: its code loads just after the first paint (HomeSections). */
 const HomeSections = lazyNamed(() => import('./HomeSections'), 'HomeSections');
+/** Only a provider with an incomplete profile sees it: its code is not the visitors' to load. */
+const ProfileChecklist = lazyNamed(
+  () => import('../../providers/ui/ProfileChecklist'),
+  'ProfileChecklist',
+);
 
 /** Where the hero's one call to action leads, by role (spec core §2 Home); admins see none. */
 function heroAction(role: Role | undefined): { to: string; label: string } | undefined {
@@ -22,12 +27,21 @@ function heroAction(role: Role | undefined): { to: string; label: string } | und
 export function HomePage() {
   const { t } = useTranslation(['home', 'meta']);
   useDocumentTitle(t('meta:title.home'));
-  const role: Role | undefined = useSession().user?.role;
+  const { user } = useSession();
+  const role: Role | undefined = user?.role;
   const action = heroAction(role);
   const showAction = action && isPagePath(action.to);
 
   return (
     <>
+      {user?.role === 'provider' && user.providerProfile?.profileCompletion.missing.length ? (
+        // Where a provider lands after signing in: what their profile still lacks, first.
+        <Suspense fallback={null}>
+          <div className="container-page pt-6">
+            <ProfileChecklist user={user} />
+          </div>
+        </Suspense>
+      ) : null}
       <section className="bg-gradient-to-b from-brand-50 to-stone-50">
         <div className="container-page grid items-center gap-10 py-14 sm:py-20 lg:grid-cols-[3fr_2fr]">
           <div>

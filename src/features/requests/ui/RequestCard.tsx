@@ -3,6 +3,7 @@ import { useTranslation } from '../../../client/i18n/react';
 import { Link } from 'react-router';
 import { formatDate, formatDay, formatTimeAgo } from '../../../shared/format';
 import type { Language } from '../../../shared/languages';
+import { signInPathFor } from '../../../shared/return-path';
 import type { CamelCased } from '../../../client/api/types';
 import { useNotify } from '../../../client/layout/Notifications';
 import { useSession } from '../../accounts/ui/session';
@@ -13,7 +14,8 @@ export type RequestCardData = CamelCased<WorkRequestCard>;
 /**
  * A request as a card: its first photo's small preview, category, title, a few lines of
  * description, place, how long ago it was posted, bids so far and the deadline; no contact data.
- * Signed-in people open the details; visitors are sent to sign in (spec core §2 Browse). The
+ * Signed-in people open the details; visitors are sent to sign in (spec core §2 Browse), and
+ * back to the details once signed in. The
  * preview is served under the attachment's own rules (sign-in), so visitors get none.
  */
 /** `headingLevel`: the card's title sits one level under the list's own heading (2 on Browse). */
@@ -29,7 +31,9 @@ export function RequestCard({
   const language = i18n.language as Language;
   const { user } = useSession();
   const { notify } = useNotify();
-  const to = user ? `/request/${request.id}` : '/auth';
+  const details = `/request/${request.id}`;
+  // A visitor signs in first and comes back to this request.
+  const to = user ? details : signInPathFor(details);
   const thumbnail = user ? request.thumbnailUrl : null;
   return (
     <article className="card relative flex h-full flex-col gap-3 p-5 transition-shadow focus-within:ring-2 focus-within:ring-brand-700 hover:shadow-md">

@@ -37,8 +37,8 @@ afterAll(async () => {
 });
 
 /** The whole round trip a browser makes: our start endpoint, the provider's form, our callback. */
-async function signInWithGoogle(agent: Agent, login: string) {
-  const start = await agent.get('/api/auth/google');
+async function signInWithGoogle(agent: Agent, login: string, startQuery = '') {
+  const start = await agent.get(`/api/auth/google${startQuery}`);
   expect(start.statusCode).toBe(302);
   const authorization = new URL(start.headers.location as string);
   expect(authorization.origin).toBe(provider.issuer);
@@ -110,6 +110,38 @@ describe('Google sign-in', () => {
     expect(agent.cookies.get('sid')).toBeDefined();
     expect(landing.href).not.toContain(agent.cookies.get('sid')!);
     expect((await agent.get('/api/auth/session')).json().user.email).toBe('Nova.Osoba@gmail.test');
+  });
+
+  it('comes back to the page the sign-in started from, and only to a page of this site', async () => {
+    const page = '/request/7b0f6a52-3c1e-4f7e-9a55-0d6c1c2f4e11';
+    const landing = await signInWithGoogle(
+      new Agent(app),
+      'new-person',
+      `?next=${encodeURIComponent(page)}`,
+    );
+    expect(landing.pathname).toBe('/auth/callback');
+    expect(landing.searchParams.get('token')).toBe('google');
+    expect(landing.searchParams.get('next')).toBe(page);
+
+    for (const elsewhere of ['//evil.com', '/%2F%2Fevil.com', 'https://evil.com', '/\\evil.com']) {
+      const refused = await signInWithGoogle(
+        new Agent(app),
+        'new-person',
+        `?next=${encodeURIComponent(elsewhere)}`,
+      );
+      expect(refused.origin).toBe(PUBLIC_URL);
+      expect(refused.searchParams.has('next')).toBe(false);
+    }
+
+    // A return cookie set by hand is checked again on the way back.
+    const agent = new Agent(app);
+    const start = await agent.get('/api/auth/google');
+    agent.cookies.set('google_next', '//evil.com');
+    const back = new URL(await provider.authorize(start.headers.location as string, 'new-person'));
+    const callback = await agent.get(`${back.pathname}${back.search}`);
+    const tampered = new URL(callback.headers.location as string, PUBLIC_URL);
+    expect(tampered.searchParams.get('token')).toBe('google');
+    expect(tampered.searchParams.has('next')).toBe(false);
   });
 
   it('links an existing account with the same email and marks it verified', async () => {

@@ -223,14 +223,69 @@ describe('email verification', () => {
 
     const verified = await agent.get(`/api/auth/verify-email${link.search}`);
     expect(verified.statusCode).toBe(200);
-    const again = await agent.get(`/api/auth/verify-email${link.search}`);
-    expect(again.json().error).toBe('invalid_token');
+    expect(verified.json().already_verified).toBe(false);
 
     const login = await agent.post('/api/auth/login', {
       email: 'verify-me@example.test',
       password: 'Murovanie7x',
     });
     expect(login.statusCode).toBe(200);
+  });
+
+  it('leads the verification link back to the page the person was going to, only on this site', async () => {
+    const page = '/request/7b0f6a52-3c1e-4f7e-9a55-0d6c1c2f4e11';
+    for (const [email, next, kept] of [
+      ['going-somewhere@example.test', page, page],
+      ['going-elsewhere@example.test', '//evil.com', null],
+      ['going-encoded@example.test', '/%2F%2Fevil.com', null],
+    ] as const) {
+      const agent = h.agent();
+      const since = h.mailbox.mails.length;
+      const response = await agent.post('/api/auth/register/client', {
+        ...person(email),
+        next,
+        ...(await agent.solveChallenge()),
+      });
+      expect(response.statusCode).toBe(201);
+      const link = new URL((await h.mailbox.waitFor(email, since)).links[0]!);
+      expect(link.pathname).toBe('/verify-email');
+      expect(link.searchParams.get('next')).toBe(kept);
+      // The extra parameter does not get in the way of verifying.
+      const verified = await agent.get(`/api/auth/verify-email${link.search}`);
+      expect(verified.json().already_verified).toBe(false);
+    }
+  });
+
+  it('says the account is already verified when its link is opened again, even once expired', async () => {
+    const { agent, link } = await registerAndCatch('twice@example.test');
+    expect((await agent.get(`/api/auth/verify-email${link.search}`)).statusCode).toBe(200);
+    const again = await h.agent().get(`/api/auth/verify-email${link.search}`);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({
+      message: 'This email address is already verified. You can log in.',
+      already_verified: true,
+    });
+    await h.database.db
+      .update(emailVerificationTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) });
+    const late = await h.agent().get(`/api/auth/verify-email${link.search}`);
+    expect(late.json().already_verified).toBe(true);
+  });
+
+  it('tells nothing about a verified account to a link not made for it', async () => {
+    const { agent, link } = await registerAndCatch('verified-owner@example.test');
+    await agent.get(`/api/auth/verify-email${link.search}`);
+    const other = await registerAndCatch('someone-else@example.test');
+    await other.agent.get(`/api/auth/verify-email${other.link.search}`);
+    const token = other.link.searchParams.get('token')!;
+    for (const search of [
+      `?token=${token}&email=verified-owner%40example.test`,
+      `?token=${'x'.repeat(43)}&email=verified-owner%40example.test`,
+    ]) {
+      const response = await h.agent().get(`/api/auth/verify-email${search}`);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error).toBe('invalid_token');
+    }
   });
 
   it('says a token has expired after 24 hours', async () => {

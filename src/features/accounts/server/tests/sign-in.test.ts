@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountsHarness, type AccountsHarness } from '../../../../../tests/support/accounts-app';
+import { createAccount, TEST_PASSWORD } from '../../../../../tests/factories';
 import {
   alerts,
   auditEntries,
@@ -35,6 +36,17 @@ describe('sign-in and session', () => {
     const [stored] = await h.database.db.select().from(sessions).limit(1);
     expect(stored!.id).not.toBe(cookies.sid!.value);
     expect(stored!.id).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it("says which sign-in is the account's first, and only that one", async () => {
+    const { email } = await createAccount(h.database.db, 'provider');
+    const signIn = () => h.agent().post('/api/auth/login', { email, password: TEST_PASSWORD });
+    const first = await signIn();
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({ user_type: 'provider', first_sign_in: true });
+    const [row] = await h.database.db.select().from(users).where(eq(users.email, email));
+    expect(row!.lastSignedInAt).toBeInstanceOf(Date);
+    expect((await signIn()).json().first_sign_in).toBe(false);
   });
 
   it('answers a wrong email and a wrong password the same way', async () => {

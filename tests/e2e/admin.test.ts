@@ -82,6 +82,7 @@ describe('the administration console in the browser', () => {
     const poster = await freshVisit(browser);
     await logIn(poster.page, client.email, client.password);
     await postRequest(poster.page, title);
+    const requestId = new URL(poster.page.url()).pathname.split('/').pop()!;
     await poster.context.close();
     await lockOut(client.email);
 
@@ -196,8 +197,20 @@ describe('the administration console in the browser', () => {
     await expect.poll(() => notice(page, admin('notices.requestDeleted')).count()).toBe(1);
     await expect.poll(() => shown(panel(page).getByText(admin('requests.empty'))).count()).toBe(1);
 
-    // Audits: filtered by actor type, with the total found, and both exports downloaded.
+    // Audits: by action alone, the actor type left at "All": the client's posting is found.
     await tab(page, 'audits').click();
+    const auditTable = panel(page).locator('table');
+    await expect.poll(() => auditTable.locator('tbody tr').count()).toBeGreaterThan(0);
+    expect(await panel(page).getByLabel(admin('audits.filters.actorType')).inputValue()).toBe('');
+    await search(page, admin('audits.filters.action'), 'request.create');
+    const posted = auditTable.locator('tbody tr', { hasText: `request ${requestId} with` });
+    await expect.poll(() => posted.count()).toBe(1);
+    expect(await posted.locator('td:nth-child(5)').textContent()).toMatch(/^client/);
+    const actions = await auditTable.locator('tbody tr td:nth-child(3)').allTextContents();
+    expect(new Set(actions)).toEqual(new Set(['request.create']));
+    await panel(page).getByLabel(admin('audits.filters.action')).fill('');
+
+    // Audits: filtered by actor type, with the total found, and both exports downloaded.
     await panel(page).getByLabel(admin('audits.filters.actorType')).selectOption('administrator');
     await panel(page)
       .getByRole('button', { name: admin('filters.search'), exact: true })
@@ -215,6 +228,12 @@ describe('the administration console in the browser', () => {
       .poll(() => shown(panel(page).getByText(sk('validation', 'actor_id_invalid'))).count())
       .toBe(1);
     await panel(page).getByLabel(admin('audits.filters.actorId')).fill('');
+    // So is an over-long action.
+    await search(page, admin('audits.filters.action'), 'x'.repeat(101));
+    await expect
+      .poll(() => shown(panel(page).getByText(sk('validation', 'too_long'))).count())
+      .toBe(1);
+    await panel(page).getByLabel(admin('audits.filters.action')).fill('');
 
     for (const format of ['csv', 'ndjson'] as const) {
       const [download] = await Promise.all([

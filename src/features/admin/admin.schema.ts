@@ -188,11 +188,15 @@ export const adminDeleteBody = z.object({
 export const AUDIT_ACTOR_TYPES = ['administrator', 'client', 'provider'] as const;
 export const EXPORT_FORMATS = ['csv', 'ndjson'] as const;
 
+/**
+ * The audit search, for the form and the server alike. Every filter may be left empty, which
+ * means "any": the actor type "All" is the empty value, whether a form or an address sends it.
+ */
 export const auditFilters = z.object({
   request_id: filterText(100),
   action: filterText(100),
   actor_id: optional(z.uuid({ message: 'actor_id_invalid' })),
-  actor_type: z.enum(AUDIT_ACTOR_TYPES).optional(),
+  actor_type: optional(z.enum(AUDIT_ACTOR_TYPES, { message: 'actor_type_invalid' })),
 });
 export const auditsQuery = auditFilters.extend({ page, limit: limit(ADMIN_PAGE_SIZE) });
 export const auditsExportQuery = auditFilters.extend({

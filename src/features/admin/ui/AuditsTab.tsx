@@ -11,14 +11,12 @@ import {
   ColumnFields,
   DataList,
   ListArea,
-  SearchForm,
   TabSection,
-  SelectFilter,
-  TextFilter,
   formatDateTime,
   type Column as ListColumn,
   type TabProps,
 } from './parts';
+import { SearchForm, SelectFilter, TextFilter } from './search-form';
 
 const COLUMNS = [
   'timestamp',
@@ -112,7 +110,7 @@ export function AuditsTab({ page, onPage }: TabProps) {
         onSearch={() => {
           const checked = form.check(auditFilters);
           if (!checked) return;
-          setFilters({ ...form.values });
+          setFilters(checked);
           onPage(1);
         }}
       >
@@ -128,6 +126,7 @@ export function AuditsTab({ page, onPage }: TabProps) {
           label={t('audits.filters.actorType')}
           value={form.values.actor_type ?? ''}
           onChange={(value) => form.set('actor_type', value)}
+          error={form.fieldError('actor_type')}
           options={[
             { value: '', label: t('filters.all') },
             ...AUDIT_ACTOR_TYPES.map((type) => ({ value: type, label: t(`actorType.${type}`) })),

@@ -16,16 +16,8 @@ import {
   type AdminRequestRow,
   type RequestFilters,
 } from './admin.api';
-import {
-  DataList,
-  Field,
-  ListArea,
-  SearchForm,
-  TabSection,
-  SelectFilter,
-  TextFilter,
-  type TabProps,
-} from './parts';
+import { DataList, Field, ListArea, TabSection, type TabProps } from './parts';
+import { SearchForm, SelectFilter, TextFilter } from './search-form';
 
 /** Every request in every state, searched by text, status (open, assigned) and category. */
 export function RequestsTab({ page, onPage }: TabProps) {

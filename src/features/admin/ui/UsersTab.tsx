@@ -27,14 +27,12 @@ import {
   ColumnFields,
   DataList,
   ListArea,
-  SearchForm,
   TabSection,
   SecurityCell,
-  SelectFilter,
-  TextFilter,
   type Column,
   type TabProps,
 } from './parts';
+import { SearchForm, SelectFilter, TextFilter } from './search-form';
 
 type Open = { kind: 'edit' | 'delete'; user: AdminUserRow } | null;
 

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from '../../../client/i18n/react';
 import type { AdminMetrics } from './admin.api';
+import { integerTicks } from './chart-ticks';
 import { formatDateTime } from './parts';
 
 const WIDTH = 600;
@@ -15,12 +16,13 @@ const PAD = { top: 12, right: 12, bottom: 22, left: 32 };
 export function MetricsChart({ perMinute }: { perMinute: AdminMetrics['perMinute'] }) {
   const { t, i18n } = useTranslation('admin');
   const id = useId();
-  const max = Math.max(1, ...perMinute.flatMap((point) => [point['4xx'], point['5xx']]));
+  const ticks = integerTicks(Math.max(0, ...perMinute.flatMap((p) => [p['4xx'], p['5xx']])));
+  const top = ticks.at(-1)!;
   const innerW = WIDTH - PAD.left - PAD.right;
   const innerH = HEIGHT - PAD.top - PAD.bottom;
   const x = (index: number) =>
     PAD.left + (perMinute.length <= 1 ? innerW / 2 : (index / (perMinute.length - 1)) * innerW);
-  const y = (value: number) => PAD.top + innerH - (value / max) * innerH;
+  const y = (value: number) => PAD.top + innerH - (value / top) * innerH;
   const line = (key: '4xx' | '5xx') =>
     perMinute.map((point, index) => `${x(index).toFixed(1)},${y(point[key]).toFixed(1)}`).join(' ');
   const total = (key: '4xx' | '5xx') => perMinute.reduce((sum, point) => sum + point[key], 0);
@@ -69,22 +71,22 @@ export function MetricsChart({ perMinute }: { perMinute: AdminMetrics['perMinute
       >
         <title id={`${id}-title`}>{t('chart.title')}</title>
         <desc id={`${id}-desc`}>{summary}</desc>
-        {[0, 0.5, 1].map((share) => (
-          <g key={share}>
+        {ticks.map((tick) => (
+          <g key={tick}>
             <line
               x1={PAD.left}
               x2={WIDTH - PAD.right}
-              y1={y(max * share)}
-              y2={y(max * share)}
+              y1={y(tick)}
+              y2={y(tick)}
               className="stroke-stone-200"
             />
             <text
               x={PAD.left - 6}
-              y={y(max * share) + 4}
+              y={y(tick) + 4}
               textAnchor="end"
               className="fill-stone-600 text-[11px]"
             >
-              {Math.round(max * share)}
+              {new Intl.NumberFormat(i18n.language).format(tick)}
             </text>
           </g>
         ))}

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { verifiedAccount, withCsrf } from './accounts-helpers';
+import { LANGUAGES } from '../../src/shared/languages';
 import {
   baseUrl,
   freshVisit,
@@ -9,6 +10,7 @@ import {
   logIn,
   seriousViolations,
   text,
+  untilHydrated,
   visitorAddress,
 } from './browser';
 
@@ -298,6 +300,38 @@ describe('the administration console in the browser', () => {
     await context.close();
   });
 
+  it('breaks the audit headers only between words, in every language, at 1280 and 360 px', async () => {
+    const { page, context } = await freshVisit(browser);
+    const login = inject('adminLogin');
+    await logIn(page, login.email, login.password);
+    await untilHydrated(page);
+    const problems: string[] = [];
+    // Slovak last: the administrator's account is shared with the other journeys.
+    for (const language of [...LANGUAGES.filter((other) => other !== 'sk'), 'sk'] as const) {
+      await page.evaluate(async (language) => {
+        const csrf = /csrf_token=([^;]+)/.exec(document.cookie)![1]!;
+        await fetch('/api/users/language', {
+          method: 'PUT',
+          headers: { 'content-type': 'application/json', 'x-csrf-token': csrf },
+          body: JSON.stringify({ preferred_language: language }),
+        });
+      }, language);
+      for (const width of [1280, 360]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto('/admin?tab=audits');
+        await expect.poll(() => page.locator('html').getAttribute('lang')).toBe(language);
+        // The table from the xl breakpoint on, the cards' labels below it.
+        const headers = width === 1280 ? 'main table th' : 'main [role=tabpanel] li dt';
+        await expect.poll(() => shown(page.locator(headers)).count()).toBeGreaterThan(0);
+        await page.evaluate(() => document.fonts.ready);
+        for (const problem of await brokenHeaders(page, headers))
+          problems.push(`${language} ${width}px: ${problem}`);
+      }
+    }
+    await context.close();
+    expect(problems).toEqual([]);
+  });
+
   it('fits the console into 360 px without sideways scrolling', async () => {
     const { page, context } = await freshVisit(browser, { width: 360, height: 800 });
     const login = inject('adminLogin');
@@ -324,4 +358,33 @@ async function providerId(page: Page, email: string): Promise<string> {
   );
   const { users } = (await answer.json()) as { users: { id: string; email: string }[] };
   return users.find((user) => user.email === email)!.id;
+}
+
+/**
+ * What is wrong with the visible header cells of `selector`: a word of a header split over two
+ * lines (hyphenated or broken anywhere), a header wider than its cell, and a page wider than
+ * the screen.
+ */
+function brokenHeaders(page: Page, selector: string): Promise<string[]> {
+  return page.evaluate((selector) => {
+    const problems: string[] = [];
+    const extra = document.documentElement.scrollWidth - document.documentElement.clientWidth;
+    if (extra > 0) problems.push(`the page is ${extra}px wider than the screen`);
+    for (const cell of document.querySelectorAll<HTMLElement>(selector)) {
+      if (cell.getClientRects().length === 0) continue;
+      const label = cell.textContent?.trim() ?? '';
+      if (cell.scrollWidth > cell.clientWidth + 1) problems.push(`"${label}" is cut off`);
+      const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (const word of (node as Text).data.matchAll(/\S+/g)) {
+          const range = document.createRange();
+          range.setStart(node, word.index);
+          range.setEnd(node, word.index + word[0].length);
+          const lines = new Set([...range.getClientRects()].map((box) => Math.round(box.top)));
+          if (lines.size > 1) problems.push(`"${word[0]}" of "${label}" is broken over lines`);
+        }
+      }
+    }
+    return problems;
+  }, selector);
 }

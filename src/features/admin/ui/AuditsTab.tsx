@@ -29,6 +29,7 @@ const COLUMNS = [
   'message',
 ] as const;
 type Column = (typeof COLUMNS)[number];
+/** Widths the columns start from (the table's automatic layout widens one for its header). */
 const COLUMN_WIDTH: Partial<Record<Column, string>> = {
   timestamp: 'w-28',
   level: 'w-20',
@@ -97,7 +98,8 @@ export function AuditsTab({ page, onPage }: TabProps) {
     key,
     header: t(`audits.columns.${key}`),
     cell: (audit) => cell(audit, key),
-    headerClass: `p-2 break-words hyphens-auto ${COLUMN_WIDTH[key] ?? ''}`,
+    // Headers wrap between words only; a column is never narrower than its longest word.
+    headerClass: `p-2 ${COLUMN_WIDTH[key] ?? ''}`,
     cellClass: 'p-2',
   }));
 
@@ -156,7 +158,7 @@ export function AuditsTab({ page, onPage }: TabProps) {
               rows={audits}
               cardClass="card p-4"
               card={(audit) => <ColumnFields columns={columns} row={audit} />}
-              tableClass="w-full table-fixed text-left text-sm"
+              tableClass="w-full text-left text-sm"
               columns={columns}
             />
           </>

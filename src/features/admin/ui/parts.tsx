@@ -161,7 +161,8 @@ export function DataList<R extends { id: string | number }>({
           </li>
         ))}
       </ul>
-      <div className={`card overflow-hidden ${wide ? BREAKPOINT.wideTable : BREAKPOINT.table}`}>
+      {/* A table wider than the screen scrolls inside its card, never the page. */}
+      <div className={`card overflow-x-auto ${wide ? BREAKPOINT.wideTable : BREAKPOINT.table}`}>
         <table className={tableClass}>
           <thead className="bg-stone-50 text-stone-700">
             <tr>
@@ -207,10 +208,13 @@ export function Field({
   );
 }
 
-/** A card's `<dl>` of the columns, each header beside its cell. */
+/**
+ * A card's `<dl>` of the columns, each header beside its cell. A long header wraps between its
+ * words within two fifths of the card, so the values keep the room they need on a phone.
+ */
 export function ColumnFields<R>({ columns, row }: { columns: Column<R>[]; row: R }) {
   return (
-    <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1.5 text-sm">
+    <dl className="grid grid-cols-[fit-content(40%)_minmax(0,1fr)] gap-x-3 gap-y-1.5 text-sm">
       {columns.map((column) => (
         <Field key={column.key} label={column.header} className="min-w-0">
           {column.cell(row)}

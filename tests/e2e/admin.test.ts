@@ -105,6 +105,11 @@ describe('the administration console in the browser', () => {
     // Clients: the locked client shows "locked until …"; unlocking clears it.
     await tab(page, 'clients').click();
     expect(new URL(page.url()).searchParams.get('tab')).toBe('clients');
+    // An over-long search is refused next to its field, before any call.
+    await search(page, admin('users.search'), 'x'.repeat(201));
+    await expect
+      .poll(() => shown(panel(page).getByText(sk('validation', 'too_long'))).count())
+      .toBe(1);
     await search(page, admin('users.search'), client.email);
     const lockedText = admin('security.lockedUntil').split('{{')[0]!.trim();
     await expect.poll(() => shown(panel(page).getByText(lockedText)).count()).toBe(1);

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { auditFilters, auditsQuery } from './admin.schema';
+import {
+  adminRequestFilters,
+  adminUserFilters,
+  alertsQuery,
+  auditFilters,
+  auditsQuery,
+} from './admin.schema';
 
 const issues = (result: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   result.error?.issues.map((issue) => [String(issue.path[0]), issue.message]) ?? [];
@@ -33,7 +39,35 @@ describe('the audit filters', () => {
       ['actor_id', 'actor_id_invalid'],
     ]);
     expect(issues(auditFilters.safeParse({ ...blank, actor_type: 'robot' }))).toEqual([
-      ['actor_type', 'actor_type_invalid'],
+      ['actor_type', 'choice_invalid'],
+    ]);
+  });
+});
+
+describe('the other search forms of the console', () => {
+  it('take every choice left at "All" as no filter', () => {
+    expect(adminRequestFilters.parse({ query: '', status: '', category: '' })).toEqual({});
+    expect(adminUserFilters.parse({ search: ' ', account_status: '' })).toEqual({});
+    expect(alertsQuery.parse({ type: '' })).toEqual({ page: 1, limit: 20 });
+    expect(adminRequestFilters.parse({ query: 'strecha', status: 'OPEN', category: '' })).toEqual({
+      query: 'strecha',
+      status: 'OPEN',
+    });
+  });
+
+  it('name the field and the reason of each refusal', () => {
+    expect(issues(adminRequestFilters.safeParse({ query: 'q'.repeat(201) }))).toEqual([
+      ['query', 'too_long'],
+    ]);
+    expect(issues(adminRequestFilters.safeParse({ status: 'COMPLETED', category: 'x' }))).toEqual([
+      ['status', 'choice_invalid'],
+      ['category', 'choice_invalid'],
+    ]);
+    expect(
+      issues(adminUserFilters.safeParse({ search: 's'.repeat(201), account_status: 'locked' })),
+    ).toEqual([
+      ['search', 'too_long'],
+      ['account_status', 'choice_invalid'],
     ]);
   });
 });

@@ -31,10 +31,17 @@ export const adminPagination = z.object({
 /** Spec: the status filter offers only OPEN and ASSIGNED. */
 export const ADMIN_REQUEST_STATUS_FILTER = ['OPEN', 'ASSIGNED'] as const;
 
-export const adminRequestsQuery = z.object({
+/** A choice of a search form; empty ("All") means any. */
+const filterChoice = <const T extends readonly [string, ...string[]]>(values: T) =>
+  optional(z.enum(values, { message: 'choice_invalid' }));
+
+/** The requests search, for the form and the server alike (empty filters mean "any"). */
+export const adminRequestFilters = z.object({
   query: filterText(200),
-  status: z.enum(ADMIN_REQUEST_STATUS_FILTER).optional(),
-  category: z.enum(CATEGORIES).optional(),
+  status: filterChoice(ADMIN_REQUEST_STATUS_FILTER),
+  category: filterChoice(CATEGORIES),
+});
+export const adminRequestsQuery = adminRequestFilters.extend({
   page,
   limit: limit(ADMIN_PAGE_SIZE),
 });
@@ -101,10 +108,13 @@ export const adminMessageResponse = z.object({ message: z.string() });
 export const ADMIN_USER_TYPES = ['client', 'provider'] as const;
 export type AdminUserType = (typeof ADMIN_USER_TYPES)[number];
 
-export const adminUsersQuery = z.object({
-  user_type: z.enum(ADMIN_USER_TYPES),
+/** The clients' and providers' search, for the form and the server alike. */
+export const adminUserFilters = z.object({
   search: filterText(200),
-  account_status: z.enum(['active', 'disabled']).optional(),
+  account_status: filterChoice(['active', 'disabled']),
+});
+export const adminUsersQuery = adminUserFilters.extend({
+  user_type: z.enum(ADMIN_USER_TYPES),
   page,
   limit: limit(ADMIN_PAGE_SIZE),
 });
@@ -196,7 +206,7 @@ export const auditFilters = z.object({
   request_id: filterText(100),
   action: filterText(100),
   actor_id: optional(z.uuid({ message: 'actor_id_invalid' })),
-  actor_type: optional(z.enum(AUDIT_ACTOR_TYPES, { message: 'actor_type_invalid' })),
+  actor_type: filterChoice(AUDIT_ACTOR_TYPES),
 });
 export const auditsQuery = auditFilters.extend({ page, limit: limit(ADMIN_PAGE_SIZE) });
 export const auditsExportQuery = auditFilters.extend({
@@ -229,7 +239,7 @@ export const auditsResponse = z.object({
 
 // ── Alerts and metrics ──────────────────────────────────────────────────────────────────────
 export const alertsQuery = z.object({
-  type: z.enum(ALERT_TYPES).optional(),
+  type: filterChoice(ALERT_TYPES),
   page,
   limit: limit(ALERTS_PAGE_SIZE),
 });

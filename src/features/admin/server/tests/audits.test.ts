@@ -190,7 +190,7 @@ describe('GET /api/admin/audits', () => {
     expect(robot.statusCode).toBe(400);
     expect(robot.json()).toMatchObject({
       error: 'validation_failed',
-      details: [{ field: 'actor_type', message: 'actor_type_invalid' }],
+      details: [{ field: 'actor_type', message: 'choice_invalid' }],
     });
     const long = await admin.get(`/api/admin/audits?action=${'a'.repeat(101)}`);
     expect(long.statusCode).toBe(400);

@@ -39,6 +39,7 @@ export const VALIDATION_MESSAGES = {
   credits_invalid: 'Enter whole credits from 0 to 1 000 000.',
   reason_length: 'The reason must be 3 to 500 characters long.',
   actor_id_invalid: 'Enter a valid actor id (UUID).',
+  choice_invalid: 'Choose a value from the list.',
 } as const;
 
 export type ValidationMessage = keyof typeof VALIDATION_MESSAGES;

@@ -33,10 +33,17 @@ export const adminPagination = z.object({
 /** Spec: the status filter offers only OPEN and ASSIGNED. */
 export const ADMIN_REQUEST_STATUS_FILTER = ['OPEN', 'ASSIGNED'] as const;
 
-export const adminRequestsQuery = z.object({
+/** A choice of a search form; empty ("All") means any. */
+const filterChoice = <const T extends readonly [string, ...string[]]>(values: T) =>
+  optional(z.enum(values, { message: 'choice_invalid' }));
+
+/** The requests search, for the form and the server alike (empty filters mean "any"). */
+export const adminRequestFilters = z.object({
   query: filterText(LIMITS.searchText.max),
-  status: optional(z.enum(ADMIN_REQUEST_STATUS_FILTER, { message: 'choice_invalid' })),
-  category: optional(z.enum(CATEGORIES, { message: 'choice_invalid' })),
+  status: filterChoice(ADMIN_REQUEST_STATUS_FILTER),
+  category: filterChoice(CATEGORIES),
+});
+export const adminRequestsQuery = adminRequestFilters.extend({
   page,
   limit: limit(ADMIN_PAGE_SIZE),
 });
@@ -103,10 +110,13 @@ export const adminMessageResponse = z.object({ message: z.string() });
 export const ADMIN_USER_TYPES = ['client', 'provider'] as const;
 export type AdminUserType = (typeof ADMIN_USER_TYPES)[number];
 
-export const adminUsersQuery = z.object({
-  user_type: z.enum(ADMIN_USER_TYPES),
+/** The clients' and providers' search, for the form and the server alike. */
+export const adminUserFilters = z.object({
   search: filterText(LIMITS.searchText.max),
-  account_status: optional(z.enum(['active', 'disabled'], { message: 'choice_invalid' })),
+  account_status: filterChoice(['active', 'disabled']),
+});
+export const adminUsersQuery = adminUserFilters.extend({
+  user_type: z.enum(ADMIN_USER_TYPES),
   page,
   limit: limit(ADMIN_PAGE_SIZE),
 });
@@ -193,12 +203,15 @@ export const adminDeleteBody = z.object({
 export const AUDIT_ACTOR_TYPES = ['administrator', 'client', 'provider'] as const;
 export const EXPORT_FORMATS = ['csv', 'ndjson'] as const;
 
+/**
+ * The audit search, for the form and the server alike. Every filter may be left empty, which
+ * means "any": the actor type "All" is the empty value, whether a form or an address sends it.
+ */
 export const auditFilters = z.object({
   request_id: filterText(100),
   action: filterText(100),
   actor_id: optional(z.uuid({ message: 'actor_id_invalid' })),
-  // "All" sends an empty value: it filters nothing, like an empty text filter.
-  actor_type: optional(z.enum(AUDIT_ACTOR_TYPES, { message: 'choice_invalid' })),
+  actor_type: filterChoice(AUDIT_ACTOR_TYPES),
 });
 export const auditsQuery = auditFilters.extend({ page, limit: limit(ADMIN_PAGE_SIZE) });
 export const auditsExportQuery = auditFilters.extend({
@@ -231,7 +244,7 @@ export const auditsResponse = z.object({
 
 // ── Alerts and metrics ──────────────────────────────────────────────────────────────────────
 export const alertsQuery = z.object({
-  type: optional(z.enum(ALERT_TYPES, { message: 'choice_invalid' })),
+  type: filterChoice(ALERT_TYPES),
   page,
   limit: limit(ALERTS_PAGE_SIZE),
 });

@@ -4,15 +4,8 @@ import { Spinner } from '../../../client/components/ui/Spinner';
 import { ALERT_TYPES } from '../../../shared/statuses';
 import { useAdminAlerts, useAdminMetrics, type AlertFilters } from './admin.api';
 import { MetricsChart } from './MetricsChart';
-import {
-  DataList,
-  ListArea,
-  SearchForm,
-  TabSection,
-  SelectFilter,
-  formatDateTime,
-  type TabProps,
-} from './parts';
+import { DataList, ListArea, TabSection, formatDateTime, type TabProps } from './parts';
+import { SearchForm, SelectFilter } from './search-form';
 
 /** The four counters, the last hour per minute, and the alerts filtered by type. */
 export function AlertsTab({ page, onPage }: TabProps) {

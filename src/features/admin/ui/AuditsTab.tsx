@@ -11,14 +11,12 @@ import {
   ColumnFields,
   DataList,
   ListArea,
-  SearchForm,
   TabSection,
-  SelectFilter,
-  TextFilter,
   formatDateTime,
   type Column as ListColumn,
   type TabProps,
 } from './parts';
+import { SearchForm, SelectFilter, TextFilter } from './search-form';
 
 const COLUMNS = [
   'timestamp',
@@ -31,8 +29,7 @@ const COLUMNS = [
   'message',
 ] as const;
 type Column = (typeof COLUMNS)[number];
-// Wide enough for the longest word of each header in the five languages ("Результат",
-// "Уровень"): headers wrap between words only, never inside one.
+/** Widths the columns start from (the table's automatic layout widens one for its header). */
 const COLUMN_WIDTH: Partial<Record<Column, string>> = {
   timestamp: 'w-28',
   level: 'w-24',
@@ -101,7 +98,8 @@ export function AuditsTab({ page, onPage }: TabProps) {
     key,
     header: t(`audits.columns.${key}`),
     cell: (audit) => cell(audit, key),
-    headerClass: `p-2 break-normal hyphens-manual ${COLUMN_WIDTH[key] ?? ''}`,
+    // Headers wrap between words only; a column is never narrower than its longest word.
+    headerClass: `p-2 ${COLUMN_WIDTH[key] ?? ''}`,
     cellClass: 'p-2',
   }));
 
@@ -114,7 +112,7 @@ export function AuditsTab({ page, onPage }: TabProps) {
         onSearch={() => {
           const checked = form.check(auditFilters);
           if (!checked) return;
-          setFilters({ ...form.values });
+          setFilters(checked);
           onPage(1);
         }}
       >
@@ -160,7 +158,7 @@ export function AuditsTab({ page, onPage }: TabProps) {
               rows={audits}
               cardClass="card p-4"
               card={(audit) => <ColumnFields columns={columns} row={audit} />}
-              tableClass="w-full table-fixed text-left text-sm"
+              tableClass="w-full text-left text-sm"
               columns={columns}
             />
           </>

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from '../../../client/i18n/react';
 import type { AdminMetrics } from './admin.api';
-import { wholeTicks } from './chart-ticks';
+import { integerTicks } from './chart-ticks';
 import { formatDateTime } from './parts';
 
 const WIDTH = 600;
@@ -16,9 +16,8 @@ const PAD = { top: 12, right: 12, bottom: 22, left: 32 };
 export function MetricsChart({ perMinute }: { perMinute: AdminMetrics['perMinute'] }) {
   const { t, i18n } = useTranslation('admin');
   const id = useId();
-  const { top, ticks } = wholeTicks(
-    Math.max(0, ...perMinute.flatMap((point) => [point['4xx'], point['5xx']])),
-  );
+  const ticks = integerTicks(Math.max(0, ...perMinute.flatMap((p) => [p['4xx'], p['5xx']])));
+  const top = ticks.at(-1)!;
   const innerW = WIDTH - PAD.left - PAD.right;
   const innerH = HEIGHT - PAD.top - PAD.bottom;
   const x = (index: number) =>

@@ -9,28 +9,21 @@ import { formatDate } from '../../../shared/format';
 import type { Language } from '../../../shared/languages';
 import { CategorySelect } from '../../requests/ui/CategorySelect';
 import { StatusBadge } from '../../requests/ui/StatusBadge';
-import { ADMIN_REQUEST_STATUS_FILTER } from '../admin.schema';
+import { useForm } from '../../../client/hooks/useForm';
+import { ADMIN_REQUEST_STATUS_FILTER, adminRequestFilters } from '../admin.schema';
 import {
   useAdminDeleteRequest,
   useAdminRequests,
   type AdminRequestRow,
   type RequestFilters,
 } from './admin.api';
-import {
-  DataList,
-  Field,
-  ListArea,
-  SearchForm,
-  TabSection,
-  SelectFilter,
-  TextFilter,
-  type TabProps,
-} from './parts';
+import { DataList, Field, ListArea, TabSection, type TabProps } from './parts';
+import { SearchForm, SelectFilter, TextFilter } from './search-form';
 
 /** Every request in every state, searched by text, status (open, assigned) and category. */
 export function RequestsTab({ page, onPage }: TabProps) {
   const { t, i18n } = useTranslation(['admin', 'categories', 'requests']);
-  const [draft, setDraft] = useState({ query: '', status: '', category: '' });
+  const form = useForm<Record<string, string>>({ query: '', status: '', category: '' });
   const [filters, setFilters] = useState<RequestFilters>({});
   const list = useAdminRequests(filters, page);
   const remove = useDeleteWithConfirmation();
@@ -68,23 +61,29 @@ export function RequestsTab({ page, onPage }: TabProps) {
   return (
     <TabSection name="requests" title={t('tabs.requests')}>
       <SearchForm
-        className="sm:grid-cols-2 lg:grid-cols-[1fr_12rem_16rem_auto] lg:items-end"
+        className="sm:grid-cols-2 sm:items-start lg:grid-cols-[1fr_12rem_16rem_auto]"
+        buttonClass="btn-primary sm:mt-6"
+        noValidate
         onSearch={() => {
-          setFilters({ ...draft });
+          const checked = form.check(adminRequestFilters);
+          if (!checked) return;
+          setFilters(checked);
           onPage(1);
         }}
       >
         <TextFilter
-          id="admin-requests-query"
+          id="field-query"
           label={t('requests.query')}
-          value={draft.query}
-          onChange={(query) => setDraft({ ...draft, query })}
+          value={form.values.query ?? ''}
+          onChange={(query) => form.set('query', query)}
+          error={form.fieldError('query')}
         />
         <SelectFilter
-          id="admin-requests-status"
+          id="field-status"
           label={t('requests.status')}
-          value={draft.status}
-          onChange={(status) => setDraft({ ...draft, status })}
+          value={form.values.status ?? ''}
+          onChange={(status) => form.set('status', status)}
+          error={form.fieldError('status')}
           options={[
             { value: '', label: t('filters.all') },
             ...ADMIN_REQUEST_STATUS_FILTER.map((status) => ({
@@ -95,10 +94,10 @@ export function RequestsTab({ page, onPage }: TabProps) {
         />
         <div className="min-w-0">
           <CategorySelect
-            id="admin-requests-category"
+            id="field-category"
             label={t('requests.category')}
-            value={draft.category}
-            onChange={(category) => setDraft({ ...draft, category })}
+            value={form.values.category ?? ''}
+            onChange={(category) => form.set('category', category)}
             allLabel={t('filters.allCategories')}
           />
         </div>

@@ -13,7 +13,8 @@ import { Link } from 'react-router';
 import { useApiErrorText } from '../../../client/api/useApiError';
 import { useConfirm } from '../../../client/layout/ConfirmDialog';
 import { useNotify } from '../../../client/layout/Notifications';
-import type { AdminUserType } from '../admin.schema';
+import { useForm } from '../../../client/hooks/useForm';
+import { adminUserFilters, type AdminUserType } from '../admin.schema';
 import {
   useAdminSetStatus,
   useAdminUnlock,
@@ -27,21 +28,19 @@ import {
   ColumnFields,
   DataList,
   ListArea,
-  SearchForm,
   TabSection,
   SecurityCell,
-  SelectFilter,
-  TextFilter,
   type Column,
   type TabProps,
 } from './parts';
+import { SearchForm, SelectFilter, TextFilter } from './search-form';
 
 type Open = { kind: 'edit' | 'delete'; user: AdminUserRow } | null;
 
 /** Clients or providers: search, status filter, the security cell and every action on a user. */
 export function UsersTab({ userType: role, page, onPage }: TabProps & { userType: AdminUserType }) {
   const { t } = useTranslation(['admin', 'categories']);
-  const [draft, setDraft] = useState({ search: '', account_status: '' });
+  const form = useForm<Record<string, string>>({ search: '', account_status: '' });
   const [filters, setFilters] = useState<UserFilters>({});
   const [open, setOpen] = useState<Open>(null);
   const list = useAdminUsers(role, filters, page);
@@ -137,24 +136,30 @@ export function UsersTab({ userType: role, page, onPage }: TabProps & { userType
   return (
     <TabSection name={role} title={heading}>
       <SearchForm
-        className="sm:grid-cols-[1fr_14rem_auto] sm:items-end"
+        className="sm:grid-cols-[1fr_14rem_auto] sm:items-start"
+        buttonClass="btn-primary sm:mt-6"
+        noValidate
         onSearch={() => {
-          setFilters({ ...draft });
+          const checked = form.check(adminUserFilters);
+          if (!checked) return;
+          setFilters(checked);
           onPage(1);
         }}
       >
         <TextFilter
-          id={`admin-${role}-search`}
+          id="field-search"
           label={t('users.search')}
           placeholder={t('users.searchPlaceholder')}
-          value={draft.search}
-          onChange={(search) => setDraft({ ...draft, search })}
+          value={form.values.search ?? ''}
+          onChange={(search) => form.set('search', search)}
+          error={form.fieldError('search')}
         />
         <SelectFilter
-          id={`admin-${role}-status`}
+          id="field-account_status"
           label={t('users.accountStatus')}
-          value={draft.account_status}
-          onChange={(account_status) => setDraft({ ...draft, account_status })}
+          value={form.values.account_status ?? ''}
+          onChange={(status) => form.set('account_status', status)}
+          error={form.fieldError('account_status')}
           options={[
             { value: '', label: t('filters.all') },
             { value: 'active', label: t('accountStatus.active') },

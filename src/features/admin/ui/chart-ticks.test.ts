@@ -1,24 +1,42 @@
 import { describe, expect, it } from 'vitest';
-import { wholeTicks } from './chart-ticks';
+import { integerTicks } from './chart-ticks';
 
-describe('the alerts chart y-axis', () => {
-  it('reads 0 and 1 for at most one a minute, never "1, 1, 0"', () => {
-    expect(wholeTicks(1)).toEqual({ top: 1, ticks: [0, 1] });
-    expect(wholeTicks(0)).toEqual({ top: 1, ticks: [0, 1] });
+describe('the whole-number ticks of the alerts chart', () => {
+  it.each([
+    [0, [0, 1]],
+    [1, [0, 1]],
+    [2, [0, 1, 2]],
+    [3, [0, 1, 2, 3]],
+    [5, [0, 1, 2, 3, 4, 5]],
+    [6, [0, 2, 4, 6]],
+    [7, [0, 2, 4, 6, 8]],
+    [10, [0, 2, 4, 6, 8, 10]],
+    [11, [0, 5, 10, 15]],
+    [23, [0, 5, 10, 15, 20, 25]],
+    [48, [0, 10, 20, 30, 40, 50]],
+    [99, [0, 20, 40, 60, 80, 100]],
+    [1234, [0, 500, 1000, 1500]],
+  ])('a highest value of %i is read on %j', (max, ticks) => {
+    expect(integerTicks(max)).toEqual(ticks);
   });
 
-  it('has whole, distinct, evenly spaced ticks up to a top at or above the peak', () => {
-    expect(wholeTicks(3)).toEqual({ top: 3, ticks: [0, 1, 2, 3] });
-    expect(wholeTicks(5)).toEqual({ top: 6, ticks: [0, 2, 4, 6] });
-    expect(wholeTicks(12)).toEqual({ top: 15, ticks: [0, 5, 10, 15] });
-    expect(wholeTicks(397)).toEqual({ top: 400, ticks: [0, 100, 200, 300, 400] });
-    for (let max = 0; max <= 2000; max += 7) {
-      const { top, ticks } = wholeTicks(max);
-      expect(top).toBeGreaterThanOrEqual(max);
+  it('gives whole, distinct, rising ticks from 0 that reach the highest value', () => {
+    for (let max = 0; max <= 5000; max++) {
+      const ticks = integerTicks(max);
+      expect(ticks[0]).toBe(0);
+      expect(ticks.length).toBeGreaterThanOrEqual(2);
+      expect(ticks.length).toBeLessThanOrEqual(6);
       expect(ticks.every(Number.isInteger)).toBe(true);
-      expect(new Set(ticks).size).toBe(ticks.length);
-      expect(ticks.length).toBeLessThanOrEqual(5);
-      expect(ticks.at(-1)).toBe(top);
+      const step = ticks[1]! - ticks[0]!;
+      ticks.forEach((tick, index) => expect(tick).toBe(index * step));
+      expect(ticks.at(-1)!).toBeGreaterThanOrEqual(max);
+      expect(ticks.at(-1)! - step).toBeLessThan(Math.max(max, 1));
     }
+  });
+
+  it('treats a missing or broken highest value as none', () => {
+    expect(integerTicks(-3)).toEqual([0, 1]);
+    expect(integerTicks(Number.NaN)).toEqual([0, 1]);
+    expect(integerTicks(0.4)).toEqual([0, 1]);
   });
 });

@@ -1,18 +1,21 @@
+/** At most this many steps between the chart's bottom line and its top one. */
+const MAX_STEPS = 5;
+
 /**
- * The y-axis of a count chart: whole, distinct ticks from 0 to a top at or above `max`, at most
- * `most` intervals, each step 1, 2 or 5 times a power of ten (0–1 for max 1, 0–2–4 for max 3,
- * 0–5–10–15 for max 12). With nothing counted the axis still reads 0 and 1.
+ * The y-axis of a chart of counts: whole, distinct numbers from 0, one "nice" step apart (1, 2
+ * or 5 times a power of ten), the last at or just above `max`. A chart with nothing to show
+ * (max 0) still gets an axis of 0 and 1, so its flat line sits on 0 rather than in the middle.
  */
-export function wholeTicks(max: number, most = 4): { top: number; ticks: number[] } {
-  const ceiling = Math.max(1, Math.ceil(max));
+export function integerTicks(max: number): number[] {
+  const highest = Number.isFinite(max) && max > 0 ? Math.ceil(max) : 1;
   let step = 1;
   for (let power = 1; ; power *= 10) {
-    const found = [1, 2, 5].map((factor) => factor * power).find((s) => ceiling / s <= most);
-    if (found) {
-      step = found;
+    const fitting = [1, 2, 5].map((nice) => nice * power).find((s) => highest / s <= MAX_STEPS);
+    if (fitting !== undefined) {
+      step = fitting;
       break;
     }
   }
-  const top = Math.ceil(ceiling / step) * step;
-  return { top, ticks: Array.from({ length: top / step + 1 }, (_, index) => index * step) };
+  const steps = Math.ceil(highest / step);
+  return Array.from({ length: steps + 1 }, (_, index) => index * step);
 }

@@ -1,11 +1,10 @@
-import { Search, ShieldAlert, ShieldCheck, WifiOff } from 'lucide-react';
+import { ShieldAlert, ShieldCheck, WifiOff } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from '../../../client/i18n/react';
 import { Pagination } from '../../../client/components/ui/Pagination';
 import { Spinner } from '../../../client/components/ui/Spinner';
 import { LOCALE_OF, type Language } from '../../../shared/languages';
 import type { AccountStatus } from '../../../shared/statuses';
-import { LIMITS } from '../../../shared/limits';
 
 /** A moment such as "23. 11. 2026 17:41" in the page's language (seconds for the audit trail). */
 export function formatDateTime(value: string, language: string, seconds = false): string {
@@ -162,7 +161,8 @@ export function DataList<R extends { id: string | number }>({
           </li>
         ))}
       </ul>
-      <div className={`card overflow-hidden ${wide ? BREAKPOINT.wideTable : BREAKPOINT.table}`}>
+      {/* A table wider than the screen scrolls inside its card, never the page. */}
+      <div className={`card overflow-x-auto ${wide ? BREAKPOINT.wideTable : BREAKPOINT.table}`}>
         <table className={tableClass}>
           <thead className="bg-stone-50 text-stone-700">
             <tr>
@@ -208,10 +208,13 @@ export function Field({
   );
 }
 
-/** A card's `<dl>` of the columns, each header beside its cell. */
+/**
+ * A card's `<dl>` of the columns, each header beside its cell. A long header wraps between its
+ * words within two fifths of the card, so the values keep the room they need on a phone.
+ */
 export function ColumnFields<R>({ columns, row }: { columns: Column<R>[]; row: R }) {
   return (
-    <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1.5 text-sm">
+    <dl className="grid grid-cols-[fit-content(40%)_minmax(0,1fr)] gap-x-3 gap-y-1.5 text-sm">
       {columns.map((column) => (
         <Field key={column.key} label={column.header} className="min-w-0">
           {column.cell(row)}
@@ -265,134 +268,6 @@ export function SecurityCell({
         ? t('security.goodWithFailures', { count: failedLoginAttempts })
         : t('security.good')}
     </span>
-  );
-}
-
-/** A tab's search form: the card with its filters, then the search button. */
-export function SearchForm({
-  className,
-  buttonClass = 'btn-primary',
-  noValidate,
-  onSearch,
-  children,
-}: {
-  /** The grid's columns and alignment from the small breakpoint on. */
-  className: string;
-  buttonClass?: string;
-  noValidate?: boolean;
-  onSearch: () => void;
-  children: ReactNode;
-}) {
-  const { t } = useTranslation('admin');
-  return (
-    <form
-      role="search"
-      noValidate={noValidate}
-      className={`card grid grid-cols-[minmax(0,1fr)] gap-3 p-4 ${className}`}
-      onSubmit={(event) => {
-        event.preventDefault();
-        onSearch();
-      }}
-    >
-      {children}
-      <button type="submit" className={buttonClass}>
-        <Search aria-hidden="true" className="size-4" />
-        {t('filters.search')}
-      </button>
-    </form>
-  );
-}
-
-/** A search form's control under its label. */
-function FilterField({ id, label, children }: { id: string; label: string; children: ReactNode }) {
-  return (
-    <div className="flex min-w-0 flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium text-stone-800">
-        {label}
-      </label>
-      {children}
-    </div>
-  );
-}
-
-/** A labelled select for a search form. */
-export function SelectFilter({
-  id,
-  label,
-  value,
-  onChange,
-  options,
-  error,
-}: {
-  id: string;
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  options: { value: string; label: string }[];
-  error?: string | undefined;
-}) {
-  return (
-    <FilterField id={id} label={label}>
-      <select
-        id={id}
-        value={value}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(event) => onChange(event.target.value)}
-        className="min-h-11 w-full min-w-0 rounded-lg border border-stone-300 bg-white px-3 aria-[invalid=true]:border-red-600"
-      >
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      {error && (
-        <p id={`${id}-error`} className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
-    </FilterField>
-  );
-}
-
-/** A labelled text input for a search form. */
-export function TextFilter({
-  id,
-  label,
-  value,
-  onChange,
-  placeholder,
-  error,
-  maxLength = LIMITS.searchText.max,
-}: {
-  id: string;
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  placeholder?: string;
-  error?: string | undefined;
-  maxLength?: number;
-}) {
-  return (
-    <FilterField id={id} label={label}>
-      <input
-        id={id}
-        type="search"
-        value={value}
-        maxLength={maxLength}
-        placeholder={placeholder}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(event) => onChange(event.target.value)}
-        className="min-h-11 w-full min-w-0 rounded-lg border border-stone-300 bg-white px-3 aria-[invalid=true]:border-red-600"
-      />
-      {error && (
-        <p id={`${id}-error`} className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
-    </FilterField>
   );
 }
 

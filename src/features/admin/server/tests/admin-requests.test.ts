@@ -66,6 +66,12 @@ describe('requests in the console', () => {
 
     const all = (await admin.agent.get(`/api/work-requests/admin/all?query=${tag}`)).json();
     expect(all.pagination).toEqual({ page: 1, total_pages: 2, total: 12 });
+    // Status and category left at "All" are sent empty, or not at all: the same search.
+    const allByForm = await admin.agent.get(
+      `/api/work-requests/admin/all?query=${tag}&status=&category=`,
+    );
+    expect(allByForm.statusCode, allByForm.body).toBe(200);
+    expect(allByForm.json()).toEqual(all);
     expect(all.work_requests).toHaveLength(10);
     expect(all.work_requests[0]).toMatchObject({
       title: `Maľovanie izby ${tag}`,
@@ -102,7 +108,10 @@ describe('requests in the console', () => {
     const bad = await admin.agent.get('/api/work-requests/admin/all?status=COMPLETED');
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ error: 'validation_failed' });
-    expect(bad.json().details[0].field).toBe('status');
+    expect(bad.json().details[0]).toEqual({ field: 'status', message: 'choice_invalid' });
+    const long = await admin.agent.get(`/api/work-requests/admin/all?query=${'a'.repeat(201)}`);
+    expect(long.statusCode).toBe(400);
+    expect(long.json().details[0]).toEqual({ field: 'query', message: 'too_long' });
   });
 
   it("shows a request with the client's and the hired provider's contacts", async () => {

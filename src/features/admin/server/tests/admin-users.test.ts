@@ -118,6 +118,12 @@ describe('clients and providers in the console', () => {
       )
     ).json();
     expect(disabled.users.map((u: { id: string }) => u.id)).toEqual([made[1]!.id]);
+    // A status left at "All" is sent empty: every status.
+    const anyStatus = await admin.agent.get(
+      `/api/admin/users?user_type=client&search=${tag}&account_status=`,
+    );
+    expect(anyStatus.statusCode, anyStatus.body).toBe(200);
+    expect(anyStatus.json()).toEqual(first);
     // By email too, and only the asked role.
     const byEmail = (
       await admin.agent.get(`/api/admin/users?user_type=provider&search=${made[2]!.email}`)
@@ -144,6 +150,7 @@ describe('clients and providers in the console', () => {
     expect(missing.json().details[0].field).toBe('user_type');
     const bad = await admin.agent.get('/api/admin/users?user_type=client&account_status=locked');
     expect(bad.statusCode).toBe(400);
+    expect(bad.json().details[0]).toEqual({ field: 'account_status', message: 'choice_invalid' });
     const role = await admin.agent.get(`/api/admin/users/administrator/${admin.id}`);
     expect(role.statusCode).toBe(400);
   });

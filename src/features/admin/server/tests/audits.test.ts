@@ -176,11 +176,28 @@ describe('GET /api/admin/audits', () => {
     expect(past.total).toBe(10);
   });
 
+  it('searches every actor type when the type is left empty ("All")', async () => {
+    const every = await list('?action=auth.login.success');
+    expect(every.total).toBe(15);
+    const all = await list('?actor_type=&action=auth.login.success&request_id=&actor_id=');
+    expect(all.total).toBe(15);
+    expect(all.audits.map((a) => a.id)).toEqual(every.audits.map((a) => a.id));
+    expect((await list('?actor_type=')).total).toBe((await list('')).total);
+  });
+
   it('refuses a malformed actor id or actor type', async () => {
     const bad = await admin.get('/api/admin/audits?actor_id=not-a-uuid');
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ error: 'validation_failed' });
-    expect((await admin.get('/api/admin/audits?actor_type=robot')).statusCode).toBe(400);
+    const robot = await admin.get('/api/admin/audits?actor_type=robot');
+    expect(robot.statusCode).toBe(400);
+    expect(robot.json()).toMatchObject({
+      error: 'validation_failed',
+      details: [{ field: 'actor_type', message: 'choice_invalid' }],
+    });
+    const long = await admin.get(`/api/admin/audits?action=${'a'.repeat(101)}`);
+    expect(long.statusCode).toBe(400);
+    expect(long.json()).toMatchObject({ details: [{ field: 'action', message: 'too_long' }] });
     expect((await admin.get('/api/admin/audits?limit=0')).statusCode).toBe(400);
   });
 });

@@ -13,6 +13,7 @@ import {
   text,
   untilHydrated,
   visitorAddress,
+  useLanguage,
 } from './browser';
 
 let browser: Browser;
@@ -317,14 +318,7 @@ describe('the administration console in the browser', () => {
     const problems: string[] = [];
     // Slovak last: the administrator's account is shared with the other journeys.
     for (const language of [...LANGUAGES.filter((other) => other !== 'sk'), 'sk'] as const) {
-      await page.evaluate(async (language) => {
-        const csrf = /csrf_token=([^;]+)/.exec(document.cookie)![1]!;
-        await fetch('/api/users/language', {
-          method: 'PUT',
-          headers: { 'content-type': 'application/json', 'x-csrf-token': csrf },
-          body: JSON.stringify({ preferred_language: language }),
-        });
-      }, language);
+      await useLanguage(page, language);
       for (const width of [1280, 360]) {
         await page.setViewportSize({ width, height: 900 });
         await page.goto('/admin?tab=audits');

@@ -186,3 +186,23 @@ export async function seriousViolations(page: Page) {
         `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
     );
 }
+
+/**
+ * Switches the page's language as the selector does: the `lang` cookie, and for a signed-in
+ * person (`signedIn`) their saved language too, so the next page load is drawn in it.
+ */
+export async function useLanguage(page: Page, language: string, signedIn = true): Promise<void> {
+  await page.evaluate(
+    async ([language, signedIn]) => {
+      document.cookie = `lang=${language}; path=/; max-age=31536000; samesite=lax`;
+      if (!signedIn) return;
+      const csrf = /csrf_token=([^;]+)/.exec(document.cookie)![1]!;
+      await fetch('/api/users/language', {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', 'x-csrf-token': csrf },
+        body: JSON.stringify({ preferred_language: language }),
+      });
+    },
+    [language, signedIn] as const,
+  );
+}

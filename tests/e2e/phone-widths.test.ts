@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { LANGUAGES } from '../../src/shared/languages';
 import { PDF, PNG } from '../factories/files';
 import { verifiedAccount } from './accounts-helpers';
-import { freshVisit, launchBrowser, logIn, postRequestFrom, untilHydrated } from './browser';
+import {
+  freshVisit,
+  launchBrowser,
+  logIn,
+  postRequestFrom,
+  untilHydrated,
+  useLanguage,
+} from './browser';
 
 /**
  * Every page, as every role, in every language, on the two phone widths people hold most (360 and
@@ -138,19 +145,7 @@ describe('phones', () => {
       const problems: string[] = [];
       // Slovak last: the administrator's account is shared with other journeys, which expect it.
       for (const language of [...LANGUAGES.filter((other) => other !== 'sk'), 'sk'] as const) {
-        await page.evaluate(
-          async ([language, signedIn]) => {
-            document.cookie = `lang=${language}; path=/; max-age=31536000; samesite=lax`;
-            if (!signedIn) return;
-            const csrf = /csrf_token=([^;]+)/.exec(document.cookie)![1]!;
-            await fetch('/api/users/language', {
-              method: 'PUT',
-              headers: { 'content-type': 'application/json', 'x-csrf-token': csrf },
-              body: JSON.stringify({ preferred_language: language }),
-            });
-          },
-          [language, Boolean(account)] as const,
-        );
+        await useLanguage(page, language, Boolean(account));
         await page.goto('/');
         await untilHydrated(page);
         await expect.poll(() => page.locator('html').getAttribute('lang')).toBe(language);
@@ -197,15 +192,7 @@ describe('phones', () => {
     await untilHydrated(page);
     const problems: string[] = [];
     for (const language of [...LANGUAGES.filter((other) => other !== 'sk'), 'sk'] as const) {
-      await page.evaluate(async (language) => {
-        document.cookie = `lang=${language}; path=/; max-age=31536000; samesite=lax`;
-        const csrf = /csrf_token=([^;]+)/.exec(document.cookie)![1]!;
-        await fetch('/api/users/language', {
-          method: 'PUT',
-          headers: { 'content-type': 'application/json', 'x-csrf-token': csrf },
-          body: JSON.stringify({ preferred_language: language }),
-        });
-      }, language);
+      await useLanguage(page, language);
       await page.goto(`/request/${id}`);
       await expect.poll(() => page.locator('html').getAttribute('lang')).toBe(language);
       for (const width of WIDTHS) {

@@ -37,12 +37,14 @@ import { usersRoutes } from '../features/accounts/server/users.routes';
 import { twoFactorRoutes } from '../features/accounts/server/two-factor.routes';
 import { challengeRoutes } from '../features/challenge/server/challenge.routes';
 import { contactRoutes } from '../features/contact/server/contact.routes';
-import { bidsRoutes } from '../features/bids/server/bids.routes';
+import { bidsRoutes } from '../features/requests/server/bids.routes';
 import { providersRoutes } from '../features/providers/server/providers.routes';
 import { reviewsRoutes } from '../features/reviews/server/reviews.routes';
 import type { GeminiConfig } from '../features/trust-summary/server/gemini';
 import { trustSummaryRoutes } from '../features/trust-summary/server/trust-summary.routes';
 import { adminRoutes } from '../features/admin/server/admin.routes';
+import { adminUsersRoutes } from './workflows/admin-users.routes';
+import { ownAccountRoutes } from './workflows/own-account.routes';
 import { scheduleRetention, type RetentionPolicy } from '../features/admin/server/retention';
 import { scheduleSessionCleanup } from '../features/accounts/server/session-cleanup';
 import { markContactMessageDelivered } from '../features/contact/server/contact.service';
@@ -310,6 +312,7 @@ export async function buildApp(deps: AppDeps) {
       }
       await api.register(passwordResetRoutes, { ctx });
       await api.register(usersRoutes, { ctx });
+      await api.register(ownAccountRoutes, { ctx });
       await api.register(twoFactorRoutes, { ctx });
       await api.register(contactRoutes, { ctx });
       await api.register(requestsRoutes, { ctx });
@@ -318,7 +321,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(reviewsRoutes, { ctx });
       await api.register(homeRoutes, { ctx });
       await api.register(trustSummaryRoutes, { ctx, redis: deps.redis, gemini: deps.gemini });
-      await api.register(adminRoutes, { ctx, responseCounts });
+      await api.register(adminRoutes, { ctx, responseCounts, userRoutes: adminUsersRoutes });
     },
     { prefix: '/api' },
   );

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from './db/database';
-import { auditEntries } from '../features/admin/server/admin.table';
+import { auditEntries } from '../features/admin/server/tables';
 import type { Role } from '../shared/statuses';
 
 export interface AuditEvent {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { profileFormBody } from '../../src/features/accounts/accounts.schema';
+import { profileFormBody } from '../../src/server/workflows/own-account.schema';
 import { openSession } from '../../src/features/accounts/server/sessions';
 import { workRequestFields } from '../../src/features/requests/requests.schema';
 import { buildApp, type App } from '../../src/server/app';

@@ -3,7 +3,7 @@ import { LANGUAGES } from '../../shared/languages';
 import { ACCOUNT_STATUSES, ROLES } from '../../shared/statuses';
 import { CATEGORIES } from '../../shared/categories';
 import { passwordField } from '../../shared/password-policy';
-import { PROFILE_ITEMS } from '../providers/providers.rules';
+import { PROFILE_ITEMS } from './provider-profile.rules';
 import {
   emailField,
   nameField,
@@ -12,7 +12,6 @@ import {
   profilePhoneField,
 } from '../../shared/validation';
 import { challengeAnswer } from '../challenge/challenge.schema';
-import { providerProfileBody } from '../providers/providers.schema';
 
 export const registerClientBody = z
   .object({
@@ -87,23 +86,6 @@ export const clientProfileBody = z.object({
   location: optional(z.string().trim().max(200, { message: 'too_long' })).nullable(),
 });
 
-/**
- * The profile form of PUT /users/profile as the API document shows it: a client's fields, or a
- * provider's with an optional picture. The route reads the form itself and checks it against
- * the role's own schema (clientProfileBody or providerProfileBody).
- */
-export const profileFormBody = z.union([
-  clientProfileBody.describe('A client: name, phone and usual location'),
-  providerProfileBody
-    .extend({
-      profile_picture: z
-        .file()
-        .optional()
-        .describe('JPEG or PNG, at most 5 MB; multipart/form-data only'),
-    })
-    .describe('A provider: contact details, rate and picture'),
-]);
-
 export const notificationsBody = z.object({ bid_emails: z.boolean() });
 
 export const googleCompleteBody = z.object({
@@ -123,9 +105,13 @@ export const providerProfile = z.object({
   website: z.string().nullable(),
   profile_picture_url: z.string().nullable(),
   credits: z.number(),
-  /** What the provider's profile still lacks (providers.rules.ts); empty when complete. */
+  /** What the provider's profile still lacks (provider-profile.rules.ts); empty when complete. */
   profile_completion: z.object({ missing: z.array(z.enum(PROFILE_ITEMS)) }),
 });
+
+/** Where a provider's profile picture is served (GET /api/users/profile-picture/provider/:id). */
+export const providerPictureUrl = (providerId: string) =>
+  `/api/users/profile-picture/provider/${providerId}`;
 
 /** The signed-in person as the browser sees them. */
 export const accountUser = z.object({

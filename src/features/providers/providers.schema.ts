@@ -8,10 +8,6 @@ import { emailField, nameField, optional, profilePhoneField } from '../../shared
 
 const text = (max: number) => optional(z.string().trim().max(max, { message: 'too_long' }));
 
-/** Where a provider's profile picture is served (GET /api/users/profile-picture/provider/:id). */
-export const providerPictureUrl = (providerId: string) =>
-  `/api/users/profile-picture/provider/${providerId}`;
-
 /**
  * Euros an hour: not negative, at most two decimals (spec core §5). Form fields arrive as text,
  * with a decimal comma or point ("32,50").

@@ -1,16 +1,15 @@
-import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema';
 import { startEmbeddedPostgres } from './embedded';
 import { migrateDatabase } from './migrate';
 
-export type Db = NodePgDatabase<typeof schema>;
+import type { Db } from './types';
+
+export type { Db, Tx } from './types';
 
 /** How Drizzle names columns in SQL: `createdAt` is `created_at`. */
 export const CASING = 'snake_case';
-
-/** A transaction, as `db.transaction(async (tx) => …)` hands it to the code inside. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** The pool a `Db` runs on (Drizzle's documented `db.$client`, which the `Db` type leaves out). */
 export function poolOf(db: Db): pg.Pool {

@@ -1,9 +1,7 @@
 /** Every table of the product, re-exported from the feature that owns it. */
-export * from '../../features/accounts/server/accounts.table';
-export * from '../../features/requests/server/requests.table';
-export * from '../../features/bids/server/bids.table';
-export * from '../../features/reviews/server/reviews.table';
-export * from '../../features/contact/server/contact.table';
-export * from '../../features/admin/server/admin.table';
-export * from '../../features/challenge/server/challenge.table';
-export * from '../../features/accounts/server/two-factor.table';
+export * from '../../features/accounts/server/tables';
+export * from '../../features/requests/server/tables';
+export * from '../../features/reviews/server/tables';
+export * from '../../features/contact/server/tables';
+export * from '../../features/admin/server/tables';
+export * from '../../features/challenge/server/tables';

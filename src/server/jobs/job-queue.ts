@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import type pg from 'pg';
-import type { Db, Tx } from '../db/database';
+import type { Db, Tx } from '../db/types';
 
 /** The schema pg-boss keeps its tables in (installed with our migrations, `installJobQueue`). */
 export const QUEUE_SCHEMA = 'pgboss';

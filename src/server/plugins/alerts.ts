@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database';
-import { alerts } from '../../features/admin/server/admin.table';
+import { alerts } from '../../features/admin/server/tables';
 import type { AlertType } from '../../shared/statuses';
 
 export type RecordAlert = (

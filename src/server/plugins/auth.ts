@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database';
 import { AppError } from '../errors';
-import type { ChainStep } from './request-chain';
+import type { ChainStep } from './chain-step';
 import { SESSION_COOKIE } from '../../features/accounts/server/session-cookies';
 import { findSessionUser, type SessionUser } from '../../features/accounts/server/sessions';
 import type { Role } from '../../shared/statuses';

@@ -7,7 +7,7 @@ import type { Signer } from '../signed-token';
 import type { RecordAlert } from './alerts';
 import { sendError } from './errors';
 import { REFUSAL_RECORD_WINDOW_SECONDS, type OncePerWindow } from './once-per-window';
-import type { ChainStep } from './request-chain';
+import type { ChainStep } from './chain-step';
 
 export const CSRF_COOKIE = 'csrf_token';
 export const CSRF_HEADER = 'x-csrf-token';

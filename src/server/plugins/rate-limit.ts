@@ -11,7 +11,7 @@ import { AppError } from '../errors';
 import { addressKey } from '../address-key';
 import { sendError } from './errors';
 import { MemoryLimiter } from './memory-limiter';
-import type { ChainStep } from './request-chain';
+import type { ChainStep } from './chain-step';
 
 /**
  * Rate-limit groups, enforced by the server (docs/security.md "Sign-in limits per person"). Windows

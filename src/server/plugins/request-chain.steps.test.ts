@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { runSteps, type ChainStep } from './request-chain';
+import type { ChainStep } from './chain-step';
+import { runSteps } from './request-chain';
 
 const request = {} as FastifyRequest;
 const reply = {} as FastifyReply;

@@ -1,6 +1,6 @@
 import { centsToEuros } from '../../../shared/format';
-import { missingProfileItems } from '../../providers/providers.rules';
-import { providerPictureUrl } from '../../providers/providers.schema';
+import { missingProfileItems } from '../provider-profile.rules';
+import { providerPictureUrl } from '../accounts.schema';
 import type { AccountUser } from '../accounts.schema';
 import type { AccountRow } from './accounts.repo';
 

@@ -1,18 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import type { ServerContext } from '../../../server/context';
 import type { Db, Tx } from '../../../server/db/database';
-import {
-  administratorProfiles,
-  clientProfiles,
-  providerProfiles,
-  sessions,
-  users,
-} from './accounts.table';
+import { administratorProfiles, clientProfiles, providerProfiles, sessions, users } from './tables';
 import { AppError } from '../../../server/errors';
 import { notify } from '../../../server/mail/notify';
 import type { Language } from '../../../shared/languages';
 import { RETURN_PARAM, safeReturnPath } from '../../../shared/return-path';
-import { checkChallenge } from '../../challenge/server/challenge.service';
+import { checkChallenge } from '../../challenge/server';
 import type { RegisterClientInput, RegisterProviderInput } from '../accounts.schema';
 import { checkMailToken, consumeMailToken, issueMailToken } from './mail-tokens';
 import { hashPassword, type ScryptCost } from './password';

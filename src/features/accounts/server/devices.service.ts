@@ -1,7 +1,7 @@
 import { and, desc, eq, gt } from 'drizzle-orm';
 import type { ServerContext } from '../../../server/context';
 import { AppError } from '../../../server/errors';
-import { sessions } from './accounts.table';
+import { sessions } from './tables';
 import { endAllSessions, type SessionUser } from './sessions';
 import { describeUserAgent } from './user-agent';
 

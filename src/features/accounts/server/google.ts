@@ -2,7 +2,7 @@ import type { Configuration } from 'openid-client';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { ServerContext } from '../../../server/context';
 import type { Db } from '../../../server/db/database';
-import { clientProfiles, providerProfiles, sessions, users } from './accounts.table';
+import { clientProfiles, providerProfiles, sessions, users } from './tables';
 import { AppError } from '../../../server/errors';
 import { onFirstUse } from '../../../server/on-first-use';
 import type { Language } from '../../../shared/languages';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../../../server/db/database';
-import { emailVerificationTokens, passwordResetTokens } from './accounts.table';
+import { emailVerificationTokens, passwordResetTokens } from './tables';
 import { hashToken } from './sessions';
 
 /** Single-use tokens sent by mail: random, stored only as a hash, each with its lifetime. */

@@ -1,23 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { ServerContext } from '../../../server/context';
-import {
-  attachmentKeysOfClient,
-  releaseHiresOf,
-  tellClientsOfReleasedHires,
-} from '../../requests/server';
-import { clientProfiles, providerProfiles, users } from './accounts.table';
+import { clientProfiles, users } from './tables';
 import { AppError } from '../../../server/errors';
 import type { SessionUser } from './sessions';
 import type { Language } from '../../../shared/languages';
-import { providerProfileBody } from '../../providers/providers.schema';
-import { preparePicture, updateProviderProfile } from '../../providers/server/providers.service';
-import { clientProfileBody } from '../accounts.schema';
-import {
-  canEditClientProfile,
-  canEditProviderProfile,
-  isAdministratorOrSelf,
-  type Actor,
-} from './accounts.policy';
+import { canEditClientProfile, isAdministratorOrSelf, type Actor } from './accounts.policy';
 import { findUserById, loadAccount, type AccountRow, type UserRow } from './accounts.repo';
 import { sendPasswordChangedMail } from './accounts.service';
 import { refuseCommonPassword } from './password-policy';
@@ -140,67 +127,4 @@ export async function disableOwnAccount(ctx: ServerContext, me: SessionUser, req
     requestId,
     message: 'disabled by its owner',
   });
-}
-
-/**
- * Removes a person's data at once: the account, its profile, sessions and tokens, requests
- * with their files, and bids (foreign keys cascade). Audit entries keep only ids. Its owner may,
- * and so may an administrator (who gives a `note`, the reason, for the audit entry).
- */
-export async function deleteAccount(
-  ctx: ServerContext,
-  actor: Actor,
-  userId: string,
-  requestId: string,
-  note?: string,
-) {
-  if (!isAdministratorOrSelf(actor, userId)) throw notAllowed();
-  const target = await findUserById(ctx.db, userId);
-  if (!target) return;
-  const files = await attachmentKeysOfClient(ctx.db, userId);
-  const [picture] = await ctx.db
-    .select({ key: providerProfiles.pictureKey })
-    .from(providerProfiles)
-    .where(eq(providerProfiles.userId, userId));
-  // A provider's unfinished hires go back to their clients, open again (requests.rules.ts).
-  await ctx.db.transaction(async (tx) => {
-    const reopened = target.role === 'provider' ? await releaseHiresOf(tx, userId) : [];
-    await tellClientsOfReleasedHires(ctx, tx, reopened);
-    await tx.delete(users).where(eq(users.id, userId));
-  });
-  await ctx.storage.remove([...files, ...(picture?.key ? [picture.key] : [])]);
-  await ctx.writeAudit({
-    action: 'account.delete',
-    outcome: 'success',
-    actorType: actor.role,
-    actorId: actor.id,
-    targetType: target.role,
-    targetUserId: userId,
-    requestId,
-    message:
-      actor.id === userId
-        ? 'deleted by its owner'
-        : `deleted by an administrator${note ? `: ${note}` : ''}`,
-  });
-}
-
-/**
- * Saves the profile form of the person's role: name, phone and location for a client; contact details,
- * rate and picture for a provider. The form is checked against the role's own schema.
- */
-export async function updateOwnProfile(
-  ctx: ServerContext,
-  me: SessionUser,
-  form: { fields: Record<string, unknown>; picture?: Buffer | undefined },
-  requestId: string,
-) {
-  if (canEditClientProfile(me)) {
-    await updateClientProfile(ctx, me, clientProfileBody.parse(form.fields), requestId);
-  } else if (canEditProviderProfile(me)) {
-    const input = providerProfileBody.parse(form.fields);
-    const picture = form.picture ? await preparePicture(form.picture) : undefined;
-    await updateProviderProfile(ctx, me, input, picture, requestId);
-  } else {
-    throw notAllowed();
-  }
 }

@@ -3,7 +3,7 @@ import type { Db } from '../../../server/db/database';
 import { DELETE_BATCH, deleteInBatches } from '../../../server/db/delete-in-batches';
 import { QUEUES, type JobQueue } from '../../../server/jobs/job-queue';
 import { schedulePeriodic, type PeriodicLog } from '../../../server/jobs/periodic';
-import { sessions, signInFailures } from './accounts.table';
+import { sessions, signInFailures } from './tables';
 
 /**
  * Removes what sign-in leaves behind once it no longer counts:

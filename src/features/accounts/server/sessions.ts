@@ -3,7 +3,7 @@ import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../../server/db/database';
 import { preparedFor } from '../../../server/db/prepared';
-import { sessions, users } from './accounts.table';
+import { sessions, users } from './tables';
 
 const SESSION_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;

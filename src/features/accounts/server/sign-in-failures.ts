@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../server/db/database';
-import { signInFailures, users } from './accounts.table';
+import { signInFailures, users } from './tables';
 import type { Signer } from '../../../server/signed-token';
 
 /** Spec accounts §4 lockout: 5 consecutive failures lock sign-in for 15 minutes. */

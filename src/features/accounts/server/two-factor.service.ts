@@ -4,7 +4,7 @@ import type { ServerContext } from '../../../server/context';
 import type { Db, Tx } from '../../../server/db/database';
 import { AppError } from '../../../server/errors';
 import { onFirstUse } from '../../../server/on-first-use';
-import { claimOnce } from '../../challenge/server/challenge.service';
+import { claimOnce } from '../../challenge/server';
 import {
   acceptedStep,
   cleanCode,
@@ -28,7 +28,7 @@ import {
   MAX_FAILED_SIGN_INS,
 } from './sign-in-failures';
 import { decryptSecret, encryptSecret } from './two-factor-secret';
-import { twoFactor, twoFactorRecoveryCodes } from './two-factor.table';
+import { twoFactor, twoFactorRecoveryCodes } from './tables';
 
 /** The QR code library, loaded with the first set-up of a second factor (on-first-use.ts). */
 const qrCodes = onFirstUse(async () => (await import('qrcode')).default);

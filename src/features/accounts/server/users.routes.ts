@@ -1,10 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import type { ServerContext } from '../../../server/context';
-import { AppError } from '../../../server/errors';
 import { requireUser } from '../../../server/plugins/auth';
-import { LIMITS } from '../../../shared/limits';
-import { fieldText, formRoutes } from '../../../server/plugins/forms';
 import {
   deviceParams,
   devicesResponse,
@@ -13,47 +9,18 @@ import {
   languageBody,
   messageResponse,
   notificationsBody,
-  profileFormBody,
   userResponse,
 } from '../accounts.schema';
 import { presentAccount } from './accounts.presenter';
 import {
   changePassword,
-  deleteAccount,
   disableOwnAccount,
   setBidEmails,
   setLanguage,
-  updateOwnProfile,
   viewAccount,
 } from './own-account.service';
 import { ACCOUNT_STEP, browserOf, clearSessionCookies, setSessionCookies } from './session-cookies';
 import { endOtherSessions, endOwnSession, listOwnSessions } from './devices.service';
-
-/**
- * The profile form as the browser sends it (spec core §7: multipart with `profile_picture`), or
- * JSON. Only the picture field is read as a file; any other file is skipped.
- */
-async function profileForm(
-  request: FastifyRequest,
-): Promise<{ fields: Record<string, unknown>; picture?: Buffer }> {
-  if (!request.isMultipart()) return { fields: (request.body ?? {}) as Record<string, unknown> };
-  const fields: Record<string, unknown> = {};
-  let picture: Buffer | undefined;
-  try {
-    const limits = { files: 1, fileSize: LIMITS.profilePicture.maxBytes };
-    for await (const part of request.parts({ limits })) {
-      if (part.type === 'field') fields[part.fieldname] = fieldText(part);
-      else if (part.fieldname === 'profile_picture') picture = await part.toBuffer();
-      else part.file.resume();
-    }
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError('file_too_large', 'The picture may be at most 5 MB.');
-    }
-    throw error;
-  }
-  return { fields, ...(picture ? { picture } : {}) };
-}
 
 /** The signed-in person's own account: `/api/users/...` */
 export const usersRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = async (app, { ctx }) => {
@@ -63,27 +30,6 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = async 
 
   app.get('/users/profile', { schema: { response: { 200: userResponse } } }, async (request) =>
     accountOf(requireUser(request)),
-  );
-
-  await app.register(
-    formRoutes(async (forms) => {
-      forms.put(
-        '/users/profile',
-        {
-          schema: {
-            // Documented only: the form is read part by part and checked against the role's schema.
-            consumes: ['multipart/form-data', 'application/json'],
-            documentedBody: profileFormBody,
-            response: { 200: userResponse },
-          },
-        },
-        async (request) => {
-          const me = requireUser(request);
-          await updateOwnProfile(ctx, me, await profileForm(request), request.id);
-          return accountOf(me);
-        },
-      );
-    }),
   );
 
   app.put(
@@ -173,17 +119,6 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = async 
       await disableOwnAccount(ctx, requireUser(request), request.id);
       clearSessionCookies(reply);
       return { message: 'Your account is disabled. You can enable it again by logging in.' };
-    },
-  );
-
-  app.delete(
-    '/users/account',
-    { schema: { response: { 200: messageResponse } } },
-    async (request, reply) => {
-      const me = requireUser(request);
-      await deleteAccount(ctx, me, me.id, request.id);
-      clearSessionCookies(reply);
-      return { message: 'Your account and all its data have been deleted.' };
     },
   );
 };

@@ -6,7 +6,7 @@ import type { Role } from '../../../shared/statuses';
 import { ClientProfileTab } from './ClientProfileTab';
 import { ProviderProfileTab } from '../../providers/ui/ProviderProfileTab';
 import { ProfileChecklist } from '../../providers/ui/ProfileChecklist';
-import { MyBidsTab } from '../../bids/ui/MyBidsTab';
+import { MyBidsTab } from '../../requests/ui/MyBidsTab';
 import { SecurityTab } from './SecurityTab';
 import { MyRequestsTab } from '../../requests/ui/MyRequestsTab';
 import { useSession } from './session';

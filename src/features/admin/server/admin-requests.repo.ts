@@ -1,9 +1,9 @@
 import { and, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../server/db/database';
 import type { Category } from '../../../shared/categories';
-import { clientProfiles, providerProfiles, users } from '../../accounts/server';
-import { bids } from '../../bids/server';
-import { workRequests } from '../../requests/server';
+import { clientProfiles, providerProfiles, users } from '../../accounts/server/tables';
+import { bids } from '../../requests/server/tables';
+import { workRequests } from '../../requests/server/tables';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

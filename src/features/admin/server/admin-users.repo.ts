@@ -1,6 +1,6 @@
 import { and, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../server/db/database';
-import { clientProfiles, providerProfiles, users } from '../../accounts/server';
+import { clientProfiles, providerProfiles, users } from '../../accounts/server/tables';
 import type { AdminUserType } from '../admin.schema';
 import { containing } from './admin-requests.repo';
 

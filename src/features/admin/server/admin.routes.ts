@@ -2,20 +2,21 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ServerContext } from '../../../server/context';
 import { registerAdminGuard } from './admin-guard';
 import { adminRequestsRoutes } from './admin-requests.routes';
-import { adminUsersRoutes } from './admin-users.routes';
 import type { ResponseCounts } from './metrics';
 import { adminMonitoringRoutes } from './monitoring.routes';
 
 /**
- * The administration console's routes, in one scope behind the admin guard (administrators only;
+ * The administration console's routes (its user actions handed in by the composition root), in one scope behind the admin guard (administrators only;
  * every refusal audited). Registered inside the `/api` scope, so the request chain runs first.
  */
 export const adminRoutes: FastifyPluginAsyncZod<{
   ctx: ServerContext;
   responseCounts: ResponseCounts;
-}> = async (app, { ctx, responseCounts }) => {
+  /** The administrator's user actions, which span features (src/server/workflows/). */
+  userRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }>;
+}> = async (app, { ctx, responseCounts, userRoutes }) => {
   registerAdminGuard(app, ctx);
   await app.register(adminRequestsRoutes, { ctx });
-  await app.register(adminUsersRoutes, { ctx });
+  await app.register(userRoutes, { ctx });
   await app.register(adminMonitoringRoutes, { ctx, responseCounts });
 };

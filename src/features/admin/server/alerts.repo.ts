@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gt, inArray } from 'drizzle-orm';
 import type { Db } from '../../../server/db/database';
 import type { AlertType } from '../../../shared/statuses';
-import { alerts } from './admin.table';
+import { alerts } from './tables';
 import { browseNewestFirst } from './browse';
 
 export type AlertRow = typeof alerts.$inferSelect;

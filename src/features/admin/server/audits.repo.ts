@@ -1,7 +1,7 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../server/db/database';
 import type { AUDIT_ACTOR_TYPES } from '../admin.schema';
-import { auditEntries } from './admin.table';
+import { auditEntries } from './tables';
 import { browseNewestFirst } from './browse';
 
 export interface AuditFilters {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { lt } from 'drizzle-orm';
 import type { Db } from '../../../server/db/database';
-import { usedChallenges } from './challenge.table';
+import { usedChallenges } from './tables';
 import { AppError } from '../../../server/errors';
 import type { Signer } from '../../../server/signed-token';
 import { answerOf, makeQuestion, questionText, type MathQuestion } from '../challenge.rules';

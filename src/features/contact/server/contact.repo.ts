@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../../server/db/database';
-import { contactMessages } from './contact.table';
+import { contactMessages } from './tables';
 
 export type NewContactMessage = typeof contactMessages.$inferInsert;
 

@@ -1,7 +1,7 @@
 import type { ServerContext } from '../../../server/context';
 import { notify, supportRecipient } from '../../../server/mail/notify';
 import type { Language } from '../../../shared/languages';
-import { checkChallenge } from '../../challenge/server/challenge.service';
+import { checkChallenge } from '../../challenge/server';
 import type { ContactInput } from '../contact.schema';
 import { insertContactMessage } from './contact.repo';
 

@@ -1,7 +1,7 @@
 import type { Db } from '../../../server/db/database';
 import { countActiveProviders } from '../../accounts/server';
 import { countOpenRequestsSince } from '../../requests/server';
-import { countVisibleReviews } from '../../reviews/server/reviews.service';
+import { countVisibleReviews } from '../../reviews/server';
 import { shownFigure } from '../home.rules';
 import type { HomeStats } from '../home.schema';
 

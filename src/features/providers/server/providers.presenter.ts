@@ -1,5 +1,6 @@
 import { centsToEuros } from '../../../shared/format';
-import { providerPictureUrl, type PublicProvider } from '../providers.schema';
+import { providerPictureUrl } from '../../accounts/accounts.schema';
+import type { PublicProvider } from '../providers.schema';
 import type { ProviderRow } from './providers.repo';
 
 export function presentProvider(

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../../server/db/database';
-import { providerProfiles, users } from '../../accounts/server';
+import { providerProfiles, users } from '../../accounts/server/tables';
 
 export async function findProvider(db: Db, id: string) {
   const [row] = await db

@@ -4,10 +4,16 @@ import type { ServerContext } from '../../../server/context';
 import { AppError } from '../../../server/errors';
 import { fileResponse } from '../../../server/openapi';
 import { publicProvider } from '../providers.schema';
+import { reviewsResponse } from '../../reviews/reviews.schema';
+import { presentReviewPage } from '../../reviews/server';
 import { presentProvider } from './providers.presenter';
-import { providerPage, providerPicture } from './providers.service';
+import { providerPage, providerPicture, providerReviews } from './providers.service';
 
 const idParams = z.object({ id: z.uuid({ message: 'provider_not_found' }) });
+const pageQuery = z.object({
+  page: z.coerce.number().int().min(1).max(1000).default(1),
+  limit: z.coerce.number().int().min(1).max(50).default(10),
+});
 
 export const providersRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = async (
   app,
@@ -21,6 +27,16 @@ export const providersRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = as
       return {
         user: presentProvider(page.row, page.rating, page.showContact, page.reviewable),
       };
+    },
+  );
+
+  app.get(
+    '/providers/:id/reviews',
+    { schema: { params: idParams, querystring: pageQuery, response: { 200: reviewsResponse } } },
+    async (request) => {
+      const { page, limit } = request.query;
+      const reviews = await providerReviews(ctx, request.user, request.params.id, page, limit);
+      return presentReviewPage(request.query, reviews);
     },
   );
 

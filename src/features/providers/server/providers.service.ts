@@ -7,7 +7,7 @@ import type { Actor } from '../../../shared/actor';
 import { writeProviderProfile } from '../../accounts/server';
 import { hiresOf } from '../../requests/server';
 import { canSeeProviderContact } from '../../requests/requests.rules';
-import { ratingOf, reviewableRequests } from '../../reviews/server/reviews.service';
+import { listReviews, ratingOf, reviewableRequests } from '../../reviews/server';
 import type { ProviderProfileInput } from '../providers.schema';
 import { canSeeProviderPicture, providerPageRefusal } from './providers.policy';
 import { findPicture, findProvider } from './providers.repo';
@@ -27,6 +27,18 @@ export async function viewProvider(ctx: ServerContext, viewer: Actor | undefined
   const refusal = providerPageRefusal(viewer, row.user);
   if (refusal) throw new AppError(refusal, REFUSALS[refusal]);
   return row;
+}
+
+/** One page of the provider's reviews: the provider's page rules (unknown, disabled) hold for them too. */
+export async function providerReviews(
+  ctx: ServerContext,
+  viewer: Actor | undefined,
+  id: string,
+  page: number,
+  limit: number,
+) {
+  await viewProvider(ctx, viewer, id);
+  return listReviews(ctx.db, id, page, limit);
 }
 
 /** The page with its rating, the contact where the viewer may see it, and the viewer's unreviewed hires. */

@@ -1,15 +1,12 @@
 /**
- * What other features may use of requests: the lifecycle service calls, and the `work_requests`
- * table as a join target for titles and states (read only; every change goes through the service).
+ * What other features may use of requests with their bids and hires: the lifecycle calls and reads.
+ * Its tables are join targets through `tables.ts` (read only; every change goes through here).
  */
-import { and, count, eq, gte } from 'drizzle-orm';
 import type { ServerContext } from '../../../server/context';
-import type { Db } from '../../../server/db/database';
 import type { Actor } from '../../../shared/actor';
 import type { WorkRequestDetail } from '../requests.schema';
 import { presentDetail } from './requests.presenter';
 import { viewRequest } from './requests.service';
-import { workRequests } from './requests.table';
 
 export {
   assignRequest,
@@ -22,7 +19,8 @@ export {
   releaseHiresOf,
   tellClientsOfReleasedHires,
 } from './requests.service';
-export { workRequests } from './requests.table';
+export { countOpenRequestsSince, markRequestReviewed } from './requests.repo';
+export { hasBidOn } from './bids.repo';
 
 /**
  * One request presented for this viewer exactly as `GET /api/work-requests/:id` answers it
@@ -36,19 +34,4 @@ export async function requestDetailFor(
 ): Promise<WorkRequestDetail> {
   const { found, actions } = await viewRequest(ctx, viewer, id);
   return presentDetail(found, viewer, actions);
-}
-
-/** Open requests listed in browse (their client active) posted at or after `since`. */
-export async function countOpenRequestsSince(db: Db, since: Date) {
-  const [row] = await db
-    .select({ total: count() })
-    .from(workRequests)
-    .where(
-      and(
-        eq(workRequests.status, 'OPEN'),
-        eq(workRequests.clientActive, true),
-        gte(workRequests.createdAt, since),
-      ),
-    );
-  return row?.total ?? 0;
 }

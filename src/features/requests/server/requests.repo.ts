@@ -3,6 +3,7 @@ import {
   count,
   desc,
   eq,
+  gte,
   inArray,
   not,
   or,
@@ -15,9 +16,8 @@ import type { Db, Tx } from '../../../server/db/database';
 import { preparedFor } from '../../../server/db/prepared';
 import type { WorkRequestStatus } from '../../../shared/statuses';
 import type { RequestFacts } from '../requests.rules';
-import { clientProfiles, users } from '../../accounts/server';
-import { bids } from '../../bids/server';
-import { attachments, workRequests } from './requests.table';
+import { clientProfiles, users } from '../../accounts/server/tables';
+import { attachments, bids, workRequests } from './tables';
 import type { Category } from '../../../shared/categories';
 import { searchQuery } from './search-query';
 import { expectedShare, termStats } from './term-stats';
@@ -384,6 +384,7 @@ export async function listClientRequests(db: Db, clientId: string) {
       clientId: workRequests.clientId,
       clientActive: workRequests.clientActive,
       acceptedProviderId: bids.providerId,
+      reviewedAt: workRequests.reviewedAt,
       attachmentCount: sql<number>`(select count(*)::int from ${attachments} where ${attachments.workRequestId} = ${workRequests.id})`,
       newBidCount: sql<number>`(select count(*)::int from ${bids} where ${bids.workRequestId} = ${workRequests.id} and ${bids.createdAt} > coalesce(${workRequests.bidsSeenAt}, '-infinity'))`,
     })
@@ -414,6 +415,17 @@ export async function markBidsSeen(db: Db, id: string) {
         sql`${latest.at} > coalesce(${workRequests.bidsSeenAt}, '-infinity')`,
       ),
     );
+}
+
+/**
+ * The client has reviewed the provider hired for the request (in the review's transaction).
+ * `updated_at` stays: a review changes nothing about the request itself.
+ */
+export async function markRequestReviewed(tx: Tx, id: string) {
+  await tx
+    .update(workRequests)
+    .set({ reviewedAt: sql`now()`, updatedAt: sql`${workRequests.updatedAt}` })
+    .where(eq(workRequests.id, id));
 }
 
 /** The facts the lifecycle rules (requests.rules.ts) decide on. */
@@ -473,6 +485,7 @@ const detailColumns = {
   status: workRequests.status,
   clientActive: workRequests.clientActive,
   acceptedBidId: workRequests.acceptedBidId,
+  reviewedAt: workRequests.reviewedAt,
   contactName: workRequests.contactName,
   contactEmail: workRequests.contactEmail,
   createdAt: workRequests.createdAt,
@@ -568,4 +581,19 @@ export async function suggestLocations(db: Db, prefix: string): Promise<string[]
     from keys where keys.k is not null
     limit ${LOCATION_SUGGESTIONS}`);
   return result.rows.map((row) => row.location);
+}
+
+/** Open requests listed in browse (their client active) posted at or after `since`. */
+export async function countOpenRequestsSince(db: Db, since: Date) {
+  const [row] = await db
+    .select({ total: count() })
+    .from(workRequests)
+    .where(
+      and(
+        eq(workRequests.status, 'OPEN'),
+        eq(workRequests.clientActive, true),
+        gte(workRequests.createdAt, since),
+      ),
+    );
+  return row?.total ?? 0;
 }

@@ -5,15 +5,13 @@ import { AppError, refusalError } from '../../../server/errors';
 import { notify } from '../../../server/mail/notify';
 import type { Actor } from '../../../shared/actor';
 import { findUserById, isVerifiedClient } from '../../accounts/server';
-import { hasBidOn, reopenRejectedBids, rejectPendingBids } from '../../bids/server';
-import { isRequestReviewed, reviewedRequestIds } from '../../reviews/server/reviews.service';
+import { hasBidOn, reopenRejectedBids, rejectPendingBids } from './bids.repo';
 import {
   canOpenRequest,
   cancelRefusal,
   completeRefusal,
   deleteRefusal,
   HIRED_STATUSES,
-  isHired,
   isRequestOwner,
   nextRequestStatus,
   requestActions,
@@ -21,7 +19,7 @@ import {
   type RequestFacts,
 } from '../requests.rules';
 import type { WorkRequestFields } from '../requests.schema';
-import { attachments, workRequests } from './requests.table';
+import { attachments, bids, workRequests } from './tables';
 import {
   factsOf,
   findRequest,
@@ -30,7 +28,6 @@ import {
   readRequestRow,
 } from './requests.repo';
 import type { CheckedFile } from './uploads';
-import { bids } from '../../bids/server';
 
 const REFUSALS: Partial<Record<NonNullable<Refusal>, string>> = {
   insufficient_permissions: 'Insufficient permissions.',
@@ -142,8 +139,7 @@ export async function viewRequest(ctx: ServerContext, viewer: Actor, id: string)
   ]);
   if (!found) throw requestNotFound();
   const { facts } = found;
-  const reviewed =
-    viewer.id === facts.clientId && isHired(facts.status) && (await isRequestReviewed(ctx.db, id));
+  const reviewed = found.request.reviewedAt !== null;
   if (!canOpenRequest(viewer, facts, hasBid)) throw requestNotFound();
   return { found, actions: requestActions(viewer, facts, { hasBid, reviewed }) };
 }
@@ -210,13 +206,11 @@ export async function thumbnailFor(
 /** The client's own requests, each with what the client may do next. */
 export async function myRequests(ctx: ServerContext, viewer: Actor) {
   const rows = await listClientRequests(ctx.db, viewer.id);
-  const hired = rows.filter((row) => isHired(row.status)).map((row) => row.id);
-  const reviewed = await reviewedRequestIds(ctx.db, hired);
   return rows.map((row) => ({
     row,
     actions: requestActions(viewer, factsOf(row), {
       hasBid: false,
-      reviewed: reviewed.has(row.id),
+      reviewed: row.reviewedAt !== null,
     }),
   }));
 }

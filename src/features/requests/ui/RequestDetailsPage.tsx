@@ -29,8 +29,8 @@ import { AttachmentViewer, downloadUrl } from './AttachmentViewer';
 import { useRequestDetail, type RequestDetail } from './requests.api';
 import { StatusBadge } from './StatusBadge';
 import { useConfirmDeleteRequest } from './useConfirmDeleteRequest';
-import { BidsSection } from '../../bids/ui/BidsSection';
-import { ContactCards, RequestActions } from '../../bids/ui/ContactCards';
+import { BidsSection } from './BidsSection';
+import { ContactCards, RequestActions } from './ContactCards';
 import { useSession } from '../../accounts/ui/session';
 
 type Attachment = CamelCased<AttachmentInfo>;

@@ -1,7 +1,7 @@
 import { and, avg, count, desc, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../../server/db/database';
-import { users } from '../../accounts/server';
-import { reviews } from './reviews.table';
+import type { Db, Tx } from '../../../server/db/database';
+import { users } from '../../accounts/server/tables';
+import { reviews } from './tables';
 
 export function reviewsOfProvider(db: Db, providerId: string, limit: number, offset: number) {
   return db
@@ -38,7 +38,7 @@ export async function reviewedRequestIds(db: Db, requestIds: string[]) {
   return new Set(rows.map((row) => row.id!));
 }
 
-export async function insertReview(db: Db, values: typeof reviews.$inferInsert) {
+export async function insertReview(db: Db | Tx, values: typeof reviews.$inferInsert) {
   const [review] = await db.insert(reviews).values(values).onConflictDoNothing().returning();
   return review;
 }

@@ -3,7 +3,7 @@ import type { Db } from '../../../server/db/database';
 import { refusalError } from '../../../server/errors';
 import type { Actor } from '../../../shared/actor';
 import { findUserById } from '../../accounts/server';
-import { hiresOf, readRequestFacts } from '../../requests/server';
+import { hiresOf, markRequestReviewed, readRequestFacts } from '../../requests/server';
 import { reviewRefusal } from '../../requests/requests.rules';
 import { insertReview, ratingOf, reviewedRequestIds, reviewsOfProvider } from './reviews.repo';
 
@@ -13,13 +13,6 @@ const REFUSALS = {
   review_not_allowed: 'Only the client who hired this provider can review them.',
   review_exists: 'This job has already been reviewed.',
 } as const;
-
-/** Whether the request's hire has been reviewed. */
-export async function isRequestReviewed(db: Db, workRequestId: string) {
-  return (await reviewedRequestIds(db, [workRequestId])).has(workRequestId);
-}
-
-export { reviewedRequestIds };
 
 /** The viewer's hires of this provider that still await a review (empty for anyone else). */
 export async function reviewableRequests(db: Db, viewer: Actor | undefined, providerId: string) {
@@ -56,13 +49,17 @@ export async function addReview(
   const refusal =
     request && wonByProvider ? reviewRefusal(viewer, request, false) : 'review_not_allowed';
   if (refusal) throw refusalError(refusal, REFUSALS);
-  const review = await insertReview(ctx.db, {
-    providerId,
-    clientId: viewer.id,
-    workRequestId: input.work_request_id,
-    rating: input.rating,
-    comment: input.comment ?? null,
-    anonymous: input.anonymous,
+  const review = await ctx.db.transaction(async (tx) => {
+    const added = await insertReview(tx, {
+      providerId,
+      clientId: viewer.id,
+      workRequestId: input.work_request_id,
+      rating: input.rating,
+      comment: input.comment ?? null,
+      anonymous: input.anonymous,
+    });
+    if (added) await markRequestReviewed(tx, input.work_request_id);
+    return added;
   });
   if (!review) throw refusalError('review_exists', REFUSALS);
   await ctx.writeAudit({

@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../../server/db/database';
-import { providerProfiles, users } from '../../accounts/server';
-import { workRequests } from '../../requests/server';
+import { providerProfiles, users } from '../../accounts/server/tables';
+import { workRequests } from '../../requests/server/tables';
 
 /** A sitemap holds at most 50 000 addresses; each kind gets a share, newest first. */
 export const SITEMAP_SHARE = 20_000;

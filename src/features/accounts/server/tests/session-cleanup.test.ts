@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../../../../../tests/factories';
 import { createTestDatabase, type TestDatabase } from '../../../../../tests/setup/test-database';
-import { sessions, signInFailures } from '../accounts.table';
+import { sessions, signInFailures } from '../tables';
 import { startJobQueue } from '../../../../server/jobs/job-queue';
 import { purgeExpiredSignInState, scheduleSessionCleanup } from '../session-cleanup';
 import { findSessionUser, hashToken, openSession } from '../sessions';

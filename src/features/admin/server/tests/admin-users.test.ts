@@ -13,7 +13,7 @@ import {
   users,
   workRequests,
 } from '../../../../server/db/schema';
-import { deleteUser, setUserStatus } from '../admin-users.service';
+import { deleteUser, setUserStatus } from '../../../../server/workflows/admin-user-actions';
 
 let h: AccountsHarness;
 let admin: Awaited<ReturnType<AccountsHarness['signedIn']>>;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountsHarness, type AccountsHarness } from '../../../../../tests/support/accounts-app';
 import type { Agent } from '../../../../../tests/support/agent';
-import { alerts } from '../admin.table';
+import { alerts } from '../tables';
 import { lastSixtySeconds, memoryResponseCounts } from '../metrics';
 
 let h: AccountsHarness;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountsHarness, type AccountsHarness } from '../../../../../tests/support/accounts-app';
 import type { Agent } from '../../../../../tests/support/agent';
 import { AUDIT_COLUMNS } from '../audits.presenter';
-import { auditEntries } from '../admin.table';
+import { auditEntries } from '../tables';
 
 let h: AccountsHarness;
 let admin: Agent;

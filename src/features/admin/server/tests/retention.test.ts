@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../../../tests/setup/test-database';
-import { alerts, auditEntries } from '../admin.table';
+import { alerts, auditEntries } from '../tables';
 import { startJobQueue } from '../../../../server/jobs/job-queue';
 import { applyRetention, scheduleRetention } from '../retention';
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ServerContext } from '../../../server/context';
+import type { ServerContext } from '../context';
 import {
   adminDeleteBody,
   adminMessageResponse,
@@ -9,11 +9,13 @@ import {
   adminUserResponse,
   adminUsersQuery,
   adminUsersResponse,
-} from '../admin.schema';
-import { administratorOf } from './admin-guard';
-import { presentPagination } from './admin-requests.presenter';
-import { presentAdminUser } from './admin-users.presenter';
-import type { AdminUserRow } from './admin-users.repo';
+} from '../../features/admin/admin.schema';
+import {
+  administratorOf,
+  presentAdminUser,
+  presentPagination,
+  type AdminUserRow,
+} from '../../features/admin/server';
 import {
   deleteUser,
   editUser,
@@ -21,7 +23,7 @@ import {
   setUserStatus,
   unlockUser,
   userForAdministrator,
-} from './admin-users.service';
+} from './admin-user-actions';
 
 const userResponse = (row: AdminUserRow) => {
   const user = presentAdminUser(row);

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../client/api/client';
 import type { CamelCased } from '../../../client/api/types';
 import { providerKeys } from '../../providers/ui/providers.api';
-import { requestKeys } from '../../requests/ui/requests.api';
+import { requestKeys } from './requests.api';
 import type { BidView } from '../bids.schema';
 
 export type Bid = CamelCased<BidView>;

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { missingProfileItems, PROFILE_ITEMS, type ProfileForCompletion } from './providers.rules';
+import {
+  missingProfileItems,
+  PROFILE_ITEMS,
+  type ProfileForCompletion,
+} from './provider-profile.rules';
 
 const empty: ProfileForCompletion = {
   serviceCategory: null,

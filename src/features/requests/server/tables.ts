@@ -9,13 +9,13 @@ import {
   pgTable,
   text,
   timestamp,
+  unique,
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { createdAt, tsvector, updatedAt } from '../../../server/db/columns';
-import { categoryEnum, users } from '../../accounts/server/accounts.table';
-import { WORK_REQUEST_STATUSES } from '../../../shared/statuses';
-import { bids } from '../../bids/server/bids.table';
+import { categoryEnum, users } from '../../accounts/server/tables';
+import { BID_STATUSES, WORK_REQUEST_STATUSES } from '../../../shared/statuses';
 
 export const workRequestStatusEnum = pgEnum('work_request_status', WORK_REQUEST_STATUSES);
 
@@ -49,6 +49,11 @@ export const workRequests = pgTable(
      * requests. Null until the first visit: every bid is new then.
      */
     bidsSeenAt: timestamp('bids_seen_at', { withTimezone: true }),
+    /**
+     * When the client reviewed the provider they hired for it (set by the reviews feature in the
+     * review's transaction): the request knows it needs no review without asking reviews.
+     */
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     /** Contact details recorded from the client's profile when the request was posted. */
     contactName: text('contact_name').notNull(),
     contactEmail: text('contact_email').notNull(),
@@ -136,4 +141,35 @@ export const searchTerms = pgTable(
     term: text('term').primaryKey(),
   },
   (t) => [index('search_terms_term_trgm_idx').using('gin', sql`${t.term} gin_trgm_ops`)],
+);
+
+export const bidStatusEnum = pgEnum('bid_status', BID_STATUSES);
+
+/** Largest bid the platform takes: one million euros, in cents. */
+export const MAX_BID_CENTS = 100_000_000;
+
+/** A provider's priced answer to a request: one per provider and request (spec core §1). */
+export const bids = pgTable(
+  'bids',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workRequestId: uuid('work_request_id')
+      .notNull()
+      .references(() => workRequests.id, { onDelete: 'cascade' }),
+    providerId: uuid('provider_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Euro cents. */
+    amountCents: integer('amount_cents').notNull(),
+    description: text('description').notNull(),
+    status: bidStatusEnum('status').notNull().default('PENDING'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('bids_work_request_provider_key').on(t.workRequestId, t.providerId),
+    index('bids_provider_created_idx').on(t.providerId, t.createdAt.desc().nullsFirst()),
+    check('bids_amount_check', sql`${t.amountCents} > 0 and ${t.amountCents} <= 100000000`),
+    check('bids_description_check', sql`char_length(${t.description}) between 10 and 1000`),
+  ],
 );

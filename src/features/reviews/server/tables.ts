@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, pgTable, smallint, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from '../../../server/db/columns';
-import { users } from '../../accounts/server/accounts.table';
-import { workRequests } from '../../requests/server/requests.table';
+import { users } from '../../accounts/server/tables';
+import { workRequests } from '../../requests/server/tables';
 
 /**
  * A verified review: written by the client of a request the provider won, once per request.

@@ -1,18 +1,17 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { ServerContext } from '../../../server/context';
-import type { Db, Tx } from '../../../server/db/database';
-import { preparedFor } from '../../../server/db/prepared';
+import type { Tx } from '../../../server/db/database';
 import { AppError, refusalError } from '../../../server/errors';
 import { money, notify } from '../../../server/mail/notify';
 import { eurosToCents } from '../../../shared/format';
 import { PAGE_PATHS } from '../../../shared/routes';
 import { isAdministratorOrSelf, type Actor } from '../../../shared/actor';
 import { findUserById } from '../../accounts/server';
-import { assignRequest, lockRequestFacts, readOpenableRequestFacts } from '../../requests/server';
-import { placeBidRefusal, type Refusal } from '../../requests/requests.rules';
+import { assignRequest, lockRequestFacts, readOpenableRequestFacts } from './requests.service';
+import { placeBidRefusal, type Refusal } from '../requests.rules';
 import { acceptRefusal, bidsVisibleTo, changeRefusal, withdrawRefusal } from '../bids.rules';
-import { bidsOfProvider, bidsOfRequest, findBid } from './bids.repo';
-import { bids } from './bids.table';
+import { bidsOfProvider, bidsOfRequest, findBid, rejectPendingBids } from './bids.repo';
+import { bids } from './tables';
 
 const REFUSALS: Partial<Record<NonNullable<Refusal>, string>> = {
   provider_only: 'Only providers can bid.',
@@ -31,53 +30,6 @@ const bidNotFound = () => new AppError('bid_not_found', 'Bid not found.');
 function foundBid<T>(row: T | undefined): T {
   if (!row) throw bidNotFound();
   return row;
-}
-
-/** Prepared: every provider's view of a request asks it (db/prepared.ts). */
-const bidLookup = preparedFor((db) =>
-  db
-    .select({ id: bids.id })
-    .from(bids)
-    .where(
-      and(
-        eq(bids.workRequestId, sql.placeholder('workRequestId')),
-        eq(bids.providerId, sql.placeholder('providerId')),
-      ),
-    )
-    .prepare('has_bid_on'),
-);
-
-/** Whether the provider has a bid on the request. */
-export async function hasBidOn(db: Db, workRequestId: string, providerId: string) {
-  const [row] = await bidLookup(db).execute({ workRequestId, providerId });
-  return row !== undefined;
-}
-
-/**
- * A request's pending bids (but `exceptBidId`) are rejected, when it is cancelled or another bid
- * is accepted (caller holds the request's row lock). Answers the providers of the rejected bids.
- */
-export async function rejectPendingBids(tx: Tx, workRequestId: string, exceptBidId?: string) {
-  const rejected = await tx
-    .update(bids)
-    .set({ status: 'REJECTED' })
-    .where(
-      and(
-        eq(bids.workRequestId, workRequestId),
-        eq(bids.status, 'PENDING'),
-        exceptBidId ? ne(bids.id, exceptBidId) : undefined,
-      ),
-    )
-    .returning({ providerId: bids.providerId });
-  return rejected.map((row) => row.providerId);
-}
-
-/** A request open again after its winner left: its rejected bids are pending again. */
-export async function reopenRejectedBids(tx: Tx, workRequestId: string) {
-  await tx
-    .update(bids)
-    .set({ status: 'PENDING' })
-    .where(and(eq(bids.workRequestId, workRequestId), eq(bids.status, 'REJECTED')));
 }
 
 /**

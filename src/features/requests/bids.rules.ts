@@ -5,7 +5,7 @@ import {
   nextRequestStatus,
   type Refusal,
   type RequestFacts,
-} from '../requests/requests.rules';
+} from './requests.rules';
 
 /**
  * The life of a bid (spec core §4):
@@ -56,7 +56,7 @@ export function changeRefusal(actor: Actor, bid: BidFacts, request: BidRequestFa
 export const withdrawRefusal = changeRefusal;
 
 /** Which bids of a request the actor sees: decided with the request's other rules. */
-export { bidsVisibleTo } from '../requests/requests.rules';
+export { bidsVisibleTo } from './requests.rules';
 
 export const BID_ACTIONS = ['accept', 'change', 'withdraw'] as const;
 export type BidAction = (typeof BID_ACTIONS)[number];

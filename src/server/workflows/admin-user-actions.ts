@@ -1,22 +1,27 @@
-import type { ServerContext } from '../../../server/context';
-import { AppError } from '../../../server/errors';
-import type { Actor } from '../../../shared/actor';
-import { eurosToCents } from '../../../shared/format';
+import type { ServerContext } from '../context';
+import { AppError } from '../errors';
+import type { Actor } from '../../shared/actor';
+import { eurosToCents } from '../../shared/format';
 import {
-  deleteAccount,
   setAccountStatusByAdministrator,
   unlockSignIn,
   writeClientProfile,
   writeProviderProfile,
-} from '../../accounts/server';
-import { adminClientEdit, adminProviderEdit, type AdminUserType } from '../admin.schema';
-import { accountRemovalRefusal, isAdministrator } from './admin.policy';
+} from '../../features/accounts/server';
 import {
+  adminClientEdit,
+  adminProviderEdit,
+  type AdminUserType,
+} from '../../features/admin/admin.schema';
+import {
+  accountRemovalRefusal,
   countActiveAdministrators,
   findUser,
+  isAdministrator,
   listUsers,
   type AdminUserRow,
-} from './admin-users.repo';
+} from '../../features/admin/server';
+import { deleteAccount } from './delete-account';
 
 const MESSAGES = {
   insufficient_permissions: 'Insufficient permissions.',

@@ -7,7 +7,7 @@ import { useConfirm } from '../../../client/layout/ConfirmDialog';
 import { useNotify } from '../../../client/layout/Notifications';
 import type { SessionUser } from '../../accounts/ui/session';
 import { useProvider } from '../../providers/ui/providers.api';
-import { useChangeRequestStatus, type RequestDetail } from '../../requests/ui/requests.api';
+import { useChangeRequestStatus, type RequestDetail } from './requests.api';
 
 function Card({
   title,

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from '../../../server/db/columns';
-import { languageEnum, users } from '../../accounts/server/accounts.table';
+import { languageEnum, users } from '../../accounts/server/tables';
 
 /** Messages sent through the contact form, kept even when mailing support fails. */
 export const contactMessages = pgTable(

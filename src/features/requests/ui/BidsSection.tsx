@@ -10,7 +10,7 @@ import { useNotify } from '../../../client/layout/Notifications';
 import { formatDate, eurosToCents, formatEuro } from '../../../shared/format';
 import type { Language } from '../../../shared/languages';
 import type { SessionUser } from '../../accounts/ui/session';
-import type { RequestDetail } from '../../requests/ui/requests.api';
+import type { RequestDetail } from './requests.api';
 import { useAcceptBid, useRequestBids, useWithdrawBid, type Bid } from './bids.api';
 import { BidForm } from './BidForm';
 

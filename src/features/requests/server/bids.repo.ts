@@ -1,0 +1,91 @@
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../../server/db/database';
+import { preparedFor } from '../../../server/db/prepared';
+import { users } from '../../accounts/server/tables';
+import { bids, workRequests } from './tables';
+
+/** Bids with the provider's name and the request's title and state, as every bid list shows them. */
+export function selectBids(db: Pick<Db, 'select'>) {
+  return db
+    .select({
+      bid: bids,
+      providerName: users.name,
+      request: {
+        id: workRequests.id,
+        title: workRequests.title,
+        clientId: workRequests.clientId,
+        status: workRequests.status,
+      },
+    })
+    .from(bids)
+    .innerJoin(users, eq(users.id, bids.providerId))
+    .innerJoin(workRequests, eq(workRequests.id, bids.workRequestId));
+}
+
+export type BidRow = Awaited<ReturnType<ReturnType<typeof selectBids>['where']>>[number];
+
+export function bidsOfRequest(db: Db, workRequestId: string, onlyProviderId?: string) {
+  return selectBids(db)
+    .where(
+      onlyProviderId
+        ? and(eq(bids.workRequestId, workRequestId), eq(bids.providerId, onlyProviderId))
+        : eq(bids.workRequestId, workRequestId),
+    )
+    .orderBy(desc(bids.createdAt));
+}
+
+export function bidsOfProvider(db: Db, providerId: string) {
+  return selectBids(db).where(eq(bids.providerId, providerId)).orderBy(desc(bids.createdAt));
+}
+
+export async function findBid(db: Db, id: string) {
+  const [row] = await selectBids(db).where(eq(bids.id, id));
+  return row;
+}
+
+/** Prepared: every provider's view of a request asks it (db/prepared.ts). */
+const bidLookup = preparedFor((db) =>
+  db
+    .select({ id: bids.id })
+    .from(bids)
+    .where(
+      and(
+        eq(bids.workRequestId, sql.placeholder('workRequestId')),
+        eq(bids.providerId, sql.placeholder('providerId')),
+      ),
+    )
+    .prepare('has_bid_on'),
+);
+
+/** Whether the provider has a bid on the request. */
+export async function hasBidOn(db: Db, workRequestId: string, providerId: string) {
+  const [row] = await bidLookup(db).execute({ workRequestId, providerId });
+  return row !== undefined;
+}
+
+/**
+ * A request's pending bids (but `exceptBidId`) are rejected, when it is cancelled or another bid
+ * is accepted (caller holds the request's row lock). Answers the providers of the rejected bids.
+ */
+export async function rejectPendingBids(tx: Tx, workRequestId: string, exceptBidId?: string) {
+  const rejected = await tx
+    .update(bids)
+    .set({ status: 'REJECTED' })
+    .where(
+      and(
+        eq(bids.workRequestId, workRequestId),
+        eq(bids.status, 'PENDING'),
+        exceptBidId ? ne(bids.id, exceptBidId) : undefined,
+      ),
+    )
+    .returning({ providerId: bids.providerId });
+  return rejected.map((row) => row.providerId);
+}
+
+/** A request open again after its winner left: its rejected bids are pending again. */
+export async function reopenRejectedBids(tx: Tx, workRequestId: string) {
+  await tx
+    .update(bids)
+    .set({ status: 'PENDING' })
+    .where(and(eq(bids.workRequestId, workRequestId), eq(bids.status, 'REJECTED')));
+}

@@ -1,0 +1,53 @@
+import type { ServerContext } from '../context';
+import { AppError } from '../errors';
+import { isAdministratorOrSelf, type Actor } from '../../shared/actor';
+import { deleteUserRow, findUserById, pictureKeyOf } from '../../features/accounts/server';
+import {
+  attachmentKeysOfClient,
+  releaseHiresOf,
+  tellClientsOfReleasedHires,
+} from '../../features/requests/server';
+
+/**
+ * Removes a person's data at once: the account, its profile, sessions and tokens, requests
+ * with their files, and bids (foreign keys cascade). A provider's unfinished hires go back to
+ * their clients, open again (requests.rules.ts), in the same transaction. Audit entries keep only
+ * ids. Its owner may, and so may an administrator (who gives a `note`, the reason, for the audit
+ * entry).
+ */
+export async function deleteAccount(
+  ctx: ServerContext,
+  actor: Actor,
+  userId: string,
+  requestId: string,
+  note?: string,
+) {
+  if (!isAdministratorOrSelf(actor, userId)) {
+    throw new AppError('insufficient_permissions', 'Insufficient permissions.');
+  }
+  const target = await findUserById(ctx.db, userId);
+  if (!target) return;
+  const [files, picture] = await Promise.all([
+    attachmentKeysOfClient(ctx.db, userId),
+    pictureKeyOf(ctx.db, userId),
+  ]);
+  await ctx.db.transaction(async (tx) => {
+    const reopened = target.role === 'provider' ? await releaseHiresOf(tx, userId) : [];
+    await tellClientsOfReleasedHires(ctx, tx, reopened);
+    await deleteUserRow(tx, userId);
+  });
+  await ctx.storage.remove([...files, ...(picture ? [picture] : [])]);
+  await ctx.writeAudit({
+    action: 'account.delete',
+    outcome: 'success',
+    actorType: actor.role,
+    actorId: actor.id,
+    targetType: target.role,
+    targetUserId: userId,
+    requestId,
+    message:
+      actor.id === userId
+        ? 'deleted by its owner'
+        : `deleted by an administrator${note ? `: ${note}` : ''}`,
+  });
+}

@@ -1,0 +1,33 @@
+import type { ServerContext } from '../context';
+import { AppError } from '../errors';
+import { clientProfileBody } from '../../features/accounts/accounts.schema';
+import {
+  canEditClientProfile,
+  canEditProviderProfile,
+  updateClientProfile,
+  type SessionUser,
+} from '../../features/accounts/server';
+import { providerProfileBody } from '../../features/providers/providers.schema';
+import { preparePicture, updateProviderProfile } from '../../features/providers/server';
+
+/**
+ * Saves the profile form of the person's role: name, phone and location for a client (accounts);
+ * contact details, rate and picture for a provider (providers). The form is checked against the
+ * role's own schema.
+ */
+export async function saveOwnProfile(
+  ctx: ServerContext,
+  me: SessionUser,
+  form: { fields: Record<string, unknown>; picture?: Buffer | undefined },
+  requestId: string,
+) {
+  if (canEditClientProfile(me)) {
+    await updateClientProfile(ctx, me, clientProfileBody.parse(form.fields), requestId);
+  } else if (canEditProviderProfile(me)) {
+    const input = providerProfileBody.parse(form.fields);
+    const picture = form.picture ? await preparePicture(form.picture) : undefined;
+    await updateProviderProfile(ctx, me, input, picture, requestId);
+  } else {
+    throw new AppError('insufficient_permissions', 'Insufficient permissions.');
+  }
+}

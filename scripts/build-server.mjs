@@ -1,23 +1,16 @@
-// Bundles the server into dist/server/main.js (dependencies stay in node_modules),
+// Bundles the server into dist/server/main.js and its chunks (dependencies stay in node_modules),
 // copies the SQL migrations beside it, and stamps the build when BUILD_VERSION is given.
 import { build } from 'esbuild';
 import fs from 'node:fs';
+import { SERVER_BUNDLE } from './server-bundle.mjs';
 
+// Chunk names carry a hash: the last build's chunks are removed, not left beside the new ones.
+fs.rmSync('dist/server', { recursive: true, force: true });
 await build({
-  entryPoints: ['src/server/main.ts', 'src/server/admin-cli.ts'].filter((file) =>
-    fs.existsSync(file),
-  ),
-  outdir: 'dist/server',
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  packages: 'external',
-  sourcemap: true,
-  logLevel: 'warning',
+  ...SERVER_BUNDLE,
+  entryPoints: SERVER_BUNDLE.entryPoints.filter((file) => fs.existsSync(file)),
 });
 
-fs.rmSync('dist/server/migrations', { recursive: true, force: true });
 fs.cpSync('src/server/db/migrations', 'dist/server/migrations', { recursive: true });
 
 if (process.env.BUILD_VERSION) {

@@ -1,36 +1,26 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type pg from 'pg';
-import Fastify, { LogController, type FastifyServerOptions, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { poolOf, type Db } from './db/database';
-import { auditWriter } from './audit';
+import type { Db } from './db/database';
+import { buildContext } from './app-context';
+import { openJobQueue, startBackgroundWork, type JobSettings } from './background-work';
 import { BODY_LIMITS } from './body-limits';
-import type { ServerContext } from './context';
-import { DEFAULT_QUEUE_SETTINGS, startJobQueue, type JobQueueSettings } from './jobs/job-queue';
-import { DEFAULT_MAIL_RETRY, mailQueue, startMailWorkers, type MailRetry } from './mail/mail-queue';
-import { outboxMailer, type Mailer } from './mail/mailer';
+import { DEFAULT_MAIL_RETRY, mailQueue } from './mail/mail-queue';
+import type { Mailer } from './mail/mailer';
+import { loggingOptions, observeAnswers } from './observability';
 import { registerAfterResponse } from './plugins/after-response';
 import { alertRecorder } from './plugins/alerts';
 import { registerCookies } from './plugins/cookies';
 import { csrfTokens } from './plugins/csrf';
-import { registerMetrics } from './plugins/metrics';
 import { registerRequestChain, type ApiRoute } from './plugins/request-chain';
 import type { SignInLimits } from './plugins/rate-limit';
-import { createSigner } from './signed-token';
 import { DEFAULT_TIMEOUTS, timeoutOptions, type ServerTimeouts } from './timeouts';
-import { diskStorage, type FileStorage } from './storage/storage';
+import type { FileStorage } from './storage/storage';
 import { authRoutes } from '../features/accounts/server/auth.routes';
 import { googleSignIn, type GoogleConfig } from '../features/accounts/server/google';
-import { PASSWORD_COST, type ScryptCost } from '../features/accounts/server/password';
-import {
-  createHashQueue,
-  passwordHasher,
-  type HashQueue,
-} from '../features/accounts/server/hash-queue';
+import type { ScryptCost } from '../features/accounts/server/password';
+import type { HashQueue } from '../features/accounts/server/hash-queue';
 import { googleRoutes } from '../features/accounts/server/google.routes';
 import { passwordResetRoutes } from '../features/accounts/server/password-reset.routes';
 import { usersRoutes } from '../features/accounts/server/users.routes';
@@ -45,26 +35,21 @@ import { trustSummaryRoutes } from '../features/trust-summary/server/trust-summa
 import { adminRoutes } from '../features/admin/server/admin.routes';
 import { adminUsersRoutes } from './workflows/admin-users.routes';
 import { ownAccountRoutes } from './workflows/own-account.routes';
-import { scheduleRetention, type RetentionPolicy } from '../features/admin/server/retention';
-import { scheduleSessionCleanup } from '../features/accounts/server/session-cleanup';
-import { markContactMessageDelivered } from '../features/contact/server/contact.service';
-import { memoryResponseCounts, redisResponseCounts } from '../features/admin/server/metrics';
 import { registerErrorHandling, sendError } from './plugins/errors';
 import { registerLanguage } from './plugins/language';
-import { requestIdFor } from './plugins/request-id';
-import { lazyRequestLogger } from './request-logger';
-import { responseSerializer } from './response-serializer';
 import { registerResponseHeaders, useApiHeaders } from './plugins/security-headers';
 import { registerSpa } from './plugins/spa';
 import { pageRenderer } from './render/page-renderer';
 import { registerApiDocs } from './openapi';
+import { responseSerializer } from './response-serializer';
 import { seoRoutes } from '../features/seo/server/seo.routes';
 import { systemRoutes } from './routes/system.routes';
 import { requestsRoutes } from '../features/requests/server/requests.routes';
 import { homeRoutes } from '../features/home/server/home.routes';
-import { DEFAULT_LANGUAGE, type Language } from '../shared/languages';
-import { serializeErrorForLog } from './log-errors';
+import type { Language } from '../shared/languages';
 import { DEFAULT_BUILD, type BuildInfo } from '../shared/version';
+
+export type { JobSettings } from './background-work';
 
 export interface AppDeps {
   db: Db;
@@ -120,26 +105,11 @@ export interface AppDeps {
   jobs?: JobSettings;
 }
 
-export interface JobSettings {
-  queue?: JobQueueSettings;
-  mailRetry?: MailRetry;
-  /** When the periodic clean-ups run (MAINTENANCE_CRON). */
-  maintenanceCron?: string;
-  retention?: RetentionPolicy;
-}
-
 declare module 'fastify' {
   interface FastifyInstance {
     /** Every route of the API (method, pattern, config): what the request chain guards. */
     apiRoutes: readonly ApiRoute[];
   }
-}
-
-/** Every logger of the app writes errors without SQL text, parameters or values (log-errors.ts). */
-function withSafeErrorLogs(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
-  if (!logger) return false;
-  const options = logger === true ? {} : logger;
-  return { ...options, serializers: { ...options.serializers, err: serializeErrorForLog } };
 }
 
 /**
@@ -157,13 +127,8 @@ export async function buildApp(deps: AppDeps) {
   const publicUrl = deps.publicUrl ?? 'http://localhost:3000';
   const secureCookies = publicUrl.startsWith('https://');
   const app = Fastify({
-    logger: withSafeErrorLogs(deps.logger ?? false),
-    // Fastify's two lines per request ("incoming request", "request completed") cost more than
-    // the rest of a small answer; the hook below writes one line, when asked for.
-    logController: new LogController({ disableRequestLogging: true }),
-    ...(deps.logger ? { childLoggerFactory: lazyRequestLogger } : {}),
-    genReqId: requestIdFor,
-    requestIdHeader: false,
+    // Log lines without secrets, one per answer when asked for, and each request's id.
+    ...loggingOptions(deps.logger),
     trustProxy: proxyTrust(deps.trustProxy ?? false),
     bodyLimit: BODY_LIMITS.json,
     routerOptions: { ignoreTrailingSlash: true },
@@ -199,79 +164,27 @@ export async function buildApp(deps: AppDeps) {
   );
   registerResponseHeaders(app, { https: secureCookies });
 
+  // Alerts, the job queue, what is watched of every answer, the context every feature's routes
+  // receive, and the work done away from requests (mail, periodic clean-ups).
   const recordAlert = alertRecorder(deps.db, app.log);
-  // 4xx and 5xx answers per minute for the admin metrics: shared through Redis when configured.
-  const responseCounts = deps.redis
-    ? redisResponseCounts(deps.redis, app.log)
-    : memoryResponseCounts();
-  const logRequests = deps.logRequests ?? false;
-  const slowAnswerMs = deps.slowAnswerMs ?? 1_000;
-  app.addHook('onResponse', (request, reply, done) => {
-    responseCounts.record(reply.statusCode);
-    const ms = reply.elapsedTime;
-    const slow = ms >= slowAnswerMs;
-    if (logRequests || slow) {
-      const line = { method: request.method, url: request.url, status: reply.statusCode, ms };
-      if (slow) request.log.warn(line, 'slow answer');
-      else request.log.info(line, 'answered');
-    }
-    if (reply.statusCode < 500) return done();
-    recordAlert(
-      '5xx',
-      `${request.method} ${request.routeOptions.url ?? request.url} answered ${reply.statusCode}`,
-      { request_id: request.id },
-    ).then(() => done(), done);
-  });
-
-  // The job queue (pg-boss on our own pool): mail and periodic work, stopped when the app closes.
   const jobs = deps.jobs ?? {};
-  const queue = await startJobQueue(poolOf(deps.db), jobs.queue ?? DEFAULT_QUEUE_SETTINGS, (err) =>
-    app.log.error({ err }, 'job queue error'),
-  );
-  app.addHook('onClose', () => queue.stop());
-
-  // Counts every answer by route pattern; nothing at all without METRICS_TOKEN.
-  const metrics = await registerMetrics(app, { token: deps.metricsToken, pool: deps.pool, queue });
-
-  const scratch = () => fs.mkdtempSync(path.join(os.tmpdir(), 'majstri-'));
-  const signer = createSigner(deps.sessionSecret ?? randomBytes(32).toString('hex'));
-  const writeAudit = auditWriter(deps.db, app.log);
-  const mailer =
-    deps.mailer ??
-    outboxMailer(scratch(), 'Majstri <no-reply@majstri.sk>', (line) => app.log.info(line));
-  const passwordCost = deps.passwordCost ?? PASSWORD_COST;
-  const ctx: ServerContext = {
-    db: deps.db,
-    signer,
-    writeAudit,
+  const queue = await openJobQueue(app, deps.db, jobs);
+  const { responseCounts, metrics } = await observeAnswers(app, deps, { recordAlert, queue });
+  const ctx = buildContext(deps, {
+    log: app.log,
     recordAlert,
     queueMail: mailQueue(queue, jobs.mailRetry ?? DEFAULT_MAIL_RETRY, publicUrl),
     publicUrl,
-    supportEmail: deps.supportEmail ?? 'podpora@majstri.sk',
-    supportLanguage: deps.supportLanguage ?? DEFAULT_LANGUAGE,
     secureCookies,
-    storage: deps.storage ?? diskStorage(scratch()),
-    passwordCost,
-    passwords: passwordHasher(passwordCost, deps.hashQueue ?? createHashQueue()),
-  };
-
-  await startMailWorkers(queue, mailer, {
-    recordAlert,
-    log: app.log,
-    ...(metrics ? { onFailure: metrics.mailFailed } : {}),
-    onSent: async (mail) => {
-      if (mail.kind === 'contact' && mail.ref) await markContactMessageDelivered(deps.db, mail.ref);
-    },
   });
-  const maintenanceCron = jobs.maintenanceCron ?? '17 * * * *';
-  await scheduleSessionCleanup(queue, deps.db, maintenanceCron, app.log);
-  await scheduleRetention(
-    queue,
-    poolOf(deps.db),
-    jobs.retention ?? { auditDays: 365, alertDays: 90 },
-    maintenanceCron,
-    app.log,
-  );
+  const { signer, writeAudit } = ctx;
+  await startBackgroundWork(app, queue, {
+    db: deps.db,
+    mailer: deps.mailer,
+    jobs,
+    recordAlert,
+    metrics,
+  });
 
   registerErrorHandling(app);
   registerCookies(app);

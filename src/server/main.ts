@@ -6,7 +6,6 @@ import { loadBuildInfo } from './build-info';
 import { openDatabase, type Database } from './db/database';
 import { DataDirInUseError } from './db/embedded';
 import { InvalidEnvError, loadEnv, s3ConfigOf, timeoutsOf, type Env, type S3Config } from './env';
-import { seedDemo } from './db/demo-seed';
 import { outboxMailer, smtpMailer } from './mail/mailer';
 import { loadSessionSecret } from './secrets';
 import { s3Storage } from './storage/s3-storage';
@@ -51,7 +50,11 @@ async function main() {
     fail(`Cannot open the database: ${describeDatabaseError(error, env)}`);
   }
 
-  if (env.DEMO) await seedDemo(database.db, (line) => console.log(line));
+  if (env.DEMO) {
+    // Loaded only in demo mode: a production process never holds the demo content.
+    const { seedDemo } = await import('./db/demo-seed');
+    await seedDemo(database.db, (line) => console.log(line));
+  }
   if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
     try {
       const { created } = await ensureAdministrator(

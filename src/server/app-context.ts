@@ -1,0 +1,61 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from './db/database';
+import { auditWriter } from './audit';
+import type { ServerContext } from './context';
+import type { QueueMail } from './mail/mail-queue';
+import type { RecordAlert } from './plugins/alerts';
+import { createSigner } from './signed-token';
+import { diskStorage, type FileStorage } from './storage/storage';
+import { PASSWORD_COST, type ScryptCost } from '../features/accounts/server/password';
+import {
+  createHashQueue,
+  passwordHasher,
+  type HashQueue,
+} from '../features/accounts/server/hash-queue';
+import { DEFAULT_LANGUAGE, type Language } from '../shared/languages';
+
+/** A new folder under the system's temporary folder: where an app given none keeps files or mail. */
+export const scratchDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'majstri-'));
+
+/** What the context is made from (AppDeps has each one's meaning). */
+export interface ContextDeps {
+  db: Db;
+  sessionSecret?: string;
+  storage?: FileStorage;
+  supportEmail?: string;
+  supportLanguage?: Language;
+  passwordCost?: ScryptCost;
+  hashQueue?: HashQueue;
+}
+
+/** The context every feature's routes and services receive (context.ts), with its defaults. */
+export function buildContext(
+  deps: ContextDeps,
+  made: {
+    log: FastifyBaseLogger;
+    recordAlert: RecordAlert;
+    queueMail: QueueMail;
+    publicUrl: string;
+    secureCookies: boolean;
+  },
+): ServerContext {
+  const passwordCost = deps.passwordCost ?? PASSWORD_COST;
+  return {
+    db: deps.db,
+    signer: createSigner(deps.sessionSecret ?? randomBytes(32).toString('hex')),
+    writeAudit: auditWriter(deps.db, made.log),
+    recordAlert: made.recordAlert,
+    queueMail: made.queueMail,
+    publicUrl: made.publicUrl,
+    supportEmail: deps.supportEmail ?? 'podpora@majstri.sk',
+    supportLanguage: deps.supportLanguage ?? DEFAULT_LANGUAGE,
+    secureCookies: made.secureCookies,
+    storage: deps.storage ?? diskStorage(scratchDir()),
+    passwordCost,
+    passwords: passwordHasher(passwordCost, deps.hashQueue ?? createHashQueue()),
+  };
+}

@@ -8,7 +8,9 @@ import { auditWriter } from './audit';
 import type { ServerContext } from './context';
 import type { QueueMail } from './mail/mail-queue';
 import type { RecordAlert } from './plugins/alerts';
+import { createEventBus, type EventBus } from './events/bus';
 import { createSigner } from './signed-token';
+import { registerMailHandlers } from '../features/notifications/server/mail.handlers';
 import { diskStorage, type FileStorage } from './storage/storage';
 import { PASSWORD_COST, type ScryptCost } from '../features/accounts/server/password';
 import {
@@ -30,6 +32,8 @@ export interface ContextDeps {
   supportLanguage?: Language;
   passwordCost?: ScryptCost;
   hashQueue?: HashQueue;
+  /** Handlers beyond the product's own, registered after them (a test's). */
+  eventHandlers?: (events: EventBus) => void;
 }
 
 /** The context every feature's routes and services receive (context.ts), with its defaults. */
@@ -44,12 +48,14 @@ export function buildContext(
   },
 ): ServerContext {
   const passwordCost = deps.passwordCost ?? PASSWORD_COST;
-  return {
+  const events = createEventBus();
+  const ctx: ServerContext = {
     db: deps.db,
     signer: createSigner(deps.sessionSecret ?? randomBytes(32).toString('hex')),
     writeAudit: auditWriter(deps.db, made.log),
     recordAlert: made.recordAlert,
     queueMail: made.queueMail,
+    events,
     publicUrl: made.publicUrl,
     supportEmail: deps.supportEmail ?? 'podpora@majstri.sk',
     supportLanguage: deps.supportLanguage ?? DEFAULT_LANGUAGE,
@@ -58,4 +64,8 @@ export function buildContext(
     passwordCost,
     passwords: passwordHasher(passwordCost, deps.hashQueue ?? createHashQueue()),
   };
+  // The handlers of the domain events: each change's mail, in the change's transaction.
+  registerMailHandlers(events, ctx);
+  deps.eventHandlers?.(events);
+  return ctx;
 }

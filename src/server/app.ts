@@ -4,6 +4,7 @@ import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from './db/database';
 import { buildContext } from './app-context';
+import type { EventBus } from './events/bus';
 import { openJobQueue, startBackgroundWork, type JobSettings } from './background-work';
 import { BODY_LIMITS } from './body-limits';
 import { DEFAULT_MAIL_RETRY, mailQueue } from './mail/mail-queue';
@@ -103,6 +104,8 @@ export interface AppDeps {
   pool?: pg.Pool;
   /** The job queue's polling, mail retries and periodic work (env.ts); tests shorten them. */
   jobs?: JobSettings;
+  /** Tests only: domain event handlers after the product's own (a failing one, to watch rollback). */
+  eventHandlers?: (events: EventBus) => void;
 }
 
 declare module 'fastify' {

@@ -2,6 +2,7 @@ import type { PasswordHasher } from '../features/accounts/server/hash-queue';
 import type { ScryptCost } from '../features/accounts/server/password';
 import type { WriteAudit } from './audit';
 import type { Db } from './db/database';
+import type { EventPublisher } from './events/bus';
 import type { QueueMail } from './mail/mail-queue';
 import type { RecordAlert } from './plugins/alerts';
 import type { Signer } from './signed-token';
@@ -14,6 +15,11 @@ export interface ServerContext {
   signer: Signer;
   /** Queues a product mail in the caller's transaction (mail/notify.ts writes it). */
   queueMail: QueueMail;
+  /**
+   * Publishes a domain event in the caller's transaction (events/catalogue.ts); the handlers
+   * registered at the composition root (mail, and what follows) run in it.
+   */
+  events: EventPublisher;
   writeAudit: WriteAudit;
   recordAlert: RecordAlert;
   /** Base of links in mail, e.g. https://majstri.sk */

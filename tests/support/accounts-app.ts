@@ -1,4 +1,4 @@
-import { buildApp, type App, type JobSettings } from '../../src/server/app';
+import { buildApp, type App, type AppDeps, type JobSettings } from '../../src/server/app';
 import type { GeminiConfig } from '../../src/features/trust-summary/server/gemini';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -61,6 +61,8 @@ export async function accountsHarness(
     metricsToken?: string;
     /** The queue's retries of a mail (default: 8 retries from 1 s, so an outage of a test passes). */
     mailRetry?: JobSettings['mailRetry'];
+    /** Domain event handlers after the product's own. */
+    eventHandlers?: AppDeps['eventHandlers'];
   } = {},
 ): Promise<AccountsHarness> {
   const database = await createTestDatabase();
@@ -85,6 +87,7 @@ export async function accountsHarness(
     passwordCost: TEST_PASSWORD_COST,
     ...(options.metricsToken ? { metricsToken: options.metricsToken } : {}),
     jobs: TEST_JOB_SETTINGS(options.mailRetry),
+    ...(options.eventHandlers ? { eventHandlers: options.eventHandlers } : {}),
   });
   const harness: AccountsHarness = {
     database,

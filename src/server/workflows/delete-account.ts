@@ -2,11 +2,7 @@ import type { ServerContext } from '../context';
 import { AppError } from '../errors';
 import { isAdministratorOrSelf, type Actor } from '../../shared/actor';
 import { deleteUserRow, findUserById, pictureKeyOf } from '../../features/accounts/server';
-import {
-  attachmentKeysOfClient,
-  releaseHiresOf,
-  tellClientsOfReleasedHires,
-} from '../../features/requests/server';
+import { attachmentKeysOfClient, releaseHiresOf } from '../../features/requests/server';
 
 /**
  * Removes a person's data at once: the account, its profile, sessions and tokens, requests
@@ -32,8 +28,7 @@ export async function deleteAccount(
     pictureKeyOf(ctx.db, userId),
   ]);
   await ctx.db.transaction(async (tx) => {
-    const reopened = target.role === 'provider' ? await releaseHiresOf(tx, userId) : [];
-    await tellClientsOfReleasedHires(ctx, tx, reopened);
+    if (target.role === 'provider') await releaseHiresOf(ctx, tx, userId);
     await deleteUserRow(tx, userId);
   });
   await ctx.storage.remove([...files, ...(picture ? [picture] : [])]);

@@ -3,9 +3,7 @@ import type { ServerContext } from '../../../server/context';
 import type { Db, Tx } from '../../../server/db/database';
 import { administratorProfiles, clientProfiles, providerProfiles, sessions, users } from './tables';
 import { AppError } from '../../../server/errors';
-import { notify } from '../../../server/mail/notify';
 import type { Language } from '../../../shared/languages';
-import { RETURN_PARAM, safeReturnPath } from '../../../shared/return-path';
 import { checkChallenge } from '../../challenge/server';
 import type { RegisterClientInput, RegisterProviderInput } from '../accounts.schema';
 import { checkMailToken, consumeMailToken, issueMailToken } from './mail-tokens';
@@ -42,9 +40,6 @@ const REENABLE_SECONDS = 10 * 60;
 const DEVICE_PURPOSE = 'sign-in-device';
 const DEVICE_SECONDS = 365 * 24 * 60 * 60;
 
-const link = (ctx: ServerContext, path: string, query: Record<string, string>) =>
-  `${ctx.publicUrl}${path}?${new URLSearchParams(query).toString()}`;
-
 /** A new verification link, queued in `tx` with whatever made it due. */
 export async function sendVerificationMail(
   ctx: ServerContext,
@@ -53,14 +48,10 @@ export async function sendVerificationMail(
   returnTo?: string,
 ) {
   const token = await issueMailToken(tx, 'verification', user.id);
-  const back = safeReturnPath(returnTo);
-  await notify(ctx, tx, user, 'verify', {
-    name: user.name,
-    link: link(ctx, '/verify-email', {
-      token,
-      email: user.email,
-      ...(back && back !== '/' && { [RETURN_PARAM]: back }),
-    }),
+  await ctx.events.publish(tx, 'account.verification_requested', {
+    userId: user.id,
+    token,
+    ...(returnTo !== undefined && { returnTo }),
   });
 }
 
@@ -379,10 +370,7 @@ export async function requestPasswordReset(ctx: ServerContext, email: string, re
   if (!user) return;
   await ctx.db.transaction(async (tx) => {
     const token = await issueMailToken(tx, 'reset', user.id);
-    await notify(ctx, tx, user, 'reset', {
-      name: user.name,
-      link: link(ctx, '/password-reset', { token }),
-    });
+    await ctx.events.publish(tx, 'account.password_reset_requested', { userId: user.id, token });
   });
 }
 
@@ -420,13 +408,9 @@ export async function resetPassword(
   });
 }
 
-/** Tells the owner that their password changed, queued in `tx` with the change. */
+/** The owner is told that their password changed, in `tx` with the change. */
 export async function sendPasswordChangedMail(ctx: ServerContext, tx: Db | Tx, user: UserRow) {
-  await notify(ctx, tx, user, 'passwordChanged', {
-    name: user.name,
-    link: `${ctx.publicUrl}/password-reset`,
-    support: ctx.supportEmail,
-  });
+  await ctx.events.publish(tx, 'account.password_changed', { userId: user.id });
 }
 
 /**

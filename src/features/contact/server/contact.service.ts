@@ -1,5 +1,4 @@
 import type { ServerContext } from '../../../server/context';
-import { notify, supportRecipient } from '../../../server/mail/notify';
 import type { Language } from '../../../shared/languages';
 import { checkChallenge } from '../../challenge/server';
 import type { ContactInput } from '../contact.schema';
@@ -29,13 +28,13 @@ export async function sendContactMessage(
       language: sender.language,
       userId: sender.userId,
     });
-    await notify(
-      ctx,
-      tx,
-      supportRecipient(ctx),
-      'contact',
-      { name, email, subject, message, language: sender.language },
-      { replyTo: email, ref: id },
-    );
+    await ctx.events.publish(tx, 'contact.message_received', {
+      messageId: id,
+      name,
+      email,
+      subject,
+      message,
+      language: sender.language,
+    });
   });
 }

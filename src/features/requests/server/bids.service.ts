@@ -2,11 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { ServerContext } from '../../../server/context';
 import type { Tx } from '../../../server/db/database';
 import { AppError, refusalError } from '../../../server/errors';
-import { money, notify } from '../../../server/mail/notify';
 import { eurosToCents } from '../../../shared/format';
-import { PAGE_PATHS } from '../../../shared/routes';
 import { isAdministratorOrSelf, type Actor } from '../../../shared/actor';
-import { findUserById } from '../../accounts/server';
 import { assignRequest, lockRequestFacts, readOpenableRequestFacts } from './requests.service';
 import { placeBidRefusal, type Refusal } from '../requests.rules';
 import { acceptRefusal, bidsVisibleTo, changeRefusal, withdrawRefusal } from '../bids.rules';
@@ -67,8 +64,15 @@ export async function placeBid(
       .onConflictDoNothing()
       .returning();
     if (!bid) throw refuse('bid_already_exists');
-    // Queued with the bid: no bid, no mail; nobody waits for SMTP.
-    await mailAboutBid(ctx, tx, await findUserById(tx, request.clientId), 'newBid', request, bid);
+    // Told in the bid's transaction: no bid, no mail; nobody waits for SMTP.
+    await ctx.events.publish(tx, 'bid.placed', {
+      bidId: bid.id,
+      workRequestId: request.id,
+      clientId: request.clientId,
+      providerId: viewer.id,
+      title: request.title,
+      amountCents: bid.amountCents,
+    });
     return { bid, request };
   });
   await ctx.writeAudit({
@@ -106,8 +110,8 @@ export async function bidsForProvider(ctx: ServerContext, viewer: Actor, provide
 /**
  * Accepting is final (spec core §4): with the request row locked, the bid becomes ACCEPTED,
  * every other pending bid REJECTED and the request ASSIGNED. Of simultaneous accepts, one wins;
- * the others find the request no longer open. The winner and each provider whose bid this
- * rejected are mailed in the same transaction: no acceptance, no mail.
+ * the others find the request no longer open. `bid.accepted` is published in the same
+ * transaction: no acceptance, no mail.
  */
 export async function acceptBid(
   ctx: ServerContext,
@@ -127,17 +131,15 @@ export async function acceptBid(
     await tx.update(bids).set({ status: 'ACCEPTED' }).where(eq(bids.id, bidId));
     const notChosen = await rejectPendingBids(tx, request.id, bidId);
     await assignRequest(tx, request, bidId);
-    await mailAboutBid(
-      ctx,
-      tx,
-      await findUserById(tx, bid.providerId),
-      'bidAccepted',
-      request,
-      bid,
-    );
-    for (const providerId of notChosen) {
-      await mailNotChosen(ctx, tx, await findUserById(tx, providerId), request);
-    }
+    await ctx.events.publish(tx, 'bid.accepted', {
+      bidId,
+      workRequestId: request.id,
+      clientId: request.clientId,
+      providerId: bid.providerId,
+      title: request.title,
+      amountCents: bid.amountCents,
+      rejectedProviderIds: notChosen,
+    });
     return { bid, request };
   });
   await ctx.writeAudit({
@@ -174,11 +176,18 @@ export async function changeBid(
   requestId: string,
 ) {
   await ctx.db.transaction(async (tx) => {
-    await lockedOwnBid(tx, viewer, bidId, changeRefusal);
+    const bid = await lockedOwnBid(tx, viewer, bidId, changeRefusal);
+    const amountCents = eurosToCents(input.amount);
     await tx
       .update(bids)
-      .set({ amountCents: eurosToCents(input.amount), description: input.description })
+      .set({ amountCents, description: input.description })
       .where(eq(bids.id, bidId));
+    await ctx.events.publish(tx, 'bid.changed', {
+      bidId,
+      workRequestId: bid.workRequestId,
+      providerId: viewer.id,
+      amountCents,
+    });
   });
   await ctx.writeAudit({
     action: 'bid.update',
@@ -199,8 +208,13 @@ export async function withdrawBid(
   requestId: string,
 ) {
   await ctx.db.transaction(async (tx) => {
-    await lockedOwnBid(tx, viewer, bidId, withdrawRefusal);
+    const bid = await lockedOwnBid(tx, viewer, bidId, withdrawRefusal);
     await tx.delete(bids).where(eq(bids.id, bidId));
+    await ctx.events.publish(tx, 'bid.withdrawn', {
+      bidId,
+      workRequestId: bid.workRequestId,
+      providerId: viewer.id,
+    });
   });
   await ctx.writeAudit({
     action: 'bid.withdraw',
@@ -209,45 +223,5 @@ export async function withdrawBid(
     actorId: viewer.id,
     requestId,
     message: `bid ${bidId}`,
-  });
-}
-
-/**
- * Queues, in `tx`, the mail that tells the other side about a bid (a new bid to the client, an
- * accepted one to the provider), unless they turned bid mails off.
- */
-async function mailAboutBid(
-  ctx: ServerContext,
-  tx: Tx,
-  recipient: Awaited<ReturnType<typeof findUserById>>,
-  kind: 'newBid' | 'bidAccepted',
-  request: { id: string; title: string },
-  bid: { amountCents: number },
-) {
-  if (!recipient?.bidEmails) return;
-  await notify(ctx, tx, recipient, kind, {
-    name: recipient.name,
-    title: request.title,
-    amount: money(bid.amountCents),
-    link: `${ctx.publicUrl}/request/${request.id}`,
-  });
-}
-
-/**
- * Queues, in `tx`, the thank-you to a provider whose bid was rejected because the client chose
- * another: the request's title and the way to other open jobs, never the client's contact.
- * Like every bid mail, not sent to a provider who turned bid mails off.
- */
-async function mailNotChosen(
-  ctx: ServerContext,
-  tx: Tx,
-  recipient: Awaited<ReturnType<typeof findUserById>>,
-  request: { title: string },
-) {
-  if (!recipient?.bidEmails) return;
-  await notify(ctx, tx, recipient, 'bidNotChosen', {
-    name: recipient.name,
-    title: request.title,
-    link: `${ctx.publicUrl}${PAGE_PATHS.browse}`,
   });
 }

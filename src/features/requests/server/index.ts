@@ -17,7 +17,6 @@ export {
   readOpenableRequestFacts,
   readRequestFacts,
   releaseHiresOf,
-  tellClientsOfReleasedHires,
 } from './requests.service';
 export { countOpenRequestsSince, markRequestReviewed } from './requests.repo';
 export { hasBidOn } from './bids.repo';

@@ -2,9 +2,8 @@ import { and, count, eq, inArray } from 'drizzle-orm';
 import type { ServerContext } from '../../../server/context';
 import type { Db, Tx } from '../../../server/db/database';
 import { AppError, refusalError } from '../../../server/errors';
-import { notify } from '../../../server/mail/notify';
 import type { Actor } from '../../../shared/actor';
-import { findUserById, isVerifiedClient } from '../../accounts/server';
+import { isVerifiedClient } from '../../accounts/server';
 import { hasBidOn, reopenRejectedBids, rejectPendingBids } from './bids.repo';
 import {
   canOpenRequest,
@@ -105,6 +104,11 @@ export async function createWorkRequest(
           })),
         );
       }
+      await ctx.events.publish(tx, 'request.posted', {
+        workRequestId: created!.id,
+        clientId: viewer.id,
+        title: fields.title,
+      });
       return created!.id;
     });
     await ctx.writeAudit({
@@ -272,7 +276,24 @@ export async function changeRequestStatus(
     if (refusal) throw refuse(refusal);
     const to = nextRequestStatus(locked.facts.status, change)!;
     await tx.update(workRequests).set({ status: to }).where(eq(workRequests.id, id));
-    if (change === 'cancel') await rejectPendingBids(tx, id);
+    const { clientId, acceptedProviderId } = locked.facts;
+    const title = locked.request.title;
+    if (change === 'cancel') {
+      const rejectedProviderIds = await rejectPendingBids(tx, id);
+      await ctx.events.publish(tx, 'request.cancelled', {
+        workRequestId: id,
+        clientId,
+        title,
+        rejectedProviderIds,
+      });
+    } else {
+      await ctx.events.publish(tx, 'request.completed', {
+        workRequestId: id,
+        clientId,
+        providerId: acceptedProviderId!,
+        title,
+      });
+    }
     return { from: locked.facts.status, to };
   });
   await ctx.writeAudit({
@@ -349,10 +370,10 @@ export async function completedJobsOf(db: Db, providerId: string) {
 /**
  * Before a provider's account is deleted (in the same transaction): every request they won and
  * have not finished goes back to OPEN with its other bids pending again, so the client can choose
- * someone else instead of waiting on nobody. Completed jobs stay completed. Returns the reopened
- * requests so their clients can be told.
+ * someone else instead of waiting on nobody. Completed jobs stay completed. Each reopened request
+ * is published (`request.reopened`), so its client is told.
  */
-export async function releaseHiresOf(tx: Tx, providerId: string) {
+export async function releaseHiresOf(ctx: ServerContext, tx: Tx, providerId: string) {
   const won = await tx
     .select({ id: workRequests.id, title: workRequests.title, clientId: workRequests.clientId })
     .from(workRequests)
@@ -365,23 +386,11 @@ export async function releaseHiresOf(tx: Tx, providerId: string) {
       .set({ status: nextRequestStatus('ASSIGNED', 'winner_gone')!, acceptedBidId: null })
       .where(eq(workRequests.id, request.id));
     await reopenRejectedBids(tx, request.id);
-  }
-  return won;
-}
-
-/** Mails each client whose hire was released that the request is open again (queued in `tx`). */
-export async function tellClientsOfReleasedHires(
-  ctx: ServerContext,
-  tx: Tx,
-  released: { id: string; title: string; clientId: string }[],
-) {
-  for (const request of released) {
-    const client = await findUserById(tx, request.clientId);
-    if (!client) continue;
-    await notify(ctx, tx, client, 'hireReleased', {
-      name: client.name,
+    await ctx.events.publish(tx, 'request.reopened', {
+      workRequestId: request.id,
+      clientId: request.clientId,
       title: request.title,
-      link: `${ctx.publicUrl}/request/${request.id}`,
+      reason: 'winner_gone',
     });
   }
 }

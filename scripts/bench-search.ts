@@ -14,7 +14,7 @@ import pg from 'pg';
 import { startEmbeddedPostgres } from '../src/server/db/embedded';
 import { migrateDatabase } from '../src/server/db/migrate';
 import * as schema from '../src/server/db/schema';
-import { listOpenRequests } from '../src/features/requests/server/requests.repo';
+import { listOpenRequests } from '../src/features/requests/server/search/search.repo';
 import { freePort, startServer, waitUntilHealthy } from '../tests/support/processes';
 import { addRequests, seedClients } from './bench-data';
 import { openBenchDatabase } from './bench-database';

@@ -18,7 +18,7 @@ import {
   workRequestResponse,
 } from '../../features/requests/requests.schema';
 import { presentCardList, presentDetail } from '../../features/requests/server/requests.presenter';
-import { listOpenRequests } from '../../features/requests/server/requests.repo';
+import { browseRequests } from '../../features/requests/server/search/search.service';
 import { openRequestPage } from '../../features/requests/server/requests.service';
 import { reviewsResponse } from '../../features/reviews/reviews.schema';
 import { presentReviewPage } from '../../features/reviews/server/reviews.presenter';
@@ -107,7 +107,7 @@ export function pageData({ ctx, buildInfo, publicConfig }: PageDataDeps) {
     return {
       // requestKeys.list(params)
       queryKey: ['work-requests', 'list', params],
-      data: wire(workRequestList, presentCardList(query, await listOpenRequests(ctx.db, query))),
+      data: wire(workRequestList, presentCardList(query, await browseRequests(ctx, query))),
     };
   };
 

@@ -2,7 +2,7 @@ import type { ServerContext } from '../context';
 import { AppError } from '../errors';
 import { isAdministratorOrSelf, type Actor } from '../../shared/actor';
 import { deleteUserRow, findUserById, pictureKeyOf } from '../../features/accounts/server';
-import { attachmentKeysOfClient, releaseHiresOf } from '../../features/requests/server';
+import { storedKeysOfClient, releaseHiresOf } from '../../features/requests/server';
 
 /**
  * Removes a person's data at once: the account, its profile, sessions and tokens, requests
@@ -24,7 +24,7 @@ export async function deleteAccount(
   const target = await findUserById(ctx.db, userId);
   if (!target) return;
   const [files, picture] = await Promise.all([
-    attachmentKeysOfClient(ctx.db, userId),
+    storedKeysOfClient(ctx.db, userId),
     pictureKeyOf(ctx.db, userId),
   ]);
   await ctx.db.transaction(async (tx) => {

@@ -89,3 +89,30 @@ export async function reopenRejectedBids(tx: Tx, workRequestId: string) {
     .set({ status: 'PENDING' })
     .where(and(eq(bids.workRequestId, workRequestId), eq(bids.status, 'REJECTED')));
 }
+
+type NewBid = typeof bids.$inferInsert;
+
+/** Stores a provider's bid; undefined when they already have one on the request. */
+export async function insertBid(tx: Tx, values: NewBid) {
+  const [bid] = await tx.insert(bids).values(values).onConflictDoNothing().returning();
+  return bid;
+}
+
+/** The bid's row as stored, locked for update until the commit with `lock`. */
+export async function bidRow(tx: Tx, id: string, lock?: 'update') {
+  const query = tx.select().from(bids).where(eq(bids.id, id));
+  const [bid] = lock ? await query.for(lock) : await query;
+  return bid;
+}
+
+export async function updateBid(
+  tx: Tx,
+  id: string,
+  values: Partial<Pick<NewBid, 'status' | 'amountCents' | 'description'>>,
+) {
+  await tx.update(bids).set(values).where(eq(bids.id, id));
+}
+
+export async function deleteBid(tx: Tx, id: string) {
+  await tx.delete(bids).where(eq(bids.id, id));
+}

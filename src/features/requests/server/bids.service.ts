@@ -1,25 +1,23 @@
-import { eq } from 'drizzle-orm';
 import type { ServerContext } from '../../../server/context';
 import type { Tx } from '../../../server/db/database';
-import { AppError, refusalError } from '../../../server/errors';
+import { AppError } from '../../../server/errors';
 import { eurosToCents } from '../../../shared/format';
 import { isAdministratorOrSelf, type Actor } from '../../../shared/actor';
-import { assignRequest, lockRequestFacts, readOpenableRequestFacts } from './requests.service';
-import { placeBidRefusal, type Refusal } from '../requests.rules';
+import { assignRequest } from './hires.service';
+import { lockRequestFacts, readOpenableRequestFacts } from './requests.service';
+import { refuse } from './refusals';
+import { placeBidRefusal } from '../requests.rules';
 import { acceptRefusal, bidsVisibleTo, changeRefusal, withdrawRefusal } from '../bids.rules';
-import { bidsOfProvider, bidsOfRequest, findBid, rejectPendingBids } from './bids.repo';
-import { bids } from './tables';
-
-const REFUSALS: Partial<Record<NonNullable<Refusal>, string>> = {
-  provider_only: 'Only providers can bid.',
-  request_not_open: 'This request no longer takes bids.',
-  client_disabled: "The client's account is disabled, so the request takes no new bids.",
-  bid_already_exists: 'You have already bid on this request.',
-  insufficient_permissions: 'Insufficient permissions.',
-  bid_not_pending: 'Only a pending bid on an open request can be accepted, changed or withdrawn.',
-};
-
-const refuse = (code: NonNullable<Refusal>) => refusalError(code, REFUSALS);
+import {
+  bidRow,
+  bidsOfProvider,
+  bidsOfRequest,
+  deleteBid,
+  findBid,
+  insertBid,
+  rejectPendingBids,
+  updateBid,
+} from './bids.repo';
 
 const bidNotFound = () => new AppError('bid_not_found', 'Bid not found.');
 
@@ -53,16 +51,12 @@ export async function placeBid(
     // The unique index answers "already bid" for simultaneous bids; the rule answers the rest.
     const refusal = placeBidRefusal(viewer, request, false);
     if (refusal) throw refuse(refusal);
-    const [bid] = await tx
-      .insert(bids)
-      .values({
-        workRequestId: request.id,
-        providerId: viewer.id,
-        amountCents: eurosToCents(input.amount),
-        description: input.description,
-      })
-      .onConflictDoNothing()
-      .returning();
+    const bid = await insertBid(tx, {
+      workRequestId: request.id,
+      providerId: viewer.id,
+      amountCents: eurosToCents(input.amount),
+      description: input.description,
+    });
     if (!bid) throw refuse('bid_already_exists');
     // Told in the bid's transaction: no bid, no mail; nobody waits for SMTP.
     await ctx.events.publish(tx, 'bid.placed', {
@@ -120,15 +114,15 @@ export async function acceptBid(
   requestId: string,
 ) {
   const accepted = await ctx.db.transaction(async (tx) => {
-    const [found] = await tx.select().from(bids).where(eq(bids.id, bidId));
+    const found = await bidRow(tx, bidId);
     if (!found) throw bidNotFound();
     const request = await lockRequestFacts(tx, found.workRequestId, 'update');
     // Read again under the request's lock: the bid may have been withdrawn meanwhile.
-    const [bid] = await tx.select().from(bids).where(eq(bids.id, bidId));
+    const bid = await bidRow(tx, bidId);
     if (!bid) throw bidNotFound();
     const refusal = acceptRefusal(viewer, bid, request);
     if (refusal) throw refuse(refusal);
-    await tx.update(bids).set({ status: 'ACCEPTED' }).where(eq(bids.id, bidId));
+    await updateBid(tx, bidId, { status: 'ACCEPTED' });
     const notChosen = await rejectPendingBids(tx, request.id, bidId);
     await assignRequest(tx, request, bidId);
     await ctx.events.publish(tx, 'bid.accepted', {
@@ -157,10 +151,10 @@ export async function acceptBid(
 
 /** The bidder's own bid, checked by `rule` under the request's share lock. */
 async function lockedOwnBid(tx: Tx, viewer: Actor, bidId: string, rule: typeof changeRefusal) {
-  const [found] = await tx.select().from(bids).where(eq(bids.id, bidId));
+  const found = await bidRow(tx, bidId);
   if (!found) throw bidNotFound();
   const request = await lockRequestFacts(tx, found.workRequestId, 'share');
-  const [bid] = await tx.select().from(bids).where(eq(bids.id, bidId)).for('update');
+  const bid = await bidRow(tx, bidId, 'update');
   if (!bid) throw bidNotFound();
   const refusal = rule(viewer, bid, request);
   if (refusal) throw refuse(refusal);
@@ -178,10 +172,7 @@ export async function changeBid(
   await ctx.db.transaction(async (tx) => {
     const bid = await lockedOwnBid(tx, viewer, bidId, changeRefusal);
     const amountCents = eurosToCents(input.amount);
-    await tx
-      .update(bids)
-      .set({ amountCents, description: input.description })
-      .where(eq(bids.id, bidId));
+    await updateBid(tx, bidId, { amountCents, description: input.description });
     await ctx.events.publish(tx, 'bid.changed', {
       bidId,
       workRequestId: bid.workRequestId,
@@ -209,7 +200,7 @@ export async function withdrawBid(
 ) {
   await ctx.db.transaction(async (tx) => {
     const bid = await lockedOwnBid(tx, viewer, bidId, withdrawRefusal);
-    await tx.delete(bids).where(eq(bids.id, bidId));
+    await deleteBid(tx, bidId);
     await ctx.events.publish(tx, 'bid.withdrawn', {
       bidId,
       workRequestId: bid.workRequestId,

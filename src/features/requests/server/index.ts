@@ -8,16 +8,9 @@ import type { WorkRequestDetail } from '../requests.schema';
 import { presentDetail } from './requests.presenter';
 import { viewRequest } from './requests.service';
 
-export {
-  assignRequest,
-  attachmentKeysOfClient,
-  completedJobsOf,
-  hiresOf,
-  lockRequestFacts,
-  readOpenableRequestFacts,
-  readRequestFacts,
-  releaseHiresOf,
-} from './requests.service';
+export { lockRequestFacts, readOpenableRequestFacts, readRequestFacts } from './requests.service';
+export { completedJobsOf, hiresOf, releaseHiresOf } from './hires.service';
+export { storedKeysOfClient } from './attachments.repo';
 export { countOpenRequestsSince, markRequestReviewed } from './requests.repo';
 export { hasBidOn } from './bids.repo';
 

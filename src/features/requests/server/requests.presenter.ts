@@ -2,7 +2,8 @@ import type { Actor } from '../../../shared/actor';
 import { displayFilename } from '../attachments.rules';
 import { canSeeClientContact, isRequestOwner, type RequestAction } from '../requests.rules';
 import type { AttachmentInfo, WorkRequestCard, WorkRequestDetail } from '../requests.schema';
-import { MAX_ESTIMATED_PAGES, type FoundRequest } from './requests.repo';
+import type { FoundRequest } from './requests.repo';
+import { MAX_ESTIMATED_PAGES } from './search/search.repo';
 
 /** Where a card's preview is served: its own route, never the attachment's download. */
 export const thumbnailUrl = (requestId: string, attachmentId: string) =>

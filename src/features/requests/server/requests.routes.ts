@@ -20,16 +20,15 @@ import {
 } from '../requests.schema';
 import { contentDisposition } from './content-disposition';
 import { presentCard, presentCardList, presentDetail } from './requests.presenter';
-import { listOpenRequests, suggestLocations } from './requests.repo';
+import { browseRequests, suggestTowns } from './search/search.service';
+import { attachmentFor, thumbnailFor } from './attachments.service';
 import {
   assertCanPost,
-  attachmentFor,
   changeRequestStatus,
   createWorkRequest,
   deleteWorkRequest,
   myRequests,
   openRequestPage,
-  thumbnailFor,
   viewRequest,
 } from './requests.service';
 import { readForm } from './uploads';
@@ -52,7 +51,7 @@ export const requestsRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = asy
       schema: { querystring: listWorkRequestsQuery, response: { 200: workRequestList } },
     },
     async (request) => {
-      return presentCardList(request.query, await listOpenRequests(ctx.db, request.query));
+      return presentCardList(request.query, await browseRequests(ctx, request.query));
     },
   );
 
@@ -66,7 +65,7 @@ export const requestsRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = asy
         response: { 200: locationSuggestions },
       },
     },
-    async (request) => ({ locations: await suggestLocations(ctx.db, request.query.prefix) }),
+    async (request) => ({ locations: await suggestTowns(ctx, request.query.prefix) }),
   );
 
   app.get(

@@ -1,42 +1,34 @@
-import { and, count, eq, inArray } from 'drizzle-orm';
 import type { ServerContext } from '../../../server/context';
 import type { Db, Tx } from '../../../server/db/database';
-import { AppError, refusalError } from '../../../server/errors';
+import { AppError } from '../../../server/errors';
 import type { Actor } from '../../../shared/actor';
 import { isVerifiedClient } from '../../accounts/server';
-import { hasBidOn, reopenRejectedBids, rejectPendingBids } from './bids.repo';
+import { hasBidOn, rejectPendingBids } from './bids.repo';
 import {
   canOpenRequest,
   cancelRefusal,
   completeRefusal,
   deleteRefusal,
-  HIRED_STATUSES,
   isRequestOwner,
   nextRequestStatus,
   requestActions,
-  type Refusal,
-  type RequestFacts,
 } from '../requests.rules';
 import type { WorkRequestFields } from '../requests.schema';
-import { attachments, bids, workRequests } from './tables';
 import {
   factsOf,
   findRequest,
   listClientRequests,
+  deleteRequestRow,
+  insertRequest,
   markBidsSeen,
   readRequestRow,
+  setRequestStatus,
 } from './requests.repo';
 import type { CheckedFile } from './uploads';
+import { insertAttachments, storedKeysOfRequest } from './attachments.repo';
+import { refuse } from './refusals';
 
-const REFUSALS: Partial<Record<NonNullable<Refusal>, string>> = {
-  insufficient_permissions: 'Insufficient permissions.',
-  request_not_open: 'This request is no longer open.',
-  request_not_assigned: 'Only an assigned request can be completed.',
-};
-
-const refuse = (code: NonNullable<Refusal>) => refusalError(code, REFUSALS);
-
-const requestNotFound = () => new AppError('request_not_found', 'Request not found.');
+export const requestNotFound = () => new AppError('request_not_found', 'Request not found.');
 
 /** Who may post (spec core §6): a signed-in client with a verified email. */
 export async function assertCanPost(ctx: ServerContext, viewer: Actor | undefined) {
@@ -78,38 +70,34 @@ export async function createWorkRequest(
       keyed.push({ ...file, key, thumbnailKey });
     }
     const id = await ctx.db.transaction(async (tx) => {
-      const [created] = await tx
-        .insert(workRequests)
-        .values({
-          clientId: viewer.id,
-          title: fields.title,
-          description: fields.description,
-          category: fields.category,
-          location: fields.location,
-          deadline: fields.deadline ?? null,
-          contactName: contact.name,
-          contactEmail: contact.email,
-        })
-        .returning({ id: workRequests.id });
-      if (keyed.length > 0) {
-        await tx.insert(attachments).values(
-          keyed.map((file, position) => ({
-            position,
-            workRequestId: created!.id,
-            storageKey: file.key,
-            thumbnailKey: file.thumbnailKey,
-            filename: file.filename,
-            mimeType: file.mime,
-            sizeBytes: file.bytes.length,
-          })),
-        );
-      }
+      const created = await insertRequest(tx, {
+        clientId: viewer.id,
+        title: fields.title,
+        description: fields.description,
+        category: fields.category,
+        location: fields.location,
+        deadline: fields.deadline ?? null,
+        contactName: contact.name,
+        contactEmail: contact.email,
+      });
+      await insertAttachments(
+        tx,
+        keyed.map((file, position) => ({
+          position,
+          workRequestId: created,
+          storageKey: file.key,
+          thumbnailKey: file.thumbnailKey,
+          filename: file.filename,
+          mimeType: file.mime,
+          sizeBytes: file.bytes.length,
+        })),
+      );
       await ctx.events.publish(tx, 'request.posted', {
-        workRequestId: created!.id,
+        workRequestId: created,
         clientId: viewer.id,
         title: fields.title,
       });
-      return created!.id;
+      return created;
     });
     await ctx.writeAudit({
       action: 'request.create',
@@ -128,7 +116,7 @@ export async function createWorkRequest(
 }
 
 /** Whether this viewer bid on the request, when that decides anything (providers only). */
-const viewerHasBid = (db: Db, viewer: Actor, id: string) =>
+export const viewerHasBid = (db: Db, viewer: Actor, id: string) =>
   viewer.role === 'provider' ? hasBidOn(db, id, viewer.id) : Promise.resolve(false);
 
 /**
@@ -148,8 +136,6 @@ export async function viewRequest(ctx: ServerContext, viewer: Actor, id: string)
   return { found, actions: requestActions(viewer, facts, { hasBid, reviewed }) };
 }
 
-const attachmentNotFound = () => new AppError('attachment_not_found', 'Attachment not found.');
-
 /**
  * The request's page as the viewer opens it (GET /api/work-requests/:id). When its client opens
  * it, the bids so far count as seen: My requests marks only later ones as new.
@@ -158,53 +144,6 @@ export async function openRequestPage(ctx: ServerContext, viewer: Actor, id: str
   const viewed = await viewRequest(ctx, viewer, id);
   if (isRequestOwner(viewer, viewed.found.facts)) await markBidsSeen(ctx.db, id);
   return viewed;
-}
-
-/**
- * An attachment's row, if the viewer may open its request; otherwise the same 404 as an
- * attachment that does not exist. The download and the card's preview both go through here.
- */
-async function openableAttachment(
-  ctx: ServerContext,
-  viewer: Actor,
-  requestId: string,
-  attachmentId: string,
-) {
-  const found = await findRequest(ctx.db, requestId);
-  if (!found) throw attachmentNotFound();
-  if (!canOpenRequest(viewer, found.facts, await viewerHasBid(ctx.db, viewer, requestId))) {
-    throw attachmentNotFound();
-  }
-  const file = found.attachments.find((attachment) => attachment.id === attachmentId);
-  if (!file) throw attachmentNotFound();
-  return file;
-}
-
-/** An attachment for download, under the rules of `openableAttachment`. */
-export async function attachmentFor(
-  ctx: ServerContext,
-  viewer: Actor,
-  requestId: string,
-  attachmentId: string,
-) {
-  const file = await openableAttachment(ctx, viewer, requestId, attachmentId);
-  if (!(await ctx.storage.exists(file.storageKey))) throw attachmentNotFound();
-  return file;
-}
-
-/**
- * The storage key of an attachment's card preview, under exactly the download's rules; 404 when
- * the file has none (not an image, an SVG, or posted before previews were made).
- */
-export async function thumbnailFor(
-  ctx: ServerContext,
-  viewer: Actor,
-  requestId: string,
-  attachmentId: string,
-) {
-  const { thumbnailKey } = await openableAttachment(ctx, viewer, requestId, attachmentId);
-  if (!thumbnailKey || !(await ctx.storage.exists(thumbnailKey))) throw attachmentNotFound();
-  return thumbnailKey;
 }
 
 /** The client's own requests, each with what the client may do next. */
@@ -234,12 +173,9 @@ export async function deleteWorkRequest(
     if (!locked) throw requestNotFound();
     const refusal = deleteRefusal(viewer, locked.facts);
     if (refusal) throw refuse(refusal);
-    const files = await tx
-      .select({ key: attachments.storageKey, thumbnailKey: attachments.thumbnailKey })
-      .from(attachments)
-      .where(eq(attachments.workRequestId, id));
-    await tx.delete(workRequests).where(eq(workRequests.id, id));
-    return { clientId: locked.request.clientId, keys: storedKeysOf(files) };
+    const keys = await storedKeysOfRequest(tx, id);
+    await deleteRequestRow(tx, id);
+    return { clientId: locked.request.clientId, keys };
   });
   await ctx.storage.remove(deleted.keys);
   await ctx.writeAudit({
@@ -275,7 +211,7 @@ export async function changeRequestStatus(
         : cancelRefusal(viewer, locked.facts);
     if (refusal) throw refuse(refusal);
     const to = nextRequestStatus(locked.facts.status, change)!;
-    await tx.update(workRequests).set({ status: to }).where(eq(workRequests.id, id));
+    await setRequestStatus(tx, id, to);
     const { clientId, acceptedProviderId } = locked.facts;
     const title = locked.request.title;
     if (change === 'cancel') {
@@ -329,83 +265,4 @@ export async function readOpenableRequestFacts(db: Db, viewer: Actor, id: string
   const facts = await readRequestFacts(db, id);
   if (!canOpenRequest(viewer, facts, await viewerHasBid(db, viewer, id))) throw requestNotFound();
   return facts;
-}
-
-/** The request is assigned to the accepted bid (caller holds the row lock and checked the rules). */
-export async function assignRequest(tx: Tx, facts: RequestFacts & { id: string }, bidId: string) {
-  const to = nextRequestStatus(facts.status, 'assign');
-  if (!to) throw refuse('request_not_open');
-  await tx
-    .update(workRequests)
-    .set({ status: to, acceptedBidId: bidId })
-    .where(eq(workRequests.id, facts.id));
-}
-
-/** The client's requests this provider won and that still stand: what makes a hire real. */
-export async function hiresOf(db: Db, clientId: string, providerId: string) {
-  const rows = await db
-    .select({ id: workRequests.id })
-    .from(workRequests)
-    .innerJoin(bids, eq(bids.id, workRequests.acceptedBidId))
-    .where(
-      and(
-        eq(workRequests.clientId, clientId),
-        eq(bids.providerId, providerId),
-        inArray(workRequests.status, HIRED_STATUSES),
-      ),
-    );
-  return rows.map((row) => row.id);
-}
-
-/** How many jobs this provider won and finished (requests COMPLETED on their accepted bid). */
-export async function completedJobsOf(db: Db, providerId: string) {
-  const [row] = await db
-    .select({ total: count() })
-    .from(workRequests)
-    .innerJoin(bids, eq(bids.id, workRequests.acceptedBidId))
-    .where(and(eq(bids.providerId, providerId), eq(workRequests.status, 'COMPLETED')));
-  return row?.total ?? 0;
-}
-
-/**
- * Before a provider's account is deleted (in the same transaction): every request they won and
- * have not finished goes back to OPEN with its other bids pending again, so the client can choose
- * someone else instead of waiting on nobody. Completed jobs stay completed. Each reopened request
- * is published (`request.reopened`), so its client is told.
- */
-export async function releaseHiresOf(ctx: ServerContext, tx: Tx, providerId: string) {
-  const won = await tx
-    .select({ id: workRequests.id, title: workRequests.title, clientId: workRequests.clientId })
-    .from(workRequests)
-    .innerJoin(bids, eq(bids.id, workRequests.acceptedBidId))
-    .where(and(eq(bids.providerId, providerId), eq(workRequests.status, 'ASSIGNED')))
-    .for('update', { of: workRequests });
-  for (const request of won) {
-    await tx
-      .update(workRequests)
-      .set({ status: nextRequestStatus('ASSIGNED', 'winner_gone')!, acceptedBidId: null })
-      .where(eq(workRequests.id, request.id));
-    await reopenRejectedBids(tx, request.id);
-    await ctx.events.publish(tx, 'request.reopened', {
-      workRequestId: request.id,
-      clientId: request.clientId,
-      title: request.title,
-      reason: 'winner_gone',
-    });
-  }
-}
-
-/** Storage keys of every file of the client's requests, previews too (their account is being deleted). */
-export async function attachmentKeysOfClient(db: Db, clientId: string) {
-  const rows = await db
-    .select({ key: attachments.storageKey, thumbnailKey: attachments.thumbnailKey })
-    .from(attachments)
-    .innerJoin(workRequests, eq(workRequests.id, attachments.workRequestId))
-    .where(eq(workRequests.clientId, clientId));
-  return storedKeysOf(rows);
-}
-
-/** Every stored file of these attachments: the uploads and their previews. */
-function storedKeysOf(rows: { key: string; thumbnailKey: string | null }[]) {
-  return rows.flatMap((row) => (row.thumbnailKey ? [row.key, row.thumbnailKey] : [row.key]));
 }

@@ -1,5 +1,5 @@
-import type { Category } from '../../../shared/categories';
-import type { Language } from '../../../shared/languages';
+import type { Category } from '../../../../shared/categories';
+import type { Language } from '../../../../shared/languages';
 
 /**
  * What people call the craftspeople of each category, in the five languages: a search for

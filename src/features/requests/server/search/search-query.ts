@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../../server/db/database';
-import { rememberedPerDatabase } from '../../../server/db/remembered';
-import { sharedWhileRunning } from '../../../server/db/running';
-import type { Category } from '../../../shared/categories';
+import type { Db } from '../../../../server/db/database';
+import { rememberedPerDatabase } from '../../../../server/db/remembered';
+import { sharedWhileRunning } from '../../../../server/db/running';
+import type { Category } from '../../../../shared/categories';
 import { categoriesLabelled, fold, searchWords, tradesIn } from './category-search';
 import { regionLexemes, regionQuery, regionsIn, type RegionCode } from './regions/regions';
 import type { WordGroup } from './term-stats';

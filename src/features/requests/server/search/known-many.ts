@@ -1,4 +1,4 @@
-import { rememberedPerDatabase } from '../../../server/db/remembered';
+import { rememberedPerDatabase } from '../../../../server/db/remembered';
 
 /**
  * Searches found to have more matches than the list counts exactly, remembered for a minute per

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../../server/db/database';
+import type { Db } from '../../../../server/db/database';
 
 /**
  * How common search words are, from PostgreSQL's own statistics of the full-text column

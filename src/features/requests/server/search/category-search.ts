@@ -1,10 +1,10 @@
-import cs from '../../../locales/cs/categories.json';
-import en from '../../../locales/en/categories.json';
-import ru from '../../../locales/ru/categories.json';
-import sk from '../../../locales/sk/categories.json';
-import uk from '../../../locales/uk/categories.json';
-import { CATEGORIES, type Category } from '../../../shared/categories';
-import { LANGUAGES } from '../../../shared/languages';
+import cs from '../../../../locales/cs/categories.json';
+import en from '../../../../locales/en/categories.json';
+import ru from '../../../../locales/ru/categories.json';
+import sk from '../../../../locales/sk/categories.json';
+import uk from '../../../../locales/uk/categories.json';
+import { CATEGORIES, type Category } from '../../../../shared/categories';
+import { LANGUAGES } from '../../../../shared/languages';
 import { TRADE_NAMES } from './trade-names';
 
 /** Lower case without accents: "Inštalatérske" → "instalaterske", "Електрика" stays Cyrillic. */

@@ -1,0 +1,55 @@
+import { and, count, eq, inArray } from 'drizzle-orm';
+import type { Db, Tx } from '../../../server/db/database';
+import type { WorkRequestStatus } from '../../../shared/statuses';
+import { bids, workRequests } from './tables';
+
+/** Sets the request's state and the bid it is assigned to (null: nobody's any more). */
+export async function assignRequestRow(
+  tx: Tx,
+  id: string,
+  status: WorkRequestStatus,
+  acceptedBidId: string | null,
+) {
+  await tx.update(workRequests).set({ status, acceptedBidId }).where(eq(workRequests.id, id));
+}
+
+/** The ids of the client's requests won by this provider, in one of `statuses`. */
+export async function hiredRequestIds(
+  db: Db,
+  clientId: string,
+  providerId: string,
+  statuses: readonly WorkRequestStatus[],
+) {
+  const rows = await db
+    .select({ id: workRequests.id })
+    .from(workRequests)
+    .innerJoin(bids, eq(bids.id, workRequests.acceptedBidId))
+    .where(
+      and(
+        eq(workRequests.clientId, clientId),
+        eq(bids.providerId, providerId),
+        inArray(workRequests.status, statuses),
+      ),
+    );
+  return rows.map((row) => row.id);
+}
+
+/** How many requests this provider won that are in `status`. */
+export async function countWonRequests(db: Db, providerId: string, status: WorkRequestStatus) {
+  const [row] = await db
+    .select({ total: count() })
+    .from(workRequests)
+    .innerJoin(bids, eq(bids.id, workRequests.acceptedBidId))
+    .where(and(eq(bids.providerId, providerId), eq(workRequests.status, status)));
+  return row?.total ?? 0;
+}
+
+/** The requests this provider won that are in `status`, locked for update until the commit. */
+export function lockWonRequests(tx: Tx, providerId: string, status: WorkRequestStatus) {
+  return tx
+    .select({ id: workRequests.id, title: workRequests.title, clientId: workRequests.clientId })
+    .from(workRequests)
+    .innerJoin(bids, eq(bids.id, workRequests.acceptedBidId))
+    .where(and(eq(bids.providerId, providerId), eq(workRequests.status, status)))
+    .for('update', { of: workRequests });
+}

@@ -1,0 +1,43 @@
+import type { ServerContext } from '../../../server/context';
+import type { Db, Tx } from '../../../server/db/database';
+import { HIRED_STATUSES, nextRequestStatus, type RequestFacts } from '../requests.rules';
+import { reopenRejectedBids } from './bids.repo';
+import { assignRequestRow, countWonRequests, hiredRequestIds, lockWonRequests } from './hires.repo';
+import { refuse } from './refusals';
+
+/** The request is assigned to the accepted bid (caller holds the row lock and checked the rules). */
+export async function assignRequest(tx: Tx, facts: RequestFacts & { id: string }, bidId: string) {
+  const to = nextRequestStatus(facts.status, 'assign');
+  if (!to) throw refuse('request_not_open');
+  await assignRequestRow(tx, facts.id, to, bidId);
+}
+
+/** The client's requests this provider won and that still stand: what makes a hire real. */
+export async function hiresOf(db: Db, clientId: string, providerId: string) {
+  return hiredRequestIds(db, clientId, providerId, HIRED_STATUSES);
+}
+
+/** How many jobs this provider won and finished (requests COMPLETED on their accepted bid). */
+export async function completedJobsOf(db: Db, providerId: string) {
+  return countWonRequests(db, providerId, 'COMPLETED');
+}
+
+/**
+ * Before a provider's account is deleted (in the same transaction): every request they won and
+ * have not finished goes back to OPEN with its other bids pending again, so the client can choose
+ * someone else instead of waiting on nobody. Completed jobs stay completed. Each reopened request
+ * is published (`request.reopened`), so its client is told.
+ */
+export async function releaseHiresOf(ctx: ServerContext, tx: Tx, providerId: string) {
+  const won = await lockWonRequests(tx, providerId, 'ASSIGNED');
+  for (const request of won) {
+    await assignRequestRow(tx, request.id, nextRequestStatus('ASSIGNED', 'winner_gone')!, null);
+    await reopenRejectedBids(tx, request.id);
+    await ctx.events.publish(tx, 'request.reopened', {
+      workRequestId: request.id,
+      clientId: request.clientId,
+      title: request.title,
+      reason: 'winner_gone',
+    });
+  }
+}

@@ -1,0 +1,346 @@
+import {
+  and,
+  count,
+  desc,
+  eq,
+  inArray,
+  not,
+  or,
+  sql,
+  type Placeholder,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
+import type { Db } from '../../../../server/db/database';
+import { preparedFor } from '../../../../server/db/prepared';
+import { workRequests } from '../tables';
+import type { Category } from '../../../../shared/categories';
+import { searchQuery } from './search-query';
+import { expectedShare, termStats } from './term-stats';
+import { rememberedPerDatabase } from '../../../../server/db/remembered';
+import { sharedWhileRunning } from '../../../../server/db/running';
+import { knownMany } from './known-many';
+import { directStatement, readDirect, readLastOf, sqlText } from '../../../../server/db/direct';
+import { cardOf, cardRow, type Card } from '../cards';
+
+/**
+ * Matches are counted exactly up to this many; beyond, the list says "more than" this many (a
+ * true statement, not a guess: PostgreSQL's own estimate of a prefix search was 57 % too high).
+ */
+export const EXACT_COUNT_LIMIT = 1_000;
+
+/** When there are more matches than counted, paging reaches this far at most. */
+export const MAX_ESTIMATED_PAGES = 50;
+
+/**
+ * Below this many expected matches a search reads the full-text index first and sorts what it
+ * finds; above it, walking requests newest first and stopping at a full page is cheaper.
+ */
+const RARE_MATCHES = 5_000;
+
+/**
+ * Below this many expected matches the count reads the full-text index (every match, no sort);
+ * above it, it reads the table in sequence until EXACT_COUNT_LIMIT + 1 matches (about 30 000
+ * rows at the threshold).
+ */
+const RARE_COUNT_MATCHES = 30_000;
+
+/** A search's count under way, joined by the requests for the same search meanwhile. */
+const countsRunning = sharedWhileRunning<{ total: number; more: boolean }>();
+
+type Reader = Pick<Db, 'select' | 'execute'>;
+
+function readPage(
+  reader: Reader,
+  where: SQL,
+  limit: number | Placeholder,
+  offset: number | Placeholder,
+) {
+  return reader
+    .select(cardRow)
+    .from(workRequests)
+    .where(where)
+    .orderBy(desc(workRequests.createdAt), desc(workRequests.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+/** The query counting matches up to `upTo` (EXACT_COUNT_LIMIT + 1), newest first unless `unordered`. */
+function countMatches(reader: Reader, where: SQL, unordered = false, upTo = EXACT_COUNT_LIMIT + 1) {
+  const matches = reader
+    .select({ one: sql`1` })
+    .from(workRequests)
+    .where(where);
+  return reader
+    .select({ n: count().as('n') })
+    .from(
+      (unordered ? matches : matches.orderBy(desc(workRequests.createdAt), desc(workRequests.id)))
+        .limit(upTo)
+        .as('matches'),
+    );
+}
+
+/** Whether the page alone tells the total: one that is not full is the last one. */
+const pageTellsTotal = (rows: number, limit: number, offset: number) =>
+  rows < limit && (rows > 0 || offset === 0);
+
+/** The total from the matches counted up to EXACT_COUNT_LIMIT + 1. */
+function totalOf(counted: number) {
+  return counted <= EXACT_COUNT_LIMIT
+    ? { total: counted, more: false }
+    : { total: EXACT_COUNT_LIMIT, more: true };
+}
+
+/**
+ * Browsing (no search words): the page and, when the page is full, the number of matches
+ * counted up to EXACT_COUNT_LIMIT + 1 newest first, as the page walks. Prepared: their generic
+ * plans walk `work_requests_status_created_idx` and `work_requests_listed_created_idx` exactly
+ * as the one-off plans did.
+ */
+const browsing = preparedFor((db) => {
+  const listed = and(eq(workRequests.status, 'OPEN'), eq(workRequests.clientActive, true))!;
+  const inCategory = and(listed, eq(workRequests.category, sql.placeholder('category')))!;
+  const page = (where: SQL, name: string) =>
+    directStatement<Card>(
+      readPage(db, where, sql.placeholder('limit'), sql.placeholder('offset')),
+      name,
+    );
+  const counted = (where: SQL, name: string) =>
+    directStatement<{ n: number }>(countMatches(db, where), name);
+  return {
+    page: page(listed, 'browse_page'),
+    pageInCategory: page(inCategory, 'browse_page_in_category'),
+    count: counted(listed, 'browse_count'),
+    countInCategory: counted(inCategory, 'browse_count_in_category'),
+  };
+});
+
+/**
+ * The page and the number of matches. A page that is not full is the last one, so the total is
+ * known. Otherwise matches are counted exactly up to EXACT_COUNT_LIMIT; past that the answer is
+ * "more than EXACT_COUNT_LIMIT" (`more: true`): counting every match of a common word in a
+ * million requests would cost far more than the page, and PostgreSQL's estimate of it is no more
+ * than a guess.
+ *
+ * The page and the count are read at once, on two connections. One after the other, a page's
+ * rows waited for a second connection while the pool was busy (about 120 ms at 100 connections),
+ * long enough for V8 to move them to the old generation, whose collections then took a fifth of
+ * the server's time. A count the page makes needless (a page that is not full) is cheap: few
+ * requests match.
+ */
+async function browse(db: Db, category: Category | undefined, limit: number, page: number) {
+  const statements = browsing(db);
+  const values = { limit, offset: (page - 1) * limit, category };
+  const [rows, [counted]] = await Promise.all([
+    readDirect(db, category ? statements.pageInCategory : statements.page, values, cardOf),
+    readDirect(db, category ? statements.countInCategory : statements.count, values),
+  ]);
+  if (pageTellsTotal(rows.length, limit, values.offset)) {
+    return { rows, total: values.offset + rows.length, more: false };
+  }
+  return { rows, ...totalOf(counted?.n ?? 0) };
+}
+
+/**
+ * One query under planner settings in a single round trip: the settings (`set_config(…, true)`)
+ * and the query go as one simple-protocol message, which PostgreSQL runs as one implicit
+ * transaction, planning each statement after the one before has run. So the settings hold for
+ * the query and end with it, with no BEGIN, COMMIT or separate statements.
+ *
+ * The simple protocol takes no parameters: Drizzle writes them into the text as quoted literals.
+ * Only for values of our own making — search words are letters and digits only
+ * (category-search.ts), category codes, numbers — never free text.
+ */
+const BY_INDEX = sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true), set_config('enable_bitmapscan', 'on', true)`;
+const NEWEST_FIRST = sql`select set_config('enable_bitmapscan', 'off', true)`;
+const IN_TABLE_ORDER = sql`select set_config('enable_seqscan', 'on', true), set_config('enable_indexscan', 'off', true), set_config('enable_indexonlyscan', 'off', true), set_config('enable_bitmapscan', 'off', true)`;
+
+function plannedText(settings: SQL, query: SQLWrapper): string {
+  return sqlText(sql`${settings}; ${query.getSQL()}`.inlineParams());
+}
+
+/**
+ * A search's statements are written once a minute: the same words, filters and page make the
+ * same text, and writing it through Drizzle cost more than anything else the app does for a
+ * search. The key holds everything the text is made of.
+ */
+const searchTexts = rememberedPerDatabase<string>({ ms: 60_000, max: 1_000 });
+const searchText = (db: Db, key: unknown[], write: () => string) =>
+  searchTexts.recall(db, JSON.stringify(key), write);
+
+/**
+ * What the public may browse: open requests of active clients (one partial index), optionally
+ * in one category and matching a search (search-query.ts), or in a category the words name by
+ * its label or a trade name (category-search.ts): those come first, newest first, then the
+ * other requests the words match.
+ */
+export async function listOpenRequests(
+  db: Db,
+  query: {
+    q?: string | undefined;
+    category?: Category | undefined;
+    location?: string | undefined;
+    page: number;
+    limit: number;
+  },
+) {
+  const [found, stats] = await Promise.all([
+    searchQuery(db, query.q, query.location),
+    termStats(db),
+  ]);
+  if (!found) return browse(db, query.category, query.limit, query.page);
+  const { tsquery, location, categories, rest } = found;
+
+  // Everything the statements below are written from.
+  const search = [tsquery, location, query.category ?? null, categories, rest];
+  const fullText = (text: string) =>
+    sql`${workRequests.searchVector} @@ to_tsquery('simple', ${text})`;
+  const listed = () =>
+    and(
+      eq(workRequests.status, 'OPEN'),
+      eq(workRequests.clientActive, true),
+      query.category ? eq(workRequests.category, query.category) : undefined,
+    )!;
+  // A category named by the words stands in for the words that named it, not for the others
+  // nor for the location.
+  const named = () =>
+    and(
+      inArray(workRequests.category, categories),
+      rest ? fullText(rest) : undefined,
+      location ? fullText(location) : undefined,
+    )!;
+  const where = () =>
+    and(listed(), categories.length > 0 ? or(fullText(tsquery), named()) : fullText(tsquery))!;
+  // PostgreSQL cannot tell a rare word from a common one in a prefix query: it may walk every
+  // request looking for a word nobody used, or sort every request containing a common one. Our
+  // own estimate chooses: rare words read the full-text index and sort the few matches; common
+  // words walk requests newest first and stop at a full page.
+  // The count needs no order, only EXACT_COUNT_LIMIT + 1 matches. Below RARE_COUNT_MATCHES
+  // expected it reads them from the full-text index; above, it reads the table in its own order
+  // until it has them (about limit / share rows, read in sequence rather than one by one).
+  const expected = expectedShare(found.groups, stats) * stats.rows;
+  const rare = expected < RARE_MATCHES;
+  const rareCount = categories.length === 0 && expected < RARE_COUNT_MATCHES;
+  const offset = (query.page - 1) * query.limit;
+  const pageOf = (kind: string, plan: boolean, condition: () => SQL, at: number, size: number) =>
+    searchText(db, [kind, ...search, plan, size, at], () =>
+      plannedText(plan ? BY_INDEX : NEWEST_FIRST, readPage(db, condition(), size, at)),
+    );
+  // A search that had more matches than counted a minute ago is not counted again
+  // (known-many.ts); a page that is not full still tells its exact total below.
+  const searched = JSON.stringify(search);
+  const knownToBeMany = knownMany.get(db, searched) === true;
+  // In one category, a word common in the table can be rare: reading the table in its order
+  // would pass hundreds of thousands of other requests, where the category's own index (newest
+  // first) holds its requests together (a word and a category at a million requests: 15–19 ms
+  // instead of 94–160 ms).
+  const inCategory = !rareCount && query.category !== undefined;
+  const countText = () =>
+    searchText(db, ['count', ...search, rareCount], () =>
+      plannedText(
+        rareCount ? BY_INDEX : inCategory ? NEWEST_FIRST : IN_TABLE_ORDER,
+        countMatches(db, where(), !inCategory),
+      ),
+    );
+  // Requests that arrive together for a search not counted in the last minute count it once;
+  // the count runs beside the page, as browsing's does (see browse).
+  const count = (text: string) =>
+    countsRunning(db, text, async () => {
+      const [row] = await readLastOf<{ n: number }>(db, text);
+      const total = totalOf(row?.n ?? 0);
+      if (total.more) knownMany.set(db, searched, true);
+      return total;
+    });
+  const page = () => {
+    if (categories.length === 0) {
+      return readLastOf(db, pageOf('page', rare, where, offset, query.limit), cardOf);
+    }
+    // The named categories' requests first, then the others the words match.
+    const namedRare = expectedShare(found.restGroups, stats) * stats.rows < RARE_MATCHES;
+    return readRanked(db, query.limit, offset, {
+      first: (at, size) =>
+        pageOf(
+          'named',
+          (rest || location) !== '' && namedRare,
+          () => and(listed(), named())!,
+          at,
+          size,
+        ),
+      countFirst: (upTo) =>
+        searchText(db, ['named-count', ...search, upTo], () =>
+          plannedText(NEWEST_FIRST, countMatches(db, and(listed(), named())!, false, upTo)),
+        ),
+      then: (at, size) =>
+        pageOf('others', rare, () => and(listed(), fullText(tsquery), not(named()))!, at, size),
+    });
+  };
+  const [rows, counted] = await Promise.all([
+    page(),
+    knownToBeMany ? totalOf(EXACT_COUNT_LIMIT + 1) : count(countText()),
+  ]);
+  if (pageTellsTotal(rows.length, query.limit, offset)) {
+    return { rows, total: offset + rows.length, more: false };
+  }
+  return { rows, ...counted };
+}
+
+/**
+ * A page of two lists shown one after the other (the named categories' requests, then the other
+ * matches), each read newest first with its own plan. The second is read only when the page
+ * reaches past the first; where the first ends is known from its page, or counted when the page
+ * starts past its end.
+ */
+async function readRanked(
+  db: Db,
+  limit: number,
+  offset: number,
+  lists: {
+    first: (offset: number, limit: number) => string;
+    countFirst: (upTo: number) => string;
+    then: (offset: number, limit: number) => string;
+  },
+) {
+  const first = await readLastOf(db, lists.first(offset, limit), cardOf);
+  if (first.length === limit) return first;
+  let firstTotal = offset + first.length;
+  if (first.length === 0 && offset > 0) {
+    const [row] = await readLastOf<{ n: number }>(db, lists.countFirst(offset));
+    firstTotal = row?.n ?? 0;
+  }
+  const then = await readLastOf(
+    db,
+    lists.then(Math.max(0, offset - firstTotal), limit - first.length),
+    cardOf,
+  );
+  return [...first, ...then];
+}
+
+/** Town suggestions offered at most. */
+export const LOCATION_SUGGESTIONS = 10;
+
+/**
+ * The distinct locations of listed (open) requests starting with `prefix`, accents and case
+ * ignored, in alphabetical order: "kos" offers "Košice". One index step per location
+ * (`work_requests_listed_location_idx`), however many requests share it; each location is shown
+ * as one of its requests spells it.
+ */
+export async function suggestLocations(db: Db, prefix: string): Promise<string[]> {
+  const pattern = `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const key = sql`(lower(f_unaccent(${workRequests.location})) collate "C")`;
+  const listed = sql`${workRequests.status} = 'OPEN' and ${workRequests.clientActive}`;
+  const result = await db.execute<{ location: string }>(sql`
+    with recursive keys(k) as (
+      (select ${key} from ${workRequests}
+        where ${listed} and ${key} like lower(f_unaccent(${pattern})) order by 1 limit 1)
+      union all
+      select (select ${key} from ${workRequests}
+        where ${listed} and ${key} like lower(f_unaccent(${pattern})) and ${key} > keys.k
+        order by 1 limit 1)
+      from keys where keys.k is not null
+    )
+    select (select ${workRequests.location} from ${workRequests}
+      where ${listed} and ${key} = keys.k limit 1) as location
+    from keys where keys.k is not null
+    limit ${LOCATION_SUGGESTIONS}`);
+  return result.rows.map((row) => row.location);
+}

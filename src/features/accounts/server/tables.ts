@@ -62,6 +62,9 @@ export const users = pgTable(
   ],
 );
 
+/** An active provider: shown to others and counted (Home's figure, the sitemap, visible reviews). */
+export const activeProvider = sql`${users.role} = 'provider' and ${users.accountStatus} = 'active'`;
+
 export const clientProfiles = pgTable('client_profiles', {
   userId: uuid('user_id')
     .primaryKey()

@@ -4,7 +4,7 @@ import { preparedFor } from '../../../server/db/prepared';
 import type { WorkRequestStatus } from '../../../shared/statuses';
 import type { RequestFacts } from '../requests.rules';
 import { clientProfiles, users } from '../../accounts/server/tables';
-import { attachments, bids, workRequests } from './tables';
+import { attachments, bids, listedRequest, workRequests } from './tables';
 import { cardRow } from './cards';
 
 export async function listClientRequests(db: Db, clientId: string) {
@@ -188,13 +188,7 @@ export async function countOpenRequestsSince(db: Db, since: Date) {
   const [row] = await db
     .select({ total: count() })
     .from(workRequests)
-    .where(
-      and(
-        eq(workRequests.status, 'OPEN'),
-        eq(workRequests.clientActive, true),
-        gte(workRequests.createdAt, since),
-      ),
-    );
+    .where(and(listedRequest(workRequests), gte(workRequests.createdAt, since)));
   return row?.total ?? 0;
 }
 

@@ -20,6 +20,14 @@ import { BID_STATUSES, WORK_REQUEST_STATUSES } from '../../../shared/statuses';
 export const workRequestStatusEnum = pgEnum('work_request_status', WORK_REQUEST_STATUSES);
 
 /**
+ * A listed request: what Browse, Home, the sitemap and the town suggestions show, and what the
+ * partial indexes hold: open, its client's account active. Written as literal SQL so that a
+ * prepared statement's generic plan can use those indexes.
+ */
+export const listedRequest = (t: { status: AnyPgColumn; clientActive: AnyPgColumn }) =>
+  sql`${t.status} = 'OPEN' and ${t.clientActive}`;
+
+/**
  * A client's job request. Deleting the client removes their requests (spec core §1:
  * deleting an account removes all data immediately).
  */
@@ -79,16 +87,16 @@ export const workRequests = pgTable(
     // What the public browses: open requests of active clients, newest first.
     index('work_requests_listed_created_idx')
       .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
-      .where(sql`${t.status} = 'OPEN' and ${t.clientActive}`),
+      .where(listedRequest(t)),
     index('work_requests_listed_category_created_idx')
       .on(t.category, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
-      .where(sql`${t.status} = 'OPEN' and ${t.clientActive}`),
+      .where(listedRequest(t)),
     index('work_requests_search_vector_idx').using('gin', t.searchVector),
     // Town suggestions: the distinct accent-free locations of listed requests, read in order
     // (byte order, so a prefix is a range and each next location one index step).
     index('work_requests_listed_location_idx')
       .on(sql`(lower(f_unaccent(${t.location})) collate "C")`)
-      .where(sql`${t.status} = 'OPEN' and ${t.clientActive}`),
+      .where(listedRequest(t)),
     check('work_requests_title_check', sql`char_length(${t.title}) between 5 and 200`),
     check(
       'work_requests_description_check',

@@ -1,6 +1,6 @@
-import { and, avg, count, desc, eq, inArray } from 'drizzle-orm';
+import { avg, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../../server/db/database';
-import { users } from '../../accounts/server/tables';
+import { activeProvider, users } from '../../accounts/server/tables';
 import { reviews } from './tables';
 
 export function reviewsOfProvider(db: Db, providerId: string, limit: number, offset: number) {
@@ -49,6 +49,6 @@ export async function countVisibleReviews(db: Db) {
     .select({ total: count() })
     .from(reviews)
     .innerJoin(users, eq(users.id, reviews.providerId))
-    .where(and(eq(users.role, 'provider'), eq(users.accountStatus, 'active')));
+    .where(activeProvider);
   return row?.total ?? 0;
 }

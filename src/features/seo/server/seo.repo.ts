@@ -1,7 +1,7 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../../server/db/database';
-import { providerProfiles, users } from '../../accounts/server/tables';
-import { workRequests } from '../../requests/server/tables';
+import { activeProvider, providerProfiles, users } from '../../accounts/server/tables';
+import { listedRequest, workRequests } from '../../requests/server/tables';
 
 /** A sitemap holds at most 50 000 addresses; each kind gets a share, newest first. */
 export const SITEMAP_SHARE = 20_000;
@@ -11,7 +11,7 @@ export async function openRequestsForSitemap(db: Db) {
   return db
     .select({ id: workRequests.id, updatedAt: workRequests.updatedAt })
     .from(workRequests)
-    .where(and(eq(workRequests.status, 'OPEN'), eq(workRequests.clientActive, true)))
+    .where(listedRequest(workRequests))
     .orderBy(desc(workRequests.createdAt), desc(workRequests.id))
     .limit(SITEMAP_SHARE);
 }
@@ -22,7 +22,7 @@ export async function activeProvidersForSitemap(db: Db) {
     .select({ id: users.id, updatedAt: users.updatedAt })
     .from(users)
     .innerJoin(providerProfiles, eq(providerProfiles.userId, users.id))
-    .where(and(eq(users.role, 'provider'), eq(users.accountStatus, 'active')))
+    .where(activeProvider)
     .orderBy(desc(users.createdAt), desc(users.id))
     .limit(SITEMAP_SHARE);
 }

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../../server/db/database';
-import { PUBLIC_PAGE_PATHS } from '../../../shared/page-meta';
-import { robotsTxt, sitemapXml, type SitemapEntry } from './crawlers';
-import { activeProvidersForSitemap, openRequestsForSitemap } from './seo.repo';
+import { robotsTxt, sitemapXml } from './crawlers';
+import { sitemapEntries } from './seo.service';
 
 /**
  * robots.txt and sitemap.xml, at the site's root (outside the /api scope: crawlers send no
@@ -20,15 +19,7 @@ export const seoRoutes: FastifyPluginAsync<{ db: Db; publicUrl: string }> = asyn
   );
 
   app.get('/sitemap.xml', async (_request, reply) => {
-    const [requests, providers] = await Promise.all([
-      openRequestsForSitemap(db),
-      activeProvidersForSitemap(db),
-    ]);
-    const entries: SitemapEntry[] = [
-      ...PUBLIC_PAGE_PATHS.map((path) => ({ path })),
-      ...providers.map((row) => ({ path: `/provider/${row.id}`, lastModified: row.updatedAt })),
-      ...requests.map((row) => ({ path: `/request/${row.id}`, lastModified: row.updatedAt })),
-    ];
+    const entries = await sitemapEntries(db);
     return reply
       .type('application/xml; charset=utf-8')
       .header('Cache-Control', 'public, max-age=600, s-maxage=3600')

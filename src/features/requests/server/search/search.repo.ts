@@ -13,7 +13,7 @@ import {
 } from 'drizzle-orm';
 import type { Db } from '../../../../server/db/database';
 import { preparedFor } from '../../../../server/db/prepared';
-import { workRequests } from '../tables';
+import { listedRequest, workRequests } from '../tables';
 import type { Category } from '../../../../shared/categories';
 import { searchQuery } from './search-query';
 import { expectedShare, termStats } from './term-stats';
@@ -98,7 +98,7 @@ function totalOf(counted: number) {
  * as the one-off plans did.
  */
 const browsing = preparedFor((db) => {
-  const listed = and(eq(workRequests.status, 'OPEN'), eq(workRequests.clientActive, true))!;
+  const listed = listedRequest(workRequests);
   const inCategory = and(listed, eq(workRequests.category, sql.placeholder('category')))!;
   const page = (where: SQL, name: string) =>
     directStatement<Card>(
@@ -197,8 +197,7 @@ export async function listOpenRequests(
     sql`${workRequests.searchVector} @@ to_tsquery('simple', ${text})`;
   const listed = () =>
     and(
-      eq(workRequests.status, 'OPEN'),
-      eq(workRequests.clientActive, true),
+      listedRequest(workRequests),
       query.category ? eq(workRequests.category, query.category) : undefined,
     )!;
   // A category named by the words stands in for the words that named it, not for the others
@@ -327,7 +326,7 @@ export const LOCATION_SUGGESTIONS = 10;
 export async function suggestLocations(db: Db, prefix: string): Promise<string[]> {
   const pattern = `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const key = sql`(lower(f_unaccent(${workRequests.location})) collate "C")`;
-  const listed = sql`${workRequests.status} = 'OPEN' and ${workRequests.clientActive}`;
+  const listed = listedRequest(workRequests);
   const result = await db.execute<{ location: string }>(sql`
     with recursive keys(k) as (
       (select ${key} from ${workRequests}

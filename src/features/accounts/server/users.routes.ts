@@ -4,7 +4,7 @@ import type { ServerContext } from '../../../server/context';
 import { AppError } from '../../../server/errors';
 import { requireUser } from '../../../server/plugins/auth';
 import { LIMITS } from '../../../shared/limits';
-import { fieldText, formRoutes } from '../../../server/plugins/forms';
+import { fieldText, formParts, formRoutes } from '../../../server/plugins/forms';
 import {
   deviceParams,
   devicesResponse,
@@ -41,7 +41,7 @@ async function profileForm(
   let picture: Buffer | undefined;
   try {
     const limits = { files: 1, fileSize: LIMITS.profilePicture.maxBytes };
-    for await (const part of request.parts({ limits })) {
+    for await (const part of formParts(request, limits)) {
       if (part.type === 'field') fields[part.fieldname] = fieldText(part);
       else if (part.fieldname === 'profile_picture') picture = await part.toBuffer();
       else part.file.resume();

@@ -14,7 +14,7 @@ import type { Role } from '../../src/shared/statuses';
 import { createAccount, createWorkRequest, TEST_PASSWORD_COST } from '../factories';
 import { createTestDatabase, type TestDatabase } from '../setup/test-database';
 import { startFakeGemini, type FakeGemini } from '../support/fake-gemini';
-import { NAMELESS_PARTS } from '../support/fuzz-found';
+import { NAMELESS_PARTS, withdrawalDuringAcceptanceAndDeletion } from '../support/fuzz-found';
 import {
   jsonBodyFor,
   jsonSchemaOf,
@@ -336,6 +336,16 @@ describe('fuzzing every API route from its schemas', () => {
         'invalid_form_data',
       ]);
     }
+  });
+
+  it('answers a withdrawal racing an acceptance and an account deletion with a 4xx', async () => {
+    const race = await withdrawalDuringAcceptanceAndDeletion(app, database, csrf);
+    expect(race.deletion.statusCode, race.deletion.body).toBe(200);
+    expect([404, 409], race.withdrawal.body).toContain(race.withdrawal.statusCode);
+    expect(['bid_not_found', 'bid_not_pending']).toContain(race.withdrawal.json().error);
+    // The hire the deletion ended is released: the request is open, the other bid pending again.
+    expect(race.request).toMatchObject({ status: 'OPEN', acceptedBidId: null });
+    expect(race.bids.map((bid) => [bid.id, bid.status])).toEqual([[race.otherBidId, 'PENDING']]);
   });
 
   it(

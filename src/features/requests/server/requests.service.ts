@@ -1,4 +1,4 @@
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { ServerContext } from '../../../server/context';
 import type { Db, Tx } from '../../../server/db/database';
 import { AppError, refusalError } from '../../../server/errors';
@@ -355,16 +355,24 @@ export async function completedJobsOf(db: Db, providerId: string) {
 /**
  * Before a provider's account is deleted (in the same transaction): every request they won and
  * have not finished goes back to OPEN with its other bids pending again, so the client can choose
- * someone else instead of waiting on nobody. Completed jobs stay completed. Returns the reopened
- * requests so their clients can be told.
+ * someone else. Completed jobs stay completed. Returns the reopened requests, to tell clients.
+ * Each request they bid on is locked first (in id order), as bid actions lock the request before
+ * the bid: deleting an accepted bid changes its request, and the other order deadlocks.
  */
 export async function releaseHiresOf(tx: Tx, providerId: string) {
-  const won = await tx
-    .select({ id: workRequests.id, title: workRequests.title, clientId: workRequests.clientId })
+  const bidOn = await tx
+    .select({
+      id: workRequests.id,
+      title: workRequests.title,
+      clientId: workRequests.clientId,
+      hired: sql<boolean>`${workRequests.status} = 'ASSIGNED' and ${workRequests.acceptedBidId} = ${bids.id}`,
+    })
     .from(workRequests)
-    .innerJoin(bids, eq(bids.id, workRequests.acceptedBidId))
-    .where(and(eq(bids.providerId, providerId), eq(workRequests.status, 'ASSIGNED')))
+    .innerJoin(bids, eq(bids.workRequestId, workRequests.id))
+    .where(eq(bids.providerId, providerId))
+    .orderBy(workRequests.id)
     .for('update', { of: workRequests });
+  const won = bidOn.filter((row) => row.hired);
   for (const request of won) {
     await tx
       .update(workRequests)

@@ -14,6 +14,7 @@ import type { Role } from '../../src/shared/statuses';
 import { createAccount, createWorkRequest, TEST_PASSWORD_COST } from '../factories';
 import { createTestDatabase, type TestDatabase } from '../setup/test-database';
 import { startFakeGemini, type FakeGemini } from '../support/fake-gemini';
+import { NAMELESS_PARTS, withdrawalDuringAcceptanceAndDeletion } from '../support/fuzz-found';
 import {
   jsonBodyFor,
   jsonSchemaOf,
@@ -320,6 +321,31 @@ describe('fuzzing every API route from its schemas', () => {
       });
       expect(response.headers['x-request-id']).toBe(body.request_id);
     }
+  });
+
+  it('refuses a form part without a name with 400 invalid_form_data', async () => {
+    // Found by fuzzing: a nameless part was read as a field named `undefined` (500).
+    for (const { key, actor, name, body } of NAMELESS_PARTS) {
+      const route = routesUnderTest().find((candidate) => candidate.key === key)!;
+      const c: FuzzCase = { actor, withCsrf: true, params: {}, query: undefined, body };
+      const before = await counts();
+      const response = await send(route, c, sessions[actor]);
+      expect(problemsOf(route, c, response, before, await counts()), name).toEqual([]);
+      expect([response.statusCode, response.json().error], name).toEqual([
+        400,
+        'invalid_form_data',
+      ]);
+    }
+  });
+
+  it('answers a withdrawal racing an acceptance and an account deletion with a 4xx', async () => {
+    const race = await withdrawalDuringAcceptanceAndDeletion(app, database, csrf);
+    expect(race.deletion.statusCode, race.deletion.body).toBe(200);
+    expect([404, 409], race.withdrawal.body).toContain(race.withdrawal.statusCode);
+    expect(['bid_not_found', 'bid_not_pending']).toContain(race.withdrawal.json().error);
+    // The hire the deletion ended is released: the request is open, the other bid pending again.
+    expect(race.request).toMatchObject({ status: 'OPEN', acceptedBidId: null });
+    expect(race.bids.map((bid) => [bid.id, bid.status])).toEqual([[race.otherBidId, 'PENDING']]);
   });
 
   it(

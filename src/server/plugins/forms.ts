@@ -1,4 +1,5 @@
-import multipart from '@fastify/multipart';
+import multipart, { type Multipart } from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LIMITS } from '../../shared/limits';
 import { AppError } from '../errors';
@@ -23,6 +24,25 @@ export function formRoutes(routes: FastifyPluginAsyncZod): FastifyPluginAsyncZod
     await forms.register(multipart, { limits: FORM_LIMITS });
     await routes(forms, options);
   };
+}
+
+/**
+ * The parts of the request's multipart form, as `request.parts` reads them. A part without a
+ * name (`Content-Disposition: form-data` alone, or with only a filename) belongs to no field:
+ * no browser sends one, so the form is refused (400 invalid_form_data) rather than read as a
+ * field called `undefined`.
+ */
+export async function* formParts(
+  request: FastifyRequest,
+  limits: { files: number; fileSize: number },
+): AsyncGenerator<Multipart> {
+  for await (const part of request.parts({ limits })) {
+    if (!part.fieldname) {
+      if (part.type === 'file') part.file.resume();
+      throw new AppError('invalid_form_data', 'Every part of the form must have a name.');
+    }
+    yield part;
+  }
 }
 
 /**

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context';
 import { AppError } from '../errors';
 import { requireUser } from '../plugins/auth';
-import { fieldText, formRoutes } from '../plugins/forms';
+import { fieldText, formParts, formRoutes } from '../plugins/forms';
 import { LIMITS } from '../../shared/limits';
 import { messageResponse, userResponse } from '../../features/accounts/accounts.schema';
 import { profileFormBody } from './own-account.schema';
@@ -23,7 +23,7 @@ async function profileForm(
   let picture: Buffer | undefined;
   try {
     const limits = { files: 1, fileSize: LIMITS.profilePicture.maxBytes };
-    for await (const part of request.parts({ limits })) {
+    for await (const part of formParts(request, limits)) {
       if (part.type === 'field') fields[part.fieldname] = fieldText(part);
       else if (part.fieldname === 'profile_picture') picture = await part.toBuffer();
       else part.file.resume();

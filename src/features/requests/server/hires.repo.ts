@@ -1,4 +1,4 @@
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../server/db/database';
 import type { WorkRequestStatus } from '../../../shared/statuses';
 import { bids, workRequests } from './tables';
@@ -44,12 +44,23 @@ export async function countWonRequests(db: Db, providerId: string, status: WorkR
   return row?.total ?? 0;
 }
 
-/** The requests this provider won that are in `status`, locked for update until the commit. */
-export function lockWonRequests(tx: Tx, providerId: string, status: WorkRequestStatus) {
+/**
+ * Every request this provider bid on, locked for update until the commit in id order, each with
+ * whether it is their assigned hire. All of them, not only the hires: bid actions lock the request
+ * before the bid, and deleting the provider's bids (their account going) must take the locks in
+ * the same order or deadlock; and an acceptance committed meanwhile is seen under the lock.
+ */
+export function lockRequestsBidOn(tx: Tx, providerId: string) {
   return tx
-    .select({ id: workRequests.id, title: workRequests.title, clientId: workRequests.clientId })
+    .select({
+      id: workRequests.id,
+      title: workRequests.title,
+      clientId: workRequests.clientId,
+      hired: sql<boolean>`${workRequests.status} = 'ASSIGNED' and ${workRequests.acceptedBidId} = ${bids.id}`,
+    })
     .from(workRequests)
-    .innerJoin(bids, eq(bids.id, workRequests.acceptedBidId))
-    .where(and(eq(bids.providerId, providerId), eq(workRequests.status, status)))
+    .innerJoin(bids, eq(bids.workRequestId, workRequests.id))
+    .where(eq(bids.providerId, providerId))
+    .orderBy(workRequests.id)
     .for('update', { of: workRequests });
 }

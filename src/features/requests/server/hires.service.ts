@@ -2,7 +2,12 @@ import type { ServerContext } from '../../../server/context';
 import type { Db, Tx } from '../../../server/db/database';
 import { HIRED_STATUSES, nextRequestStatus, type RequestFacts } from '../requests.rules';
 import { reopenRejectedBids } from './bids.repo';
-import { assignRequestRow, countWonRequests, hiredRequestIds, lockWonRequests } from './hires.repo';
+import {
+  assignRequestRow,
+  countWonRequests,
+  hiredRequestIds,
+  lockRequestsBidOn,
+} from './hires.repo';
 import { refuse } from './refusals';
 
 /** The request is assigned to the accepted bid (caller holds the row lock and checked the rules). */
@@ -29,7 +34,7 @@ export async function completedJobsOf(db: Db, providerId: string) {
  * is published (`request.reopened`), so its client is told.
  */
 export async function releaseHiresOf(ctx: ServerContext, tx: Tx, providerId: string) {
-  const won = await lockWonRequests(tx, providerId, 'ASSIGNED');
+  const won = (await lockRequestsBidOn(tx, providerId)).filter((request) => request.hired);
   for (const request of won) {
     await assignRequestRow(tx, request.id, nextRequestStatus('ASSIGNED', 'winner_gone')!, null);
     await reopenRejectedBids(tx, request.id);

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { fileTypeOf, imageTool } from '../../../server/image-libraries';
 import { AppError } from '../../../server/errors';
-import { fieldText } from '../../../server/plugins/forms';
+import { fieldText, formParts } from '../../../server/plugins/forms';
 import { LIMITS } from '../../../shared/limits';
 import { classifyUpload, cleanFilename, type AttachmentMime } from '../attachments.rules';
 
@@ -58,8 +58,9 @@ export async function readForm(
   const fields: Record<string, string> = {};
   const files: CheckedFile[] = [];
   try {
-    for await (const part of request.parts({
-      limits: { files: LIMITS.attachments.maxFiles, fileSize: LIMITS.attachments.maxBytes },
+    for await (const part of formParts(request, {
+      files: LIMITS.attachments.maxFiles,
+      fileSize: LIMITS.attachments.maxBytes,
     })) {
       if (part.type === 'field') {
         fields[part.fieldname] = fieldText(part);

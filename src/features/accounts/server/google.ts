@@ -8,7 +8,7 @@ import { onFirstUse } from '../../../server/on-first-use';
 import type { Language } from '../../../shared/languages';
 import { signInAccess } from './accounts.policy';
 import { findUserByEmail, findUserByGoogleId, type UserRow } from './accounts.repo';
-import { reenableProof, type ReenableProof } from './accounts.service';
+import { reenableProof, type ReenableProof } from './account-status.service';
 import { openSession, type Browser, type NewSession } from './sessions';
 import {
   hasTwoFactor,

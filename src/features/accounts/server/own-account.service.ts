@@ -6,7 +6,7 @@ import type { SessionUser } from './sessions';
 import type { Language } from '../../../shared/languages';
 import { canEditClientProfile, isAdministratorOrSelf, type Actor } from './accounts.policy';
 import { findUserById, loadAccount, type AccountRow, type UserRow } from './accounts.repo';
-import { sendPasswordChangedMail } from './accounts.service';
+import { sendPasswordChangedMail } from './password-reset.service';
 import { refuseCommonPassword } from './password-policy';
 import { endAllSessions, openSession, type Browser, type NewSession } from './sessions';
 

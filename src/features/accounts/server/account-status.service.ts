@@ -1,0 +1,115 @@
+import { and, eq } from 'drizzle-orm';
+import type { ServerContext } from '../../../server/context';
+import type { Db } from '../../../server/db/database';
+import { sessions, users } from './tables';
+import { AppError } from '../../../server/errors';
+import { canReenable } from './accounts.policy';
+import { findUserById, type UserRow } from './accounts.repo';
+import {
+  hasTwoFactor,
+  issueSecondFactorChallenge,
+  type SecondFactorChallenge,
+} from './two-factor.service';
+import { openSession, type Browser, type NewSession } from './sessions';
+import { clearFailedSignIns } from './sign-in-failures';
+
+const REENABLE_PURPOSE = 'reenable';
+const REENABLE_SECONDS = 10 * 60;
+
+/** A signed proof, for a short-lived HttpOnly cookie, that this browser just proved who owns a self-disabled account. */
+export interface ReenableProof {
+  token: string;
+  maxAgeSeconds: number;
+}
+
+export function reenableProof(ctx: ServerContext, userId: string): ReenableProof {
+  return {
+    token: ctx.signer.sign(REENABLE_PURPOSE, { user_id: userId }, REENABLE_SECONDS),
+    maxAgeSeconds: REENABLE_SECONDS,
+  };
+}
+
+/** Turns a self-disabled account back on, given the proof from a sign-in, and signs it in. */
+export async function reenableAccount(
+  ctx: ServerContext,
+  proof: string | undefined,
+  browser: Browser,
+  requestId: string,
+): Promise<
+  | { user: UserRow; session: NewSession }
+  | { user: UserRow; secondFactorChallenge: SecondFactorChallenge }
+> {
+  const payload = ctx.signer.verify<{ user_id: string }>(REENABLE_PURPOSE, proof);
+  const user = payload ? await findUserById(ctx.db, payload.user_id) : undefined;
+  if (!user || !canReenable(user)) {
+    throw new AppError('reenable_not_allowed', 'Sign in again to enable this account.');
+  }
+  // One transaction: the update locks the account row, so a deletion either happened before it
+  // (nothing updated: refused) or waits until the session exists.
+  const reenabled = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set({ accountStatus: 'active', disabledBy: null })
+      .where(and(eq(users.id, user.id), eq(users.disabledBy, 'self')))
+      .returning();
+    if (!row) return undefined;
+    // An account with an authenticator owes its code before any session opens.
+    const session = (await hasTwoFactor(tx, row.id))
+      ? undefined
+      : await openSession(tx, row.id, browser);
+    return { enabled: row, session };
+  });
+  if (!reenabled) {
+    throw new AppError('reenable_not_allowed', 'Sign in again to enable this account.');
+  }
+  await ctx.writeAudit({
+    action: 'account.enable',
+    outcome: 'success',
+    actorType: user.role,
+    actorId: user.id,
+    targetUserId: user.id,
+    requestId,
+    message: 'enabled again by its owner',
+  });
+  const { enabled, session } = reenabled;
+  if (!session) {
+    return {
+      user: enabled,
+      secondFactorChallenge: issueSecondFactorChallenge(ctx, enabled.id, 'reenable'),
+    };
+  }
+  return { user: enabled, session };
+}
+
+/**
+ * An administrator turns an account on or off. Turning it off deletes every session of the
+ * account in the same transaction, so the person is signed out at once and nothing comes back
+ * when the account is turned on again; turning it on deletes any session too (one opened by a
+ * sign-in that raced the disabling), so an enabled account starts signed out everywhere.
+ * Answers whether the status changed.
+ */
+export async function setAccountStatusByAdministrator(
+  db: Db,
+  userId: string,
+  status: 'active' | 'disabled',
+) {
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ status: users.accountStatus })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('update');
+    if (!before) return false;
+    await tx
+      .update(users)
+      .set({ accountStatus: status, disabledBy: status === 'disabled' ? 'administrator' : null })
+      .where(eq(users.id, userId));
+    await tx.delete(sessions).where(eq(sessions.userId, userId));
+    return before.status !== status;
+  });
+}
+
+/** Lifts a sign-in lock and forgets the failed attempts (an administrator's unlock). */
+export async function unlockSignIn(db: Db, userId: string) {
+  await clearFailedSignIns(db, userId);
+}

@@ -1,0 +1,189 @@
+import type { ServerContext } from '../../../server/context';
+import { hashPassword, type ScryptCost } from './password';
+import { signInAccess } from './accounts.policy';
+import { findUserByEmail, type UserRow } from './accounts.repo';
+import { reenableProof, type ReenableProof } from './account-status.service';
+import {
+  hasTwoFactor,
+  issueSecondFactorChallenge,
+  type SecondFactorChallenge,
+} from './two-factor.service';
+import {
+  endSession,
+  openSession,
+  type Browser,
+  type NewSession,
+  type SessionUser,
+} from './sessions';
+import {
+  clearFailedSignIns,
+  countFailedSignIn,
+  emailKeyOf,
+  findAddressFailures,
+  isLocked,
+  LOCK_MINUTES,
+  MAX_FAILED_SIGN_INS,
+} from './sign-in-failures';
+
+const DEVICE_PURPOSE = 'sign-in-device';
+const DEVICE_SECONDS = 365 * 24 * 60 * 60;
+
+/** A hash of nobody's password, per cost, so that an unknown email costs one verification too. */
+const dummyHashes = new WeakMap<ScryptCost, Promise<string>>();
+function dummyHash(cost: ScryptCost) {
+  const made = dummyHashes.get(cost);
+  if (made) return made;
+  const hash = hashPassword('majstri-timing-equaliser', cost);
+  dummyHashes.set(cost, hash);
+  return hash;
+}
+
+export type SignInOutcome =
+  | { kind: 'signed_in'; user: UserRow; session: NewSession; device: DeviceProof }
+  | { kind: 'second_factor_required'; challenge: SecondFactorChallenge }
+  | { kind: 'invalid_credentials' }
+  | { kind: 'locked' }
+  | { kind: 'unverified' }
+  | { kind: 'disabled' }
+  | { kind: 'disabled_by_self'; user: UserRow; reenableProof: ReenableProof };
+
+/** A signed note, for a long-lived HttpOnly cookie, that this browser signed in to the account. */
+export interface DeviceProof {
+  token: string;
+  maxAgeSeconds: number;
+}
+
+/**
+ * What the sign-in limits count an attempt by: the account key (an HMAC of the normalized email,
+ * the same whether or not an account has it) and whether this browser signed in to that account
+ * before. Neither depends on the account existing, so neither tells whether it does.
+ */
+export function signInAttempt(
+  ctx: ServerContext,
+  email: string,
+  browser: Browser,
+): { accountKey: string; trusted: boolean } {
+  const accountKey = emailKeyOf(ctx.signer, email);
+  const proof = ctx.signer.verify<{ key: string }>(DEVICE_PURPOSE, browser.deviceProof);
+  return { accountKey, trusted: proof?.key === accountKey };
+}
+
+/**
+ * Checks a password sign-in. A known and an unknown address take the same path and time (both
+ * lookups, one scrypt verification) and, until the password is right, the same answers: an
+ * address without an account counts failures and locks exactly as an account does.
+ */
+export async function signIn(
+  ctx: ServerContext,
+  credentials: { email: string; password: string },
+  browser: Browser,
+  requestId: string,
+): Promise<SignInOutcome> {
+  const { email, password } = credentials;
+  const { accountKey: emailKey, trusted } = signInAttempt(ctx, email, browser);
+  const [user, addressFailures] = await Promise.all([
+    findUserByEmail(ctx.db, email),
+    findAddressFailures(ctx.db, emailKey),
+  ]);
+  // Through the same queue whether or not the account exists (docs/security.md "Sign-in under flood").
+  const matches = await ctx.passwords.verify(
+    password,
+    user?.passwordHash ?? (await dummyHash(ctx.passwordCost)),
+    trusted ? 'trusted' : 'anonymous',
+  );
+  const audit = (action: string, outcome: 'success' | 'failure', message: string) =>
+    ctx.writeAudit({
+      action,
+      outcome,
+      actorType: user?.role ?? 'anonymous',
+      actorId: user?.id ?? null,
+      targetType: user?.role,
+      targetUserId: user?.id ?? null,
+      requestId,
+      message,
+    });
+
+  if (isLocked(user ?? addressFailures)) {
+    await audit(
+      'auth.login.failure',
+      'failure',
+      user ? 'account locked' : 'address locked, no account',
+    );
+    return { kind: 'locked' };
+  }
+  if (!user?.passwordHash || !matches) {
+    if (await countFailedSignIn(ctx.db, user ? { userId: user.id } : { emailKey })) {
+      const why = `${MAX_FAILED_SIGN_INS} failed sign-ins`;
+      await audit(
+        'auth.lockout',
+        'failure',
+        `locked for ${LOCK_MINUTES} minutes after ${why}${user ? '' : ' (no account has this address)'}`,
+      );
+      await ctx.recordAlert(
+        'lockout',
+        user
+          ? `An account was locked after ${why}`
+          : `Sign-in was locked for an address without an account after ${why}`,
+        { user_id: user?.id ?? null, request_id: requestId },
+      );
+      return { kind: 'locked' };
+    }
+    const why = !user
+      ? 'unknown account'
+      : user.passwordHash
+        ? 'wrong password'
+        : 'no password set';
+    await audit('auth.login.failure', 'failure', why);
+    return { kind: 'invalid_credentials' };
+  }
+  // With two-factor sign-in, the count ends only when the code is right too (two-factor.service).
+  const secondFactor = await hasTwoFactor(ctx.db, user.id);
+  if (!secondFactor && (user.failedLoginAttempts > 0 || user.lockUntil))
+    await clearFailedSignIns(ctx.db, user.id);
+  const access = signInAccess(user);
+  if (access === 'disabled_by_self') {
+    await audit('auth.login.failure', 'failure', 'account disabled by its owner');
+    return { kind: 'disabled_by_self', user, reenableProof: reenableProof(ctx, user.id) };
+  }
+  if (access === 'disabled') {
+    await audit('auth.login.failure', 'failure', `account ${user.accountStatus}`);
+    return { kind: 'disabled' };
+  }
+  if (!user.emailVerified) {
+    await audit('auth.login.failure', 'failure', 'email not verified');
+    return { kind: 'unverified' };
+  }
+  if (secondFactor) {
+    await audit('auth.login.second_factor', 'success', 'password accepted, code required');
+    return {
+      kind: 'second_factor_required',
+      challenge: issueSecondFactorChallenge(ctx, user.id, 'password'),
+    };
+  }
+  const session = await openSession(ctx.db, user.id, browser);
+  await audit('auth.login.success', 'success', 'signed in with password');
+  return { kind: 'signed_in', user, session, device: deviceProof(ctx, email) };
+}
+
+/** The note a browser keeps once it has proved it belongs to the person with this email. */
+export function deviceProof(ctx: ServerContext, email: string): DeviceProof {
+  const key = emailKeyOf(ctx.signer, email);
+  return {
+    token: ctx.signer.sign(DEVICE_PURPOSE, { key }, DEVICE_SECONDS),
+    maxAgeSeconds: DEVICE_SECONDS,
+  };
+}
+
+/** Ends this browser's session (a visitor without one has nothing to end). */
+export async function signOut(ctx: ServerContext, me: SessionUser | undefined, requestId: string) {
+  if (!me) return;
+  await endSession(ctx.db, me.sessionId);
+  await ctx.writeAudit({
+    action: 'auth.logout',
+    outcome: 'success',
+    actorType: me.role,
+    actorId: me.id,
+    targetUserId: me.id,
+    requestId,
+  });
+}

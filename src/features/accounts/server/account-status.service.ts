@@ -1,17 +1,19 @@
-import { and, eq } from 'drizzle-orm';
 import type { ServerContext } from '../../../server/context';
 import type { Db } from '../../../server/db/database';
-import { sessions, users } from './tables';
 import { AppError } from '../../../server/errors';
 import { canReenable } from './accounts.policy';
-import { findUserById, type UserRow } from './accounts.repo';
 import {
-  hasTwoFactor,
-  issueSecondFactorChallenge,
-  type SecondFactorChallenge,
-} from './two-factor.service';
+  enableSelfDisabled,
+  findUserById,
+  lockAccountStatus,
+  writeAccountStatus,
+  type UserRow,
+} from './accounts.repo';
+import { issueSecondFactorChallenge, type SecondFactorChallenge } from './two-factor.service';
+import { hasTwoFactor } from './two-factor.repo';
 import { openSession, type Browser, type NewSession } from './sessions';
-import { clearFailedSignIns } from './sign-in-failures';
+import { endAllSessions } from './sessions.repo';
+import { clearFailedSignIns } from './sign-in-failures.repo';
 
 const REENABLE_PURPOSE = 'reenable';
 const REENABLE_SECONDS = 10 * 60;
@@ -47,11 +49,7 @@ export async function reenableAccount(
   // One transaction: the update locks the account row, so a deletion either happened before it
   // (nothing updated: refused) or waits until the session exists.
   const reenabled = await ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(users)
-      .set({ accountStatus: 'active', disabledBy: null })
-      .where(and(eq(users.id, user.id), eq(users.disabledBy, 'self')))
-      .returning();
+    const row = await enableSelfDisabled(tx, user.id);
     if (!row) return undefined;
     // An account with an authenticator owes its code before any session opens.
     const session = (await hasTwoFactor(tx, row.id))
@@ -94,18 +92,11 @@ export async function setAccountStatusByAdministrator(
   status: 'active' | 'disabled',
 ) {
   return db.transaction(async (tx) => {
-    const [before] = await tx
-      .select({ status: users.accountStatus })
-      .from(users)
-      .where(eq(users.id, userId))
-      .for('update');
+    const before = await lockAccountStatus(tx, userId);
     if (!before) return false;
-    await tx
-      .update(users)
-      .set({ accountStatus: status, disabledBy: status === 'disabled' ? 'administrator' : null })
-      .where(eq(users.id, userId));
-    await tx.delete(sessions).where(eq(sessions.userId, userId));
-    return before.status !== status;
+    await writeAccountStatus(tx, userId, status, status === 'disabled' ? 'administrator' : null);
+    await endAllSessions(tx, userId);
+    return before !== status;
   });
 }
 

@@ -1,20 +1,23 @@
 import type { Configuration } from 'openid-client';
-import { and, eq, isNull } from 'drizzle-orm';
 import type { ServerContext } from '../../../server/context';
 import type { Db } from '../../../server/db/database';
-import { clientProfiles, providerProfiles, sessions, users } from './tables';
 import { AppError } from '../../../server/errors';
 import { onFirstUse } from '../../../server/on-first-use';
 import type { Language } from '../../../shared/languages';
 import { signInAccess } from './accounts.policy';
-import { findUserByEmail, findUserByGoogleId, type UserRow } from './accounts.repo';
+import {
+  findUserByEmail,
+  findUserByGoogleId,
+  insertAccount,
+  lockUnlinkedAccount,
+  writeGoogleLink,
+  type UserRow,
+} from './accounts.repo';
 import { reenableProof, type ReenableProof } from './account-status.service';
 import { openSession, type Browser, type NewSession } from './sessions';
-import {
-  hasTwoFactor,
-  issueSecondFactorChallenge,
-  type SecondFactorChallenge,
-} from './two-factor.service';
+import { endAllSessions } from './sessions.repo';
+import { issueSecondFactorChallenge, type SecondFactorChallenge } from './two-factor.service';
+import { hasTwoFactor } from './two-factor.repo';
 
 export interface GoogleConfig {
   clientId: string;
@@ -246,25 +249,16 @@ export function googleSignIn(ctx: ServerContext, google: GoogleConfig) {
       const identity = ctx.signer.verify<GoogleIdentity>(PENDING_PURPOSE, pendingToken);
       if (!identity)
         throw new AppError('invalid_token', 'The Google sign-up has expired. Please start again.');
-      const created = await ctx.db.transaction(async (tx) => {
-        const [user] = await tx
-          .insert(users)
-          .values({
-            email: identity.email,
-            name: identity.name,
-            role,
-            googleId: identity.sub,
-            emailVerified: true,
-            preferredLanguage: language,
-          })
-          .onConflictDoNothing()
-          .returning();
-        if (!user) return undefined;
-        if (role === 'client') await tx.insert(clientProfiles).values({ userId: user.id });
-        else
-          await tx.insert(providerProfiles).values({ userId: user.id, contactEmail: user.email });
-        return user;
-      });
+      const created = await ctx.db.transaction((tx) =>
+        insertAccount(tx, {
+          email: identity.email,
+          name: identity.name,
+          role,
+          googleId: identity.sub,
+          emailVerified: true,
+          preferredLanguage: language,
+        }),
+      );
       if (!created)
         throw new AppError('email_exists', 'An account with this email address already exists.');
       await ctx.writeAudit({
@@ -296,23 +290,11 @@ async function linkGoogle(
   googleId: string,
 ): Promise<{ user: UserRow; tookOver: boolean } | undefined> {
   return db.transaction(async (tx) => {
-    const [before] = await tx
-      .select({ emailVerified: users.emailVerified })
-      .from(users)
-      .where(and(eq(users.id, userId), isNull(users.googleId)))
-      .for('update');
+    const before = await lockUnlinkedAccount(tx, userId);
     if (!before) return undefined;
     const tookOver = !before.emailVerified;
-    const [user] = await tx
-      .update(users)
-      .set({
-        googleId,
-        emailVerified: true,
-        ...(tookOver ? { passwordHash: null, failedLoginAttempts: 0, lockUntil: null } : {}),
-      })
-      .where(eq(users.id, userId))
-      .returning();
-    if (tookOver) await tx.delete(sessions).where(eq(sessions.userId, userId));
-    return { user: user!, tookOver };
+    const user = await writeGoogleLink(tx, userId, googleId, tookOver);
+    if (tookOver) await endAllSessions(tx, userId);
+    return { user, tookOver };
   });
 }

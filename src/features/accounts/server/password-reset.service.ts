@@ -1,12 +1,10 @@
-import { eq } from 'drizzle-orm';
 import type { ServerContext } from '../../../server/context';
 import type { Db, Tx } from '../../../server/db/database';
-import { users } from './tables';
 import { AppError } from '../../../server/errors';
 import { checkMailToken, consumeMailToken, issueMailToken } from './mail-tokens';
 import { refuseCommonPassword } from './password-policy';
-import { findUserByEmail, findUserById, type UserRow } from './accounts.repo';
-import { endAllSessions } from './sessions';
+import { findUserByEmail, findUserById, writeResetPassword, type UserRow } from './accounts.repo';
+import { endAllSessions } from './sessions.repo';
 
 export async function requestPasswordReset(ctx: ServerContext, email: string, requestId: string) {
   const user = await findUserByEmail(ctx.db, email);
@@ -39,11 +37,7 @@ export async function resetPassword(
     throw new AppError('invalid_token', 'Invalid or expired reset token');
   const passwordHash = await ctx.passwords.hash(newPassword);
   const user = await ctx.db.transaction(async (tx) => {
-    const [changed] = await tx
-      .update(users)
-      .set({ passwordHash, failedLoginAttempts: 0, lockUntil: null })
-      .where(eq(users.id, result.userId))
-      .returning();
+    const changed = await writeResetPassword(tx, result.userId, passwordHash);
     // The account was deleted after its link was checked.
     if (!changed) throw new AppError('invalid_token', 'Invalid or expired reset token');
     await endAllSessions(tx, result.userId);

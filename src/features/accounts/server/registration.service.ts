@@ -1,7 +1,5 @@
-import { eq } from 'drizzle-orm';
 import type { ServerContext } from '../../../server/context';
 import type { Db, Tx } from '../../../server/db/database';
-import { administratorProfiles, clientProfiles, providerProfiles, users } from './tables';
 import { AppError } from '../../../server/errors';
 import type { Language } from '../../../shared/languages';
 import { checkChallenge } from '../../challenge/server';
@@ -9,7 +7,13 @@ import type { RegisterClientInput, RegisterProviderInput } from '../accounts.sch
 import { consumeMailToken, issueMailToken } from './mail-tokens';
 import { hashPassword } from './password';
 import { refuseCommonPassword } from './password-policy';
-import { findUserByEmail, type UserRow } from './accounts.repo';
+import {
+  findUserByEmail,
+  insertAccount,
+  insertAdministrator,
+  markEmailVerified,
+  type UserRow,
+} from './accounts.repo';
 
 /** A new verification link, queued in `tx` with whatever made it due. */
 export async function sendVerificationMail(
@@ -38,29 +42,12 @@ export async function registerAccount(
   refuseCommonPassword(input.password);
   const passwordHash = await ctx.passwords.hash(input.password);
   const user = await ctx.db.transaction(async (tx) => {
-    const [created] = await tx
-      .insert(users)
-      .values({
-        email: input.email,
-        name: input.name,
-        role,
-        passwordHash,
-        preferredLanguage: language,
-      })
-      .onConflictDoNothing()
-      .returning();
+    const created = await insertAccount(
+      tx,
+      { email: input.email, name: input.name, role, passwordHash, preferredLanguage: language },
+      input.phone_number ?? null,
+    );
     if (!created) return undefined;
-    if (role === 'client') {
-      await tx
-        .insert(clientProfiles)
-        .values({ userId: created.id, phoneNumber: input.phone_number ?? null });
-    } else {
-      await tx.insert(providerProfiles).values({
-        userId: created.id,
-        contactEmail: created.email,
-        contactPhone: input.phone_number ?? null,
-      });
-    }
     await sendVerificationMail(ctx, tx, created, input.next);
     return created;
   });
@@ -96,7 +83,7 @@ export async function verifyEmail(
   if (result.status !== 'valid' || !owned) {
     throw new AppError('invalid_token', 'This verification link is not valid.');
   }
-  await ctx.db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id));
+  await markEmailVerified(ctx.db, user.id);
   await ctx.writeAudit({
     action: 'auth.email.verify',
     outcome: 'success',
@@ -133,18 +120,8 @@ export async function ensureAdministrator(
   }
   if (existing) return { created: false };
   const passwordHash = await hashPassword(password, ctx.passwordCost);
-  await ctx.db.transaction(async (tx) => {
-    const [admin] = await tx
-      .insert(users)
-      .values({
-        email,
-        name: 'Administrator',
-        role: 'administrator',
-        passwordHash,
-        emailVerified: true,
-      })
-      .returning({ id: users.id });
-    await tx.insert(administratorProfiles).values({ userId: admin!.id, permissions: ['*'] });
-  });
+  await ctx.db.transaction((tx) =>
+    insertAdministrator(tx, { email, name: 'Administrator', passwordHash }),
+  );
   return { created: true };
 }

@@ -3,27 +3,18 @@ import { hashPassword, type ScryptCost } from './password';
 import { signInAccess } from './accounts.policy';
 import { findUserByEmail, type UserRow } from './accounts.repo';
 import { reenableProof, type ReenableProof } from './account-status.service';
+import { issueSecondFactorChallenge, type SecondFactorChallenge } from './two-factor.service';
+import { hasTwoFactor } from './two-factor.repo';
+import { openSession, type Browser, type NewSession, type SessionUser } from './sessions';
+import { endSession } from './sessions.repo';
 import {
-  hasTwoFactor,
-  issueSecondFactorChallenge,
-  type SecondFactorChallenge,
-} from './two-factor.service';
-import {
-  endSession,
-  openSession,
-  type Browser,
-  type NewSession,
-  type SessionUser,
-} from './sessions';
-import {
-  clearFailedSignIns,
   countFailedSignIn,
   emailKeyOf,
-  findAddressFailures,
   isLocked,
   LOCK_MINUTES,
   MAX_FAILED_SIGN_INS,
 } from './sign-in-failures';
+import { clearFailedSignIns, findAddressFailures } from './sign-in-failures.repo';
 
 const DEVICE_PURPOSE = 'sign-in-device';
 const DEVICE_SECONDS = 365 * 24 * 60 * 60;

@@ -7,6 +7,7 @@ import {
   findUserById,
   lockAccountStatus,
   writeAccountStatus,
+  type AccountStatus,
   type UserRow,
 } from './accounts.repo';
 import { issueSecondFactorChallenge, type SecondFactorChallenge } from './two-factor.service';
@@ -80,24 +81,35 @@ export async function reenableAccount(
 }
 
 /**
- * An administrator turns an account on or off. Turning it off deletes every session of the
- * account in the same transaction, so the person is signed out at once and nothing comes back
- * when the account is turned on again; turning it on deletes any session too (one opened by a
- * sign-in that raced the disabling), so an enabled account starts signed out everywhere.
- * Answers whether the status changed.
+ * Turns an account on or off, by its owner (off only) or an administrator, in one transaction
+ * with the end of every session of the account, under the account row's lock. Turned off, the
+ * person is signed out at once and nothing comes back when the account is turned on again; turned
+ * on, any session goes too (one opened by a sign-in that raced the disabling), so an enabled
+ * account starts signed out everywhere. Answers the status it had, or undefined for no account.
  */
+export async function setAccountStatus(
+  db: Db,
+  userId: string,
+  status: 'active' | 'disabled',
+  by: 'self' | 'administrator',
+): Promise<AccountStatus | undefined> {
+  return db.transaction(async (tx) => {
+    const before = await lockAccountStatus(tx, userId);
+    if (!before) return undefined;
+    await writeAccountStatus(tx, userId, status, status === 'disabled' ? by : null);
+    await endAllSessions(tx, userId);
+    return before;
+  });
+}
+
+/** An administrator turns an account on or off (`setAccountStatus`); answers whether it changed. */
 export async function setAccountStatusByAdministrator(
   db: Db,
   userId: string,
   status: 'active' | 'disabled',
 ) {
-  return db.transaction(async (tx) => {
-    const before = await lockAccountStatus(tx, userId);
-    if (!before) return false;
-    await writeAccountStatus(tx, userId, status, status === 'disabled' ? 'administrator' : null);
-    await endAllSessions(tx, userId);
-    return before !== status;
-  });
+  const before = await setAccountStatus(db, userId, status, 'administrator');
+  return before !== undefined && before !== status;
 }
 
 /** Lifts a sign-in lock and forgets the failed attempts (an administrator's unlock). */

@@ -193,7 +193,7 @@ export async function lockAccountStatus(
 }
 
 export async function writeAccountStatus(
-  tx: Db | Tx,
+  tx: Tx,
   userId: string,
   status: AccountStatus,
   disabledBy: 'self' | 'administrator' | null,

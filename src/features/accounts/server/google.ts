@@ -4,7 +4,6 @@ import type { Db } from '../../../server/db/database';
 import { AppError } from '../../../server/errors';
 import { onFirstUse } from '../../../server/on-first-use';
 import type { Language } from '../../../shared/languages';
-import { signInAccess } from './accounts.policy';
 import {
   findUserByEmail,
   findUserByGoogleId,
@@ -13,10 +12,9 @@ import {
   writeGoogleLink,
   type UserRow,
 } from './accounts.repo';
-import { reenableProof, type ReenableProof } from './account-status.service';
 import { openSession, type Browser, type NewSession } from './sessions';
 import { endAllSessions } from './sessions.repo';
-import { issueSecondFactorChallenge, type SecondFactorChallenge } from './two-factor.service';
+import { afterFirstFactor, type FirstFactorOutcome } from './sign-in.service';
 import { hasTwoFactor } from './two-factor.repo';
 
 export interface GoogleConfig {
@@ -40,10 +38,7 @@ interface GoogleIdentity {
 
 /** How a return from Google ended; the route turns it into cookies and a redirect. */
 export type GoogleOutcome =
-  | { kind: 'signed_in'; user: UserRow; session: NewSession }
-  | { kind: 'second_factor_required'; challenge: SecondFactorChallenge }
-  | { kind: 'disabled_by_self'; reenableProof: ReenableProof }
-  | { kind: 'disabled' }
+  | FirstFactorOutcome
   | { kind: 'needs_role'; email: string; pendingToken: string }
   | { kind: 'failed'; reason: unknown };
 
@@ -76,49 +71,21 @@ export function googleSignIn(ctx: ServerContext, google: GoogleConfig) {
     return configuration;
   };
 
+  /** An account Google vouched for: the steps after a first factor, in Google's words. */
   async function signInExisting(
     user: UserRow,
     how: string,
     browser: Browser,
     requestId: string,
   ): Promise<GoogleOutcome> {
-    const audit = (outcome: 'success' | 'failure', message: string) =>
-      ctx.writeAudit({
-        action: `auth.google.${outcome === 'success' ? 'login' : 'failure'}`,
-        outcome,
-        actorType: user.role,
-        actorId: user.id,
-        targetUserId: user.id,
-        requestId,
-        message,
-      });
-    const access = signInAccess(user);
-    if (access === 'disabled_by_self') {
-      await audit('failure', 'account disabled by its owner');
-      return { kind: 'disabled_by_self', reenableProof: reenableProof(ctx, user.id) };
-    }
-    if (access === 'disabled') {
-      await audit('failure', `account ${user.accountStatus}`);
-      return { kind: 'disabled' };
-    }
-    if (await hasTwoFactor(ctx.db, user.id)) {
-      await ctx.writeAudit({
-        action: 'auth.google.second_factor',
-        outcome: 'success',
-        actorType: user.role,
-        actorId: user.id,
-        targetUserId: user.id,
-        requestId,
-        message: `${how}; code required`,
-      });
-      return {
-        kind: 'second_factor_required',
-        challenge: issueSecondFactorChallenge(ctx, user.id, 'google'),
-      };
-    }
-    const session = await openSession(ctx.db, user.id, browser);
-    await audit('success', how);
-    return { kind: 'signed_in', user, session };
+    const secondFactor = await hasTwoFactor(ctx.db, user.id);
+    return afterFirstFactor(
+      ctx,
+      user,
+      { via: 'google', secondFactor, signedIn: how, codeRequired: `${how}; code required` },
+      browser,
+      requestId,
+    );
   }
 
   /** The code exchange: who Google says this is, with a verified email. */

@@ -7,7 +7,6 @@ import {
   findUserById,
   loadAccount,
   writeBidEmails,
-  writeAccountStatus,
   writeClientProfile,
   writePasswordHash,
   writePreferredLanguage,
@@ -18,6 +17,7 @@ import { sendPasswordChangedMail } from './password-reset.service';
 import { refuseCommonPassword } from './password-policy';
 import { openSession, type Browser, type NewSession } from './sessions';
 import { endAllSessions } from './sessions.repo';
+import { setAccountStatus } from './account-status.service';
 
 const notAllowed = () => new AppError('insufficient_permissions', 'Insufficient permissions.');
 
@@ -116,10 +116,9 @@ export async function updateClientProfile(
   });
 }
 
-/** The owner turns their account off: hidden from others, signed out everywhere. */
+/** The owner turns their account off: hidden from others, signed out everywhere at once. */
 export async function disableOwnAccount(ctx: ServerContext, me: SessionUser, requestId: string) {
-  await writeAccountStatus(ctx.db, me.id, 'disabled', 'self');
-  await endAllSessions(ctx.db, me.id);
+  await setAccountStatus(ctx.db, me.id, 'disabled', 'self');
   await ctx.writeAudit({
     action: 'account.disable',
     outcome: 'success',

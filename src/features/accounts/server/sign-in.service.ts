@@ -7,13 +7,7 @@ import { issueSecondFactorChallenge, type SecondFactorChallenge } from './two-fa
 import { hasTwoFactor } from './two-factor.repo';
 import { openSession, type Browser, type NewSession, type SessionUser } from './sessions';
 import { endSession } from './sessions.repo';
-import {
-  countFailedSignIn,
-  emailKeyOf,
-  isLocked,
-  LOCK_MINUTES,
-  MAX_FAILED_SIGN_INS,
-} from './sign-in-failures';
+import { countFailedSignIn, emailKeyOf, isLocked } from './sign-in-failures';
 import { clearFailedSignIns, findAddressFailures } from './sign-in-failures.repo';
 
 const DEVICE_PURPOSE = 'sign-in-device';
@@ -29,14 +23,19 @@ function dummyHash(cost: ScryptCost) {
   return hash;
 }
 
-export type SignInOutcome =
-  | { kind: 'signed_in'; user: UserRow; session: NewSession; device: DeviceProof }
+/** How a sign-in ends once its first factor (the password, or Google's word) proved who this is. */
+export type FirstFactorOutcome =
+  | { kind: 'signed_in'; user: UserRow; session: NewSession }
   | { kind: 'second_factor_required'; challenge: SecondFactorChallenge }
-  | { kind: 'invalid_credentials' }
-  | { kind: 'locked' }
   | { kind: 'unverified' }
   | { kind: 'disabled' }
   | { kind: 'disabled_by_self'; user: UserRow; reenableProof: ReenableProof };
+
+export type SignInOutcome =
+  | Exclude<FirstFactorOutcome, { kind: 'signed_in' }>
+  | { kind: 'signed_in'; user: UserRow; session: NewSession; device: DeviceProof }
+  | { kind: 'invalid_credentials' }
+  | { kind: 'locked' };
 
 /** A signed note, for a long-lived HttpOnly cookie, that this browser signed in to the account. */
 export interface DeviceProof {
@@ -103,20 +102,7 @@ export async function signIn(
     return { kind: 'locked' };
   }
   if (!user?.passwordHash || !matches) {
-    if (await countFailedSignIn(ctx.db, user ? { userId: user.id } : { emailKey })) {
-      const why = `${MAX_FAILED_SIGN_INS} failed sign-ins`;
-      await audit(
-        'auth.lockout',
-        'failure',
-        `locked for ${LOCK_MINUTES} minutes after ${why}${user ? '' : ' (no account has this address)'}`,
-      );
-      await ctx.recordAlert(
-        'lockout',
-        user
-          ? `An account was locked after ${why}`
-          : `Sign-in was locked for an address without an account after ${why}`,
-        { user_id: user?.id ?? null, request_id: requestId },
-      );
+    if (await countFailedSignIn(ctx, user ? { user } : { emailKey }, 'password', requestId)) {
       return { kind: 'locked' };
     }
     const why = !user
@@ -131,29 +117,91 @@ export async function signIn(
   const secondFactor = await hasTwoFactor(ctx.db, user.id);
   if (!secondFactor && (user.failedLoginAttempts > 0 || user.lockUntil))
     await clearFailedSignIns(ctx.db, user.id);
+  const outcome = await afterFirstFactor(
+    ctx,
+    user,
+    {
+      via: 'password',
+      secondFactor,
+      signedIn: 'signed in with password',
+      codeRequired: 'password accepted, code required',
+    },
+    browser,
+    requestId,
+  );
+  return outcome.kind === 'signed_in' ? { ...outcome, device: deviceProof(ctx, email) } : outcome;
+}
+
+/** The audit actions of each first factor's endings. */
+const FIRST_FACTOR_ACTIONS = {
+  password: {
+    refused: 'auth.login.failure',
+    codeRequired: 'auth.login.second_factor',
+    signedIn: 'auth.login.success',
+  },
+  google: {
+    refused: 'auth.google.failure',
+    codeRequired: 'auth.google.second_factor',
+    signedIn: 'auth.google.login',
+  },
+} as const;
+
+/**
+ * What follows a first factor that proved who this is, the password or Google alike: the account's
+ * state may still refuse (disabled by its owner, with the proof to enable it again; disabled
+ * otherwise; email not verified); an account with an authenticator owes a code (a signed
+ * challenge) before any session opens; otherwise a session opens, which marks the sign-in (the
+ * first one is welcomed). Each ending writes one audit entry, in the first factor's words.
+ */
+export async function afterFirstFactor(
+  ctx: ServerContext,
+  user: UserRow,
+  firstFactor: {
+    via: 'password' | 'google';
+    /** The account has a confirmed authenticator. */
+    secondFactor: boolean;
+    /** The audit messages of a session opened and of a code required. */
+    signedIn: string;
+    codeRequired: string;
+  },
+  browser: Browser,
+  requestId: string,
+): Promise<FirstFactorOutcome> {
+  const actions = FIRST_FACTOR_ACTIONS[firstFactor.via];
+  const audit = (action: string, outcome: 'success' | 'failure', message: string) =>
+    ctx.writeAudit({
+      action,
+      outcome,
+      actorType: user.role,
+      actorId: user.id,
+      targetType: user.role,
+      targetUserId: user.id,
+      requestId,
+      message,
+    });
   const access = signInAccess(user);
   if (access === 'disabled_by_self') {
-    await audit('auth.login.failure', 'failure', 'account disabled by its owner');
+    await audit(actions.refused, 'failure', 'account disabled by its owner');
     return { kind: 'disabled_by_self', user, reenableProof: reenableProof(ctx, user.id) };
   }
   if (access === 'disabled') {
-    await audit('auth.login.failure', 'failure', `account ${user.accountStatus}`);
+    await audit(actions.refused, 'failure', `account ${user.accountStatus}`);
     return { kind: 'disabled' };
   }
   if (!user.emailVerified) {
-    await audit('auth.login.failure', 'failure', 'email not verified');
+    await audit(actions.refused, 'failure', 'email not verified');
     return { kind: 'unverified' };
   }
-  if (secondFactor) {
-    await audit('auth.login.second_factor', 'success', 'password accepted, code required');
+  if (firstFactor.secondFactor) {
+    await audit(actions.codeRequired, 'success', firstFactor.codeRequired);
     return {
       kind: 'second_factor_required',
-      challenge: issueSecondFactorChallenge(ctx, user.id, 'password'),
+      challenge: issueSecondFactorChallenge(ctx, user.id, firstFactor.via),
     };
   }
   const session = await openSession(ctx.db, user.id, browser);
-  await audit('auth.login.success', 'success', 'signed in with password');
-  return { kind: 'signed_in', user, session, device: deviceProof(ctx, email) };
+  await audit(actions.signedIn, 'success', firstFactor.signedIn);
+  return { kind: 'signed_in', user, session };
 }
 
 /** The note a browser keeps once it has proved it belongs to the person with this email. */

@@ -19,7 +19,7 @@ import { signInAccess } from './accounts.policy';
 import { findUserById, type UserRow } from './accounts.repo';
 import { verifyPassword } from './password';
 import { openSession, type Browser, type NewSession } from './sessions';
-import { countFailedSignIn, isLocked, LOCK_MINUTES, MAX_FAILED_SIGN_INS } from './sign-in-failures';
+import { countFailedSignIn, isLocked } from './sign-in-failures';
 import { clearFailedSignIns } from './sign-in-failures.repo';
 import { decryptSecret, encryptSecret } from './two-factor-secret';
 import {
@@ -285,18 +285,7 @@ export async function completeSecondFactor(
     ? await spendRecoveryCode(ctx, user.id, cleaned)
     : await spendTotpCode(ctx, user.id, cleaned);
   if (!right) {
-    if (await countFailedSignIn(ctx.db, { userId: user.id })) {
-      const why = `${MAX_FAILED_SIGN_INS} failed sign-ins`;
-      await audit(
-        'auth.lockout',
-        'failure',
-        `locked for ${LOCK_MINUTES} minutes after ${why} (wrong second-factor codes)`,
-      );
-      await ctx.recordAlert(
-        'lockout',
-        `An account was locked after ${why}, the last a wrong second-factor code`,
-        { user_id: user.id, request_id: requestId },
-      );
+    if (await countFailedSignIn(ctx, { user }, 'second_factor', requestId)) {
       return { kind: 'locked' };
     }
     await audit(

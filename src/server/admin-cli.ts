@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import readline from 'node:readline';
 import { openDatabase } from './db/database';
 import { InvalidEnvError, loadEnv } from './env';
-import { ensureAdministrator } from '../features/accounts/server/accounts.service';
+import { ensureAdministrator } from '../features/accounts/server/registration.service';
 import { passwordProblem } from '../features/accounts/server/password-policy';
 import { emailField } from '../shared/validation';
 

@@ -10,7 +10,7 @@ import { outboxMailer, smtpMailer } from './mail/mailer';
 import { loadSessionSecret } from './secrets';
 import { s3Storage } from './storage/s3-storage';
 import { diskStorage, type FileStorage } from './storage/storage';
-import { ensureAdministrator } from '../features/accounts/server/accounts.service';
+import { ensureAdministrator } from '../features/accounts/server/registration.service';
 import { createHashQueue } from '../features/accounts/server/hash-queue';
 
 /** Process entry: environment -> database -> application -> listen; drains and stops on a signal. */

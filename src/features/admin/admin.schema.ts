@@ -14,9 +14,9 @@ import { workRequestDetail } from '../requests/requests.schema';
 
 /**
  * The administration console's wire contract (accounts spec §2 "Admin dashboard", §7
- * "Administration"): snake_case, as the rest of the API. Page size 10 (alerts 20) per spec §9.
+ * "Administration"): snake_case, as the rest of the API. Page size `LIMITS.adminPageSize` (alerts
+ * 20 when the client asks for no other) per spec §9.
  */
-export const ADMIN_PAGE_SIZE = 10;
 export const ALERTS_PAGE_SIZE = 20;
 
 const page = z.coerce.number().int().min(1).max(100_000).default(1);
@@ -45,7 +45,7 @@ export const adminRequestFilters = z.object({
 });
 export const adminRequestsQuery = adminRequestFilters.extend({
   page,
-  limit: limit(ADMIN_PAGE_SIZE),
+  limit: limit(LIMITS.adminPageSize),
 });
 
 export const adminRequestRow = z.object({
@@ -118,7 +118,7 @@ export const adminUserFilters = z.object({
 export const adminUsersQuery = adminUserFilters.extend({
   user_type: z.enum(ADMIN_USER_TYPES),
   page,
-  limit: limit(ADMIN_PAGE_SIZE),
+  limit: limit(LIMITS.adminPageSize),
 });
 
 export const adminUserParams = z.object({
@@ -213,7 +213,7 @@ export const auditFilters = z.object({
   actor_id: optional(z.uuid({ message: 'actor_id_invalid' })),
   actor_type: filterChoice(AUDIT_ACTOR_TYPES),
 });
-export const auditsQuery = auditFilters.extend({ page, limit: limit(ADMIN_PAGE_SIZE) });
+export const auditsQuery = auditFilters.extend({ page, limit: limit(LIMITS.adminPageSize) });
 export const auditsExportQuery = auditFilters.extend({
   format: z.enum(EXPORT_FORMATS).default('csv'),
 });

@@ -1,8 +1,10 @@
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../server/db/database';
-import { clientProfiles, providerProfiles, users } from './tables';
+import type { Language } from '../../../shared/languages';
+import { administratorProfiles, clientProfiles, providerProfiles, users } from './tables';
 
 export type UserRow = typeof users.$inferSelect;
+export type AccountStatus = UserRow['accountStatus'];
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
   const [row] = await db
@@ -69,15 +71,22 @@ export async function writeProviderProfile(
   return current?.key ?? null;
 }
 
-/** Writes a client's name and phone (an administrator's correction). */
+/**
+ * Writes a client's name and phone (an administrator's correction), and the location when one is
+ * given (the client's own form).
+ */
 export async function writeClientProfile(
   tx: Tx,
   userId: string,
   name: string,
   phoneNumber: string | null,
+  location?: string | null,
 ) {
   await tx.update(users).set({ name }).where(eq(users.id, userId));
-  await tx.update(clientProfiles).set({ phoneNumber }).where(eq(clientProfiles.userId, userId));
+  await tx
+    .update(clientProfiles)
+    .set({ phoneNumber, ...(location !== undefined && { location }) })
+    .where(eq(clientProfiles.userId, userId));
 }
 
 /** Provider accounts that are active (shown to others, may bid). */
@@ -101,4 +110,138 @@ export async function pictureKeyOf(db: Db, userId: string) {
 /** Deletes the account row; its profile, sessions, tokens, requests and bids go with it (cascade). */
 export async function deleteUserRow(tx: Tx, userId: string) {
   await tx.delete(users).where(eq(users.id, userId));
+}
+
+type NewAccount = Omit<typeof users.$inferInsert, 'role'> & { role: 'client' | 'provider' };
+
+/**
+ * Inserts a client's or a provider's account with the profile of its role (a provider's contact
+ * address starts as the account's). Undefined when an account has the email already.
+ */
+export async function insertAccount(
+  tx: Tx,
+  values: NewAccount,
+  phone: string | null = null,
+): Promise<UserRow | undefined> {
+  const [created] = await tx.insert(users).values(values).onConflictDoNothing().returning();
+  if (!created) return undefined;
+  if (values.role === 'client') {
+    await tx.insert(clientProfiles).values({ userId: created.id, phoneNumber: phone });
+  } else {
+    await tx.insert(providerProfiles).values({
+      userId: created.id,
+      contactEmail: created.email,
+      contactPhone: phone,
+    });
+  }
+  return created;
+}
+
+/** Inserts a verified administrator with every permission. */
+export async function insertAdministrator(
+  tx: Tx,
+  values: { email: string; name: string; passwordHash: string },
+) {
+  const [admin] = await tx
+    .insert(users)
+    .values({ ...values, role: 'administrator', emailVerified: true })
+    .returning({ id: users.id });
+  await tx.insert(administratorProfiles).values({ userId: admin!.id, permissions: ['*'] });
+}
+
+export async function markEmailVerified(db: Db, userId: string) {
+  await db.update(users).set({ emailVerified: true }).where(eq(users.id, userId));
+}
+
+export async function writePasswordHash(tx: Tx, userId: string, passwordHash: string) {
+  await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
+}
+
+/** A new password from a reset link, which also lifts a lockout; undefined for no such account. */
+export async function writeResetPassword(
+  tx: Tx,
+  userId: string,
+  passwordHash: string,
+): Promise<UserRow | undefined> {
+  const [changed] = await tx
+    .update(users)
+    .set({ passwordHash, failedLoginAttempts: 0, lockUntil: null })
+    .where(eq(users.id, userId))
+    .returning();
+  return changed;
+}
+
+export async function writePreferredLanguage(db: Db, userId: string, language: Language) {
+  await db.update(users).set({ preferredLanguage: language }).where(eq(users.id, userId));
+}
+
+export async function writeBidEmails(db: Db, userId: string, bidEmails: boolean) {
+  await db.update(users).set({ bidEmails }).where(eq(users.id, userId));
+}
+
+/** The account's status, its row locked until the transaction ends; undefined for no such account. */
+export async function lockAccountStatus(
+  tx: Tx,
+  userId: string,
+): Promise<AccountStatus | undefined> {
+  const [row] = await tx
+    .select({ status: users.accountStatus })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update');
+  return row?.status;
+}
+
+export async function writeAccountStatus(
+  tx: Tx,
+  userId: string,
+  status: AccountStatus,
+  disabledBy: 'self' | 'administrator' | null,
+) {
+  await tx.update(users).set({ accountStatus: status, disabledBy }).where(eq(users.id, userId));
+}
+
+/** Turns on an account its owner turned off; undefined when it is not (or no longer) such an account. */
+export async function enableSelfDisabled(tx: Tx, userId: string): Promise<UserRow | undefined> {
+  const [row] = await tx
+    .update(users)
+    .set({ accountStatus: 'active', disabledBy: null })
+    .where(and(eq(users.id, userId), eq(users.disabledBy, 'self')))
+    .returning();
+  return row;
+}
+
+/**
+ * Whether the account's email was verified, its row locked until the transaction ends; undefined
+ * when there is no such account or it is linked to a Google id already.
+ */
+export async function lockUnlinkedAccount(
+  tx: Tx,
+  userId: string,
+): Promise<{ emailVerified: boolean } | undefined> {
+  const [row] = await tx
+    .select({ emailVerified: users.emailVerified })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.googleId)))
+    .for('update');
+  return row;
+}
+
+/** Links a Google id and marks the email verified; `removePassword` also drops the password and its lock. */
+export async function writeGoogleLink(
+  tx: Tx,
+  userId: string,
+  googleId: string,
+  removePassword: boolean,
+): Promise<UserRow> {
+  const [user] = await tx
+    .update(users)
+    .set({
+      googleId,
+      emailVerified: true,
+      ...(removePassword ? { passwordHash: null, failedLoginAttempts: 0, lockUntil: null } : {}),
+    })
+    .where(eq(users.id, userId))
+    .returning();
+  return user!;
 }

@@ -19,15 +19,9 @@ import {
 } from '../accounts.schema';
 import { secondFactorRequiredResponse } from '../two-factor.schema';
 import { presentAccount } from './accounts.presenter';
-import {
-  reenableAccount,
-  registerAccount,
-  resendVerification,
-  signIn,
-  signInAttempt,
-  signOut,
-  verifyEmail,
-} from './accounts.service';
+import { reenableAccount } from './account-status.service';
+import { registerAccount, resendVerification, verifyEmail } from './registration.service';
+import { signIn, signInAttempt, signOut } from './sign-in.service';
 import { viewAccount } from './own-account.service';
 import {
   browserOf,

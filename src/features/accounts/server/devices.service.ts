@@ -1,8 +1,7 @@
-import { and, desc, eq, gt } from 'drizzle-orm';
 import type { ServerContext } from '../../../server/context';
 import { AppError } from '../../../server/errors';
-import { sessions } from './tables';
-import { endAllSessions, type SessionUser } from './sessions';
+import type { SessionUser } from './sessions';
+import { endAllSessions, endSessionByPublicId, findLiveSessionsOf } from './sessions.repo';
 import { describeUserAgent } from './user-agent';
 
 /** One of the person's live sessions as their device list shows it: never the token or its hash. */
@@ -21,17 +20,7 @@ export async function listOwnSessions(
   ctx: ServerContext,
   me: SessionUser,
 ): Promise<SignedInDevice[]> {
-  const rows = await ctx.db
-    .select({
-      id: sessions.id,
-      publicId: sessions.publicId,
-      userAgent: sessions.userAgent,
-      createdAt: sessions.createdAt,
-      lastSeenAt: sessions.lastSeenAt,
-    })
-    .from(sessions)
-    .where(and(eq(sessions.userId, me.id), gt(sessions.expiresAt, new Date())))
-    .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt));
+  const rows = await findLiveSessionsOf(ctx.db, me.id, new Date());
   return rows.map((row) => ({
     publicId: row.publicId,
     ...describeUserAgent(row.userAgent),
@@ -51,10 +40,7 @@ export async function endOwnSession(
   publicId: string,
   requestId: string,
 ): Promise<{ wasCurrent: boolean }> {
-  const [ended] = await ctx.db
-    .delete(sessions)
-    .where(and(eq(sessions.userId, me.id), eq(sessions.publicId, publicId)))
-    .returning({ id: sessions.id });
+  const ended = await endSessionByPublicId(ctx.db, me.id, publicId);
   if (!ended) throw new AppError('not_found', 'This session has already ended.');
   await ctx.writeAudit({
     action: 'auth.session.end',
@@ -65,7 +51,7 @@ export async function endOwnSession(
     requestId,
     message: 'ended one session from the device list',
   });
-  return { wasCurrent: ended.id === me.sessionId };
+  return { wasCurrent: ended === me.sessionId };
 }
 
 /** Ends every session of the person but this browser's. Answers how many ended. */

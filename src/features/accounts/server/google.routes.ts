@@ -95,6 +95,8 @@ export const googleRoutes: FastifyPluginAsyncZod<{
             return new URLSearchParams({ error: 'account_disabled_by_self' });
           case 'disabled':
             return new URLSearchParams({ error: 'account_disabled' });
+          case 'unverified':
+            return new URLSearchParams({ error: 'email_verification_required' });
           case 'needs_role':
             return new URLSearchParams({
               needsRole: 'true',

@@ -1,20 +1,21 @@
 import type { Configuration } from 'openid-client';
-import { and, eq, isNull } from 'drizzle-orm';
 import type { ServerContext } from '../../../server/context';
 import type { Db } from '../../../server/db/database';
-import { clientProfiles, providerProfiles, sessions, users } from './tables';
 import { AppError } from '../../../server/errors';
 import { onFirstUse } from '../../../server/on-first-use';
 import type { Language } from '../../../shared/languages';
-import { signInAccess } from './accounts.policy';
-import { findUserByEmail, findUserByGoogleId, type UserRow } from './accounts.repo';
-import { reenableProof, type ReenableProof } from './accounts.service';
-import { openSession, type Browser, type NewSession } from './sessions';
 import {
-  hasTwoFactor,
-  issueSecondFactorChallenge,
-  type SecondFactorChallenge,
-} from './two-factor.service';
+  findUserByEmail,
+  findUserByGoogleId,
+  insertAccount,
+  lockUnlinkedAccount,
+  writeGoogleLink,
+  type UserRow,
+} from './accounts.repo';
+import { openSession, type Browser, type NewSession } from './sessions';
+import { endAllSessions } from './sessions.repo';
+import { afterFirstFactor, type FirstFactorOutcome } from './sign-in.service';
+import { hasTwoFactor } from './two-factor.repo';
 
 export interface GoogleConfig {
   clientId: string;
@@ -37,10 +38,7 @@ interface GoogleIdentity {
 
 /** How a return from Google ended; the route turns it into cookies and a redirect. */
 export type GoogleOutcome =
-  | { kind: 'signed_in'; user: UserRow; session: NewSession }
-  | { kind: 'second_factor_required'; challenge: SecondFactorChallenge }
-  | { kind: 'disabled_by_self'; reenableProof: ReenableProof }
-  | { kind: 'disabled' }
+  | FirstFactorOutcome
   | { kind: 'needs_role'; email: string; pendingToken: string }
   | { kind: 'failed'; reason: unknown };
 
@@ -73,49 +71,21 @@ export function googleSignIn(ctx: ServerContext, google: GoogleConfig) {
     return configuration;
   };
 
+  /** An account Google vouched for: the steps after a first factor, in Google's words. */
   async function signInExisting(
     user: UserRow,
     how: string,
     browser: Browser,
     requestId: string,
   ): Promise<GoogleOutcome> {
-    const audit = (outcome: 'success' | 'failure', message: string) =>
-      ctx.writeAudit({
-        action: `auth.google.${outcome === 'success' ? 'login' : 'failure'}`,
-        outcome,
-        actorType: user.role,
-        actorId: user.id,
-        targetUserId: user.id,
-        requestId,
-        message,
-      });
-    const access = signInAccess(user);
-    if (access === 'disabled_by_self') {
-      await audit('failure', 'account disabled by its owner');
-      return { kind: 'disabled_by_self', reenableProof: reenableProof(ctx, user.id) };
-    }
-    if (access === 'disabled') {
-      await audit('failure', `account ${user.accountStatus}`);
-      return { kind: 'disabled' };
-    }
-    if (await hasTwoFactor(ctx.db, user.id)) {
-      await ctx.writeAudit({
-        action: 'auth.google.second_factor',
-        outcome: 'success',
-        actorType: user.role,
-        actorId: user.id,
-        targetUserId: user.id,
-        requestId,
-        message: `${how}; code required`,
-      });
-      return {
-        kind: 'second_factor_required',
-        challenge: issueSecondFactorChallenge(ctx, user.id, 'google'),
-      };
-    }
-    const session = await openSession(ctx.db, user.id, browser);
-    await audit('success', how);
-    return { kind: 'signed_in', user, session };
+    const secondFactor = await hasTwoFactor(ctx.db, user.id);
+    return afterFirstFactor(
+      ctx,
+      user,
+      { via: 'google', secondFactor, signedIn: how, codeRequired: `${how}; code required` },
+      browser,
+      requestId,
+    );
   }
 
   /** The code exchange: who Google says this is, with a verified email. */
@@ -246,25 +216,16 @@ export function googleSignIn(ctx: ServerContext, google: GoogleConfig) {
       const identity = ctx.signer.verify<GoogleIdentity>(PENDING_PURPOSE, pendingToken);
       if (!identity)
         throw new AppError('invalid_token', 'The Google sign-up has expired. Please start again.');
-      const created = await ctx.db.transaction(async (tx) => {
-        const [user] = await tx
-          .insert(users)
-          .values({
-            email: identity.email,
-            name: identity.name,
-            role,
-            googleId: identity.sub,
-            emailVerified: true,
-            preferredLanguage: language,
-          })
-          .onConflictDoNothing()
-          .returning();
-        if (!user) return undefined;
-        if (role === 'client') await tx.insert(clientProfiles).values({ userId: user.id });
-        else
-          await tx.insert(providerProfiles).values({ userId: user.id, contactEmail: user.email });
-        return user;
-      });
+      const created = await ctx.db.transaction((tx) =>
+        insertAccount(tx, {
+          email: identity.email,
+          name: identity.name,
+          role,
+          googleId: identity.sub,
+          emailVerified: true,
+          preferredLanguage: language,
+        }),
+      );
       if (!created)
         throw new AppError('email_exists', 'An account with this email address already exists.');
       await ctx.writeAudit({
@@ -296,23 +257,11 @@ async function linkGoogle(
   googleId: string,
 ): Promise<{ user: UserRow; tookOver: boolean } | undefined> {
   return db.transaction(async (tx) => {
-    const [before] = await tx
-      .select({ emailVerified: users.emailVerified })
-      .from(users)
-      .where(and(eq(users.id, userId), isNull(users.googleId)))
-      .for('update');
+    const before = await lockUnlinkedAccount(tx, userId);
     if (!before) return undefined;
     const tookOver = !before.emailVerified;
-    const [user] = await tx
-      .update(users)
-      .set({
-        googleId,
-        emailVerified: true,
-        ...(tookOver ? { passwordHash: null, failedLoginAttempts: 0, lockUntil: null } : {}),
-      })
-      .where(eq(users.id, userId))
-      .returning();
-    if (tookOver) await tx.delete(sessions).where(eq(sessions.userId, userId));
-    return { user: user!, tookOver };
+    const user = await writeGoogleLink(tx, userId, googleId, tookOver);
+    if (tookOver) await endAllSessions(tx, userId);
+    return { user, tookOver };
   });
 }

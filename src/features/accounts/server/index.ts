@@ -12,7 +12,7 @@ export {
   type UserRow,
 } from './accounts.repo';
 export { presentProviderFields } from './accounts.presenter';
-export { setAccountStatusByAdministrator, unlockSignIn } from './accounts.service';
+export { setAccountStatusByAdministrator, unlockSignIn } from './account-status.service';
 export { deleteUserRow, pictureKeyOf } from './accounts.repo';
 export { canEditClientProfile, canEditProviderProfile } from './accounts.policy';
 export { updateClientProfile } from './own-account.service';

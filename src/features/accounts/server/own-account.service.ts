@@ -1,14 +1,23 @@
-import { eq } from 'drizzle-orm';
 import type { ServerContext } from '../../../server/context';
-import { clientProfiles, users } from './tables';
 import { AppError } from '../../../server/errors';
 import type { SessionUser } from './sessions';
 import type { Language } from '../../../shared/languages';
 import { canEditClientProfile, isAdministratorOrSelf, type Actor } from './accounts.policy';
-import { findUserById, loadAccount, type AccountRow, type UserRow } from './accounts.repo';
-import { sendPasswordChangedMail } from './accounts.service';
+import {
+  findUserById,
+  loadAccount,
+  writeBidEmails,
+  writeClientProfile,
+  writePasswordHash,
+  writePreferredLanguage,
+  type AccountRow,
+  type UserRow,
+} from './accounts.repo';
+import { sendPasswordChangedMail } from './password-reset.service';
 import { refuseCommonPassword } from './password-policy';
-import { endAllSessions, openSession, type Browser, type NewSession } from './sessions';
+import { openSession, type Browser, type NewSession } from './sessions';
+import { endAllSessions } from './sessions.repo';
+import { setAccountStatus } from './account-status.service';
 
 const notAllowed = () => new AppError('insufficient_permissions', 'Insufficient permissions.');
 
@@ -57,7 +66,7 @@ export async function changePassword(
   refuseCommonPassword(passwords.new);
   const passwordHash = await ctx.passwords.hash(passwords.new);
   const session = await ctx.db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash }).where(eq(users.id, me.id));
+    await writePasswordHash(tx, me.id, passwordHash);
     // Every other device is signed out; this one gets a fresh session.
     await endAllSessions(tx, me.id);
     await sendPasswordChangedMail(ctx, tx, user);
@@ -75,12 +84,12 @@ export async function changePassword(
 }
 
 export async function setLanguage(ctx: ServerContext, me: SessionUser, language: Language) {
-  await ctx.db.update(users).set({ preferredLanguage: language }).where(eq(users.id, me.id));
+  await writePreferredLanguage(ctx.db, me.id, language);
 }
 
 /** Whether mail about bids (a new bid, an accepted bid) is sent to this person. */
 export async function setBidEmails(ctx: ServerContext, me: SessionUser, bidEmails: boolean) {
-  await ctx.db.update(users).set({ bidEmails }).where(eq(users.id, me.id));
+  await writeBidEmails(ctx.db, me.id, bidEmails);
 }
 
 export async function updateClientProfile(
@@ -94,13 +103,9 @@ export async function updateClientProfile(
   requestId: string,
 ) {
   if (!canEditClientProfile(me)) throw notAllowed();
-  await ctx.db.transaction(async (tx) => {
-    await tx.update(users).set({ name: input.name }).where(eq(users.id, me.id));
-    await tx
-      .update(clientProfiles)
-      .set({ phoneNumber: input.phone_number ?? null, location: input.location ?? null })
-      .where(eq(clientProfiles.userId, me.id));
-  });
+  await ctx.db.transaction((tx) =>
+    writeClientProfile(tx, me.id, input.name, input.phone_number ?? null, input.location ?? null),
+  );
   await ctx.writeAudit({
     action: 'account.update',
     outcome: 'success',
@@ -111,13 +116,9 @@ export async function updateClientProfile(
   });
 }
 
-/** The owner turns their account off: hidden from others, signed out everywhere. */
+/** The owner turns their account off: hidden from others, signed out everywhere at once. */
 export async function disableOwnAccount(ctx: ServerContext, me: SessionUser, requestId: string) {
-  await ctx.db
-    .update(users)
-    .set({ accountStatus: 'disabled', disabledBy: 'self' })
-    .where(eq(users.id, me.id));
-  await endAllSessions(ctx.db, me.id);
+  await setAccountStatus(ctx.db, me.id, 'disabled', 'self');
   await ctx.writeAudit({
     action: 'account.disable',
     outcome: 'success',

@@ -8,7 +8,7 @@ import {
   resetPasswordBody,
   resetTokenResponse,
 } from '../accounts.schema';
-import { requestPasswordReset, resetLinkOwner, resetPassword } from './accounts.service';
+import { requestPasswordReset, resetLinkOwner, resetPassword } from './password-reset.service';
 
 /** Spec accounts §8: the request always answers with this sentence. */
 export const RESET_REQUEST_ANSWER =

@@ -1,92 +1,72 @@
-import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../../server/db/database';
-import { signInFailures, users } from './tables';
+import type { ServerContext } from '../../../server/context';
 import type { Signer } from '../../../server/signed-token';
+import type { UserRow } from './accounts.repo';
+import {
+  addFailure,
+  writeLock,
+  type FailureCounter,
+  type FailureState,
+} from './sign-in-failures.repo';
 
 /** Spec accounts §4 lockout: 5 consecutive failures lock sign-in for 15 minutes. */
 export const MAX_FAILED_SIGN_INS = 5;
 export const LOCK_MINUTES = 15;
 
-/**
- * Whose failures a sign-in counts: the account's, or — when no account has the address — the
- * address's own, kept the same way so that both answer alike (docs/security.md "What refusals reveal").
- */
-export type FailureCounter = { userId: string } | { emailKey: string };
-
-export interface FailureState {
-  failedLoginAttempts: number;
-  lockUntil: Date | null;
-}
-
 /** The address as a key: an HMAC, so the table does not collect the addresses people try. */
 export const emailKeyOf = (signer: Signer, email: string) =>
   signer.mac(`sign-in-failures.${email.trim().toLowerCase()}`);
-
-export async function findAddressFailures(db: Db, emailKey: string): Promise<FailureState> {
-  const [row] = await db
-    .select({
-      failedLoginAttempts: signInFailures.failedLoginAttempts,
-      lockUntil: signInFailures.lockUntil,
-    })
-    .from(signInFailures)
-    .where(eq(signInFailures.emailKey, emailKey))
-    .limit(1);
-  return row ?? { failedLoginAttempts: 0, lockUntil: null };
-}
 
 export const isLocked = (state: FailureState) =>
   state.lockUntil !== null && state.lockUntil.getTime() > Date.now();
 
 /**
- * Counts one failed sign-in and locks when it is the fifth in a row; answers whether it locked.
- * A lock that ran out starts a fresh count.
+ * Whose failure it is: an account's, or — when no account has the address — the address's own,
+ * counted and locked the same way so that both answer alike (docs/security.md "What refusals reveal").
  */
-export async function countFailedSignIn(db: Db, counter: FailureCounter): Promise<boolean> {
-  const attempts = await addFailure(db, counter);
+export type FailedSignIn = { user: Pick<UserRow, 'id' | 'role'> } | { emailKey: string };
+
+/**
+ * Counts one failed sign-in — a wrong password, or a wrong code after a right password — and locks
+ * sign-in when it is the fifth in a row (a lock that ran out starts a fresh count). A lock writes
+ * the `auth.lockout` audit entry and raises a `lockout` alert. Answers whether it locked.
+ */
+export async function countFailedSignIn(
+  ctx: Pick<ServerContext, 'db' | 'writeAudit' | 'recordAlert'>,
+  failed: FailedSignIn,
+  cause: 'password' | 'second_factor',
+  requestId: string,
+): Promise<boolean> {
+  const user = 'user' in failed ? failed.user : undefined;
+  const counter: FailureCounter =
+    'user' in failed ? { userId: failed.user.id } : { emailKey: failed.emailKey };
+  const attempts = await addFailure(ctx.db, counter);
   if (attempts < MAX_FAILED_SIGN_INS) return false;
-  const lockUntil = new Date(Date.now() + LOCK_MINUTES * 60 * 1000);
-  if ('userId' in counter) {
-    await db.update(users).set({ lockUntil }).where(eq(users.id, counter.userId));
-  } else {
-    await db
-      .update(signInFailures)
-      .set({ lockUntil })
-      .where(eq(signInFailures.emailKey, counter.emailKey));
-  }
+  await writeLock(ctx.db, counter, new Date(Date.now() + LOCK_MINUTES * 60 * 1000));
+
+  const why = `${MAX_FAILED_SIGN_INS} failed sign-ins`;
+  const detail = !user
+    ? ' (no account has this address)'
+    : cause === 'second_factor'
+      ? ' (wrong second-factor codes)'
+      : '';
+  await ctx.writeAudit({
+    action: 'auth.lockout',
+    outcome: 'failure',
+    actorType: user?.role ?? 'anonymous',
+    actorId: user?.id ?? null,
+    targetType: user?.role,
+    targetUserId: user?.id ?? null,
+    requestId,
+    message: `locked for ${LOCK_MINUTES} minutes after ${why}${detail}`,
+  });
+  await ctx.recordAlert(
+    'lockout',
+    !user
+      ? `Sign-in was locked for an address without an account after ${why}`
+      : cause === 'second_factor'
+        ? `An account was locked after ${why}, the last a wrong second-factor code`
+        : `An account was locked after ${why}`,
+    { user_id: user?.id ?? null, request_id: requestId },
+  );
   return true;
-}
-
-async function addFailure(db: Db, counter: FailureCounter): Promise<number> {
-  if ('userId' in counter) {
-    const [counted] = await db
-      .update(users)
-      .set({
-        failedLoginAttempts: sql`case when ${users.lockUntil} is not null then 1 else ${users.failedLoginAttempts} + 1 end`,
-        lockUntil: null,
-      })
-      .where(eq(users.id, counter.userId))
-      .returning({ attempts: users.failedLoginAttempts });
-    return counted?.attempts ?? 0;
-  }
-  const [counted] = await db
-    .insert(signInFailures)
-    .values({ emailKey: counter.emailKey, failedLoginAttempts: 1 })
-    .onConflictDoUpdate({
-      target: signInFailures.emailKey,
-      set: {
-        failedLoginAttempts: sql`case when ${signInFailures.lockUntil} is not null then 1 else ${signInFailures.failedLoginAttempts} + 1 end`,
-        lockUntil: null,
-        updatedAt: new Date(),
-      },
-    })
-    .returning({ attempts: signInFailures.failedLoginAttempts });
-  return counted?.attempts ?? 0;
-}
-
-/** A success ends the count (only an account can succeed). */
-export async function clearFailedSignIns(db: Db, userId: string) {
-  await db
-    .update(users)
-    .set({ failedLoginAttempts: 0, lockUntil: null })
-    .where(eq(users.id, userId));
 }

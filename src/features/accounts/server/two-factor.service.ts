@@ -1,7 +1,6 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import { and, count, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { ServerContext } from '../../../server/context';
-import type { Db, Tx } from '../../../server/db/database';
+import type { Tx } from '../../../server/db/database';
 import { AppError } from '../../../server/errors';
 import { onFirstUse } from '../../../server/on-first-use';
 import { claimOnce } from '../../challenge/server';
@@ -20,15 +19,21 @@ import { signInAccess } from './accounts.policy';
 import { findUserById, type UserRow } from './accounts.repo';
 import { verifyPassword } from './password';
 import { openSession, type Browser, type NewSession } from './sessions';
-import {
-  clearFailedSignIns,
-  countFailedSignIn,
-  isLocked,
-  LOCK_MINUTES,
-  MAX_FAILED_SIGN_INS,
-} from './sign-in-failures';
+import { countFailedSignIn, isLocked } from './sign-in-failures';
+import { clearFailedSignIns } from './sign-in-failures.repo';
 import { decryptSecret, encryptSecret } from './two-factor-secret';
-import { twoFactor, twoFactorRecoveryCodes } from './tables';
+import {
+  countUnusedRecoveryCodes,
+  deleteTwoFactor,
+  findTwoFactor,
+  findUnusedRecoveryCodes,
+  hasTwoFactor,
+  markRecoveryCodeUsed,
+  markTwoFactorEnabled,
+  recordUsedStep,
+  replaceRecoveryCodes,
+  writePendingSecret,
+} from './two-factor.repo';
 
 /** The QR code library, loaded with the first set-up of a second factor (on-first-use.ts). */
 const qrCodes = onFirstUse(async () => (await import('qrcode')).default);
@@ -62,16 +67,6 @@ const auditOf =
       message,
     });
 
-/** Whether the account has a confirmed authenticator: then no session without a code. */
-export async function hasTwoFactor(db: Db, userId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ userId: twoFactor.userId })
-    .from(twoFactor)
-    .where(and(eq(twoFactor.userId, userId), isNotNull(twoFactor.enabledAt)))
-    .limit(1);
-  return row !== undefined;
-}
-
 export function issueSecondFactorChallenge(
   ctx: Pick<ServerContext, 'signer'>,
   userId: string,
@@ -87,20 +82,12 @@ export function issueSecondFactorChallenge(
   };
 }
 
-async function unusedRecoveryCodes(db: Db | Tx, userId: string) {
-  const [row] = await db
-    .select({ left: count() })
-    .from(twoFactorRecoveryCodes)
-    .where(and(eq(twoFactorRecoveryCodes.userId, userId), isNull(twoFactorRecoveryCodes.usedAt)));
-  return row?.left ?? 0;
-}
-
 export async function twoFactorStatus(ctx: ServerContext, me: Me) {
-  const [row] = await ctx.db.select().from(twoFactor).where(eq(twoFactor.userId, me.id));
+  const row = await findTwoFactor(ctx.db, me.id);
   const enabled = Boolean(row?.enabledAt);
   return {
     enabled,
-    recovery_codes_left: enabled ? await unusedRecoveryCodes(ctx.db, me.id) : 0,
+    recovery_codes_left: enabled ? await countUnusedRecoveryCodes(ctx.db, me.id) : 0,
   };
 }
 
@@ -123,14 +110,7 @@ export async function startEnrolment(
   }
   const secret = newTotpSecret();
   const secretEncrypted = encryptSecret(ctx.signer, secret);
-  await ctx.db
-    .insert(twoFactor)
-    .values({ userId: me.id, secretEncrypted })
-    .onConflictDoUpdate({
-      target: twoFactor.userId,
-      set: { secretEncrypted, enabledAt: null, lastUsedStep: null, createdAt: new Date() },
-      where: isNull(twoFactor.enabledAt),
-    });
+  await writePendingSecret(ctx.db, me.id, secretEncrypted);
   const uri = totpUri(secret, user.email);
   return {
     qr_svg: await (
@@ -152,22 +132,12 @@ const wrongCode = () =>
  * the last one used, in one statement, so two requests cannot both spend the same code.
  */
 async function spendTotpCode(ctx: ServerContext, userId: string, code: string, now = Date.now()) {
-  const [row] = await ctx.db.select().from(twoFactor).where(eq(twoFactor.userId, userId));
+  const row = await findTwoFactor(ctx.db, userId);
   const secret = row && decryptSecret(ctx.signer, row.secretEncrypted);
   if (!row || !secret) return false;
   const step = acceptedStep(secret, code, now, row.lastUsedStep);
   if (step === undefined) return false;
-  const [spent] = await ctx.db
-    .update(twoFactor)
-    .set({ lastUsedStep: step })
-    .where(
-      and(
-        eq(twoFactor.userId, userId),
-        or(isNull(twoFactor.lastUsedStep), lt(twoFactor.lastUsedStep, step)),
-      ),
-    )
-    .returning({ userId: twoFactor.userId });
-  return spent !== undefined;
+  return recordUsedStep(ctx.db, userId, step);
 }
 
 const hashRecoveryCode = (salt: string, cleaned: string) =>
@@ -176,32 +146,25 @@ const hashRecoveryCode = (salt: string, cleaned: string) =>
 /** Spends a recovery code if it is one of the account's unused ones; answers whether it was. */
 async function spendRecoveryCode(ctx: ServerContext, userId: string, cleaned: string) {
   if (!isRecoveryCode(cleaned)) return false;
-  const unused = await ctx.db
-    .select()
-    .from(twoFactorRecoveryCodes)
-    .where(and(eq(twoFactorRecoveryCodes.userId, userId), isNull(twoFactorRecoveryCodes.usedAt)));
+  const unused = await findUnusedRecoveryCodes(ctx.db, userId);
   const match = unused.find((row) => {
     const expected = Buffer.from(row.codeHash);
     const actual = Buffer.from(hashRecoveryCode(row.salt, cleaned));
     return expected.length === actual.length && timingSafeEqual(expected, actual);
   });
   if (!match) return false;
-  const [spent] = await ctx.db
-    .update(twoFactorRecoveryCodes)
-    .set({ usedAt: new Date() })
-    .where(and(eq(twoFactorRecoveryCodes.id, match.id), isNull(twoFactorRecoveryCodes.usedAt)))
-    .returning({ id: twoFactorRecoveryCodes.id });
-  return spent !== undefined;
+  return markRecoveryCodeUsed(ctx.db, match.id);
 }
 
 /** Replaces every recovery code of the account with ten new ones; answers them (shown once). */
 async function writeRecoveryCodes(tx: Tx, userId: string): Promise<string[]> {
   const codes = recoveryCodesFrom(randomBytes(RECOVERY_BYTES));
-  await tx.delete(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, userId));
-  await tx.insert(twoFactorRecoveryCodes).values(
+  await replaceRecoveryCodes(
+    tx,
+    userId,
     codes.map((code) => {
       const salt = randomBytes(16).toString('base64url');
-      return { userId, salt, codeHash: hashRecoveryCode(salt, cleanCode(code)) };
+      return { salt, codeHash: hashRecoveryCode(salt, cleanCode(code)) };
     }),
   );
   return codes;
@@ -215,7 +178,7 @@ export async function confirmEnrolment(
   requestId: string,
 ): Promise<string[]> {
   const audit = auditOf(ctx, me, requestId);
-  const [row] = await ctx.db.select().from(twoFactor).where(eq(twoFactor.userId, me.id));
+  const row = await findTwoFactor(ctx.db, me.id);
   if (!row) throw notEnabled();
   if (row.enabledAt) throw alreadyEnabled();
   if (!(await spendTotpCode(ctx, me.id, cleanCode(code)))) {
@@ -223,7 +186,7 @@ export async function confirmEnrolment(
     throw wrongCode();
   }
   const codes = await ctx.db.transaction(async (tx) => {
-    await tx.update(twoFactor).set({ enabledAt: new Date() }).where(eq(twoFactor.userId, me.id));
+    await markTwoFactorEnabled(tx, me.id);
     return writeRecoveryCodes(tx, me.id);
   });
   await audit('auth.2fa.enable', 'success', 'authenticator app enrolled');
@@ -251,10 +214,7 @@ export async function disableTwoFactor(
     await audit('auth.2fa.disable', 'failure', proof.code ? 'wrong code' : 'wrong password');
     throw wrongCode();
   }
-  await ctx.db.transaction(async (tx) => {
-    await tx.delete(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, me.id));
-    await tx.delete(twoFactor).where(eq(twoFactor.userId, me.id));
-  });
+  await ctx.db.transaction((tx) => deleteTwoFactor(tx, me.id));
   await audit(
     'auth.2fa.disable',
     'success',
@@ -325,18 +285,7 @@ export async function completeSecondFactor(
     ? await spendRecoveryCode(ctx, user.id, cleaned)
     : await spendTotpCode(ctx, user.id, cleaned);
   if (!right) {
-    if (await countFailedSignIn(ctx.db, { userId: user.id })) {
-      const why = `${MAX_FAILED_SIGN_INS} failed sign-ins`;
-      await audit(
-        'auth.lockout',
-        'failure',
-        `locked for ${LOCK_MINUTES} minutes after ${why} (wrong second-factor codes)`,
-      );
-      await ctx.recordAlert(
-        'lockout',
-        `An account was locked after ${why}, the last a wrong second-factor code`,
-        { user_id: user.id, request_id: requestId },
-      );
+    if (await countFailedSignIn(ctx, { user }, 'second_factor', requestId)) {
       return { kind: 'locked' };
     }
     await audit(
@@ -357,7 +306,7 @@ export async function completeSecondFactor(
     await audit(
       'auth.2fa.recovery_code_used',
       'success',
-      `recovery code used at sign-in, ${await unusedRecoveryCodes(ctx.db, user.id)} left`,
+      `recovery code used at sign-in, ${await countUnusedRecoveryCodes(ctx.db, user.id)} left`,
     );
   }
   await audit(

@@ -8,6 +8,7 @@ import {
 import type { z } from 'zod';
 import { ApiError, api } from '../../../client/api/client';
 import type { CamelCased } from '../../../client/api/types';
+import { LIMITS } from '../../../shared/limits';
 import { requestKeys } from '../../requests/ui/requests.api';
 import type {
   AdminUserType,
@@ -74,9 +75,6 @@ export const adminKeys = {
   metrics: () => [...adminKeys.all, 'metrics'] as const,
 };
 
-/** The dashboard's page size (spec accounts §9: 10, also for alerts in the dashboard, §7). */
-export const DASHBOARD_PAGE_SIZE = 10;
-
 export function queryString(filters: object, extra: Record<string, string> = {}): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(filters))
@@ -86,7 +84,8 @@ export function queryString(filters: object, extra: Record<string, string> = {})
 }
 
 const listOptions = { placeholderData: keepPreviousData, retry: 1 } as const;
-const pageQuery = (page: number) => ({ page: String(page), limit: String(DASHBOARD_PAGE_SIZE) });
+/** Every list of the dashboard, alerts too, pages by the console's page size (spec accounts §7, §9). */
+const pageQuery = (page: number) => ({ page: String(page), limit: String(LIMITS.adminPageSize) });
 
 /** One page of a filtered list; the page on screen stays while the next one loads. */
 function useListPage<T>(

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { lt } from 'drizzle-orm';
 import type { Db } from '../../../server/db/database';
-import { usedChallenges } from './tables';
 import { AppError } from '../../../server/errors';
 import type { Signer } from '../../../server/signed-token';
 import { answerOf, makeQuestion, questionText, type MathQuestion } from '../challenge.rules';
 import type { Challenge } from '../challenge.schema';
+import { claimOnce, deleteExpiredClaims } from './challenge.repo';
 
 const PURPOSE = 'challenge';
 const TTL_SECONDS = 10 * 60;
@@ -47,18 +46,5 @@ export async function checkChallenge(
   if (Number(answer) !== answerOf(payload)) {
     throw new AppError('challenge_failed', 'Incorrect answer to the security question.');
   }
-  await db.delete(usedChallenges).where(lt(usedChallenges.expiresAt, new Date()));
-}
-
-/**
- * Marks a signed token's id as used, on every instance; answers false when it was used before.
- * Also serves other single-use signed tokens (the second-factor sign-in step).
- */
-export async function claimOnce(db: Db, id: string, expiresAt: Date): Promise<boolean> {
-  const claimed = await db
-    .insert(usedChallenges)
-    .values({ id, expiresAt })
-    .onConflictDoNothing()
-    .returning({ id: usedChallenges.id });
-  return claimed.length > 0;
+  await deleteExpiredClaims(db, new Date());
 }

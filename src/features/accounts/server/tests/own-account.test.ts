@@ -9,7 +9,7 @@ import {
   users,
   workRequests,
 } from '../../../../server/db/schema';
-import { ensureAdministrator } from '../accounts.service';
+import { ensureAdministrator } from '../registration.service';
 
 let h: AccountsHarness;
 beforeAll(async () => {

@@ -1,7 +1,13 @@
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../server/db/database';
 import type { Language } from '../../../shared/languages';
-import { administratorProfiles, clientProfiles, providerProfiles, users } from './tables';
+import {
+  activeProvider,
+  administratorProfiles,
+  clientProfiles,
+  providerProfiles,
+  users,
+} from './tables';
 
 export type UserRow = typeof users.$inferSelect;
 export type AccountStatus = UserRow['accountStatus'];
@@ -91,10 +97,7 @@ export async function writeClientProfile(
 
 /** Provider accounts that are active (shown to others, may bid). */
 export async function countActiveProviders(db: Db) {
-  const [row] = await db
-    .select({ total: count() })
-    .from(users)
-    .where(and(eq(users.role, 'provider'), eq(users.accountStatus, 'active')));
+  const [row] = await db.select({ total: count() }).from(users).where(activeProvider);
   return row?.total ?? 0;
 }
 

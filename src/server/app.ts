@@ -10,6 +10,7 @@ import { BODY_LIMITS } from './body-limits';
 import { DEFAULT_MAIL_RETRY, mailQueue } from './mail/mail-queue';
 import type { Mailer } from './mail/mailer';
 import { loggingOptions, observeAnswers } from './observability';
+import { registerRequestContext } from './request-context';
 import { registerAfterResponse } from './plugins/after-response';
 import { alertRecorder } from './plugins/alerts';
 import { registerCookies } from './plugins/cookies';
@@ -190,6 +191,7 @@ export async function buildApp(deps: AppDeps) {
   });
 
   registerErrorHandling(app);
+  registerRequestContext(app);
   registerCookies(app);
   registerLanguage(app);
   const csrf = csrfTokens(signer, secureCookies);

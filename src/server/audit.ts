@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from './db/database';
 import { auditEntries } from '../features/admin/server/tables';
 import type { Role } from '../shared/statuses';
+import { currentHttpRequestId } from './request-context';
 
 export interface AuditEvent {
   action: string;
@@ -11,7 +12,8 @@ export interface AuditEvent {
   actorId?: string | null;
   targetType?: string;
   targetUserId?: string | null;
-  requestId?: string;
+  /** The HTTP request's id; the one being answered when left out (request-context.ts). */
+  httpRequestId?: string;
   /** Plain words about what happened: never a password, token, email address or name. */
   message?: string;
 }
@@ -30,7 +32,7 @@ export function auditWriter(db: Db, log: FastifyBaseLogger): WriteAudit {
         actorId: event.actorId ?? null,
         targetType: event.targetType ?? null,
         targetUserId: event.targetUserId ?? null,
-        requestId: event.requestId ?? null,
+        httpRequestId: event.httpRequestId ?? currentHttpRequestId() ?? null,
         message: event.message ?? null,
       });
     } catch (err) {

@@ -105,18 +105,18 @@ describe('a handler that fails', () => {
       }),
     );
     expect(posted.statusCode).toBe(201);
-    const requestId = posted.json().work_request.id as string;
+    const workRequestId = posted.json().work_request.id as string;
     const provider = await h.signedIn('provider');
 
     const failed = await provider.agent.post('/api/bids', {
-      work_request_id: requestId,
+      work_request_id: workRequestId,
       amount: 666,
       description: 'Opravím plot do týždňa.',
     });
     expect(failed.statusCode).toBe(500);
     expect(failed.json().error).toBe('internal_error');
     expect(
-      await h.database.db.select().from(bids).where(eq(bids.workRequestId, requestId)),
+      await h.database.db.select().from(bids).where(eq(bids.workRequestId, workRequestId)),
     ).toEqual([]);
     const mails = await h.database.db.execute<{ count: number }>(
       sql`select count(*)::int as count from pgboss.job
@@ -126,7 +126,7 @@ describe('a handler that fails', () => {
 
     // The same bid with a handler that succeeds is stored, and its mail queued with it.
     const placed = await provider.agent.post('/api/bids', {
-      work_request_id: requestId,
+      work_request_id: workRequestId,
       amount: 650,
       description: 'Opravím plot do týždňa.',
     });
@@ -134,7 +134,7 @@ describe('a handler that fails', () => {
     const [request] = await h.database.db
       .select({ status: workRequests.status })
       .from(workRequests)
-      .where(eq(workRequests.id, requestId));
+      .where(eq(workRequests.id, workRequestId));
     expect(request!.status).toBe('OPEN');
     const queued = await h.database.db.execute<{ count: number }>(
       sql`select count(*)::int as count from pgboss.job

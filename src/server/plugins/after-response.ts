@@ -1,3 +1,4 @@
+import { AsyncResource } from 'node:async_hooks';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
 type Task = () => Promise<unknown>;
@@ -19,10 +20,12 @@ export function registerAfterResponse(app: FastifyInstance) {
 
   app.decorateReply('afterResponse', function (this: FastifyReply, task: Task) {
     const log = this.log;
+    // Run in the request's context (request-context.ts), so its audit entries name the request.
+    const inContext = AsyncResource.bind(task);
     // 'close' follows 'finish', and also comes alone when the client went away first.
     this.raw.once('close', () => {
       const run = Promise.resolve()
-        .then(task)
+        .then(inContext)
         .then(() => undefined)
         .catch((err: unknown) => log.error({ err }, 'work after the answer failed'))
         .finally(() => running.delete(run));

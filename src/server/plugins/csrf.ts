@@ -92,7 +92,6 @@ export function csrfCheck(deps: {
         outcome: 'failure',
         actorType: request.user?.role ?? 'anonymous',
         actorId: request.user?.id ?? null,
-        requestId: request.id,
         message: `${what}; ${quiet}`,
       });
     }

@@ -97,7 +97,7 @@ describe('the request chain: request id → rate limit → session → CSRF → 
     const [entry] = await database.db
       .select()
       .from(auditEntries)
-      .where(eq(auditEntries.requestId, response.json().request_id));
+      .where(eq(auditEntries.httpRequestId, response.json().request_id));
     expect(entry).toMatchObject({ action: 'csrf.failure', actorId: client.id });
   });
 

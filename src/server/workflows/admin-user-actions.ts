@@ -52,7 +52,6 @@ function audit(
   target: AdminUserRow,
   action: string,
   outcome: 'success' | 'failure',
-  requestId: string,
   message: string,
 ) {
   return ctx.writeAudit({
@@ -62,7 +61,6 @@ function audit(
     actorId: actor.id,
     targetType: target.user.role,
     targetUserId: target.user.id,
-    requestId,
     message,
   });
 }
@@ -108,7 +106,6 @@ export async function editUser(
   role: AdminUserType,
   id: string,
   body: unknown,
-  requestId: string,
 ) {
   const target = await targetOf(ctx, actor, role, id);
   let fields: string[];
@@ -142,7 +139,6 @@ export async function editUser(
     target,
     'admin.user.update',
     'success',
-    requestId,
     `profile saved (${fields.join(', ')})`,
   );
   return targetOf(ctx, actor, role, id);
@@ -154,13 +150,12 @@ async function assertRemovable(
   actor: Actor,
   target: AdminUserRow,
   action: string,
-  requestId: string,
 ) {
   const activeAdministrators =
     target.user.role === 'administrator' ? await countActiveAdministrators(ctx.db) : 0;
   const refusal = accountRemovalRefusal(actor, target.user, activeAdministrators);
   if (!refusal) return;
-  await audit(ctx, actor, target, action, 'failure', requestId, `refused: ${refusal}`);
+  await audit(ctx, actor, target, action, 'failure', `refused: ${refusal}`);
   throw new AppError(refusal, MESSAGES[refusal]);
 }
 
@@ -174,11 +169,10 @@ export async function setUserStatus(
   role: AdminUserType,
   id: string,
   status: 'active' | 'disabled',
-  requestId: string,
 ) {
   const target = await targetOf(ctx, actor, role, id);
   const action = status === 'disabled' ? 'admin.user.disable' : 'admin.user.enable';
-  if (status === 'disabled') await assertRemovable(ctx, actor, target, action, requestId);
+  if (status === 'disabled') await assertRemovable(ctx, actor, target, action);
   const changed = await setAccountStatusByAdministrator(ctx.db, id, status);
   await audit(
     ctx,
@@ -186,7 +180,6 @@ export async function setUserStatus(
     target,
     action,
     'success',
-    requestId,
     `${target.user.accountStatus} → ${status}${changed ? '' : ' (unchanged)'}; sessions ended`,
   );
   return targetOf(ctx, actor, role, id);
@@ -202,11 +195,10 @@ export async function deleteUser(
   role: AdminUserType,
   id: string,
   reason: string,
-  requestId: string,
 ) {
   const target = await targetOf(ctx, actor, role, id);
-  await assertRemovable(ctx, actor, target, 'account.delete', requestId);
-  await deleteAccount(ctx, actor, id, requestId, `reason: ${withoutContactDetails(reason)}`);
+  await assertRemovable(ctx, actor, target, 'account.delete');
+  await deleteAccount(ctx, actor, id, `reason: ${withoutContactDetails(reason)}`);
 }
 
 /** Lifts a sign-in lock and forgets the failed attempts. */
@@ -215,7 +207,6 @@ export async function unlockUser(
   actor: Actor,
   role: AdminUserType,
   id: string,
-  requestId: string,
 ) {
   const target = await targetOf(ctx, actor, role, id);
   await unlockSignIn(ctx.db, id);
@@ -225,7 +216,6 @@ export async function unlockUser(
     target,
     'admin.user.unlock',
     'success',
-    requestId,
     `unlocked; ${target.user.failedLoginAttempts} failed attempt(s) cleared`,
   );
   return targetOf(ctx, actor, role, id);

@@ -80,7 +80,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = a
     async (request) => {
       const { role, id } = request.params;
       const me = administratorOf(request);
-      return userResponse(await editUser(ctx, me, role, id, request.body, request.id));
+      return userResponse(await editUser(ctx, me, role, id, request.body));
     },
   );
 
@@ -97,7 +97,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = a
       const { role, id } = request.params;
       const me = administratorOf(request);
       const status = request.body.account_status;
-      return userResponse(await setUserStatus(ctx, me, role, id, status, request.id));
+      return userResponse(await setUserStatus(ctx, me, role, id, status));
     },
   );
 
@@ -112,7 +112,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = a
     },
     async (request) => {
       const { role, id } = request.params;
-      await deleteUser(ctx, administratorOf(request), role, id, request.body.reason, request.id);
+      await deleteUser(ctx, administratorOf(request), role, id, request.body.reason);
       return { message: 'User deleted.' };
     },
   );
@@ -122,7 +122,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = a
     { schema: { params: adminUserParams, response: { 200: adminUserResponse } } },
     async (request) => {
       const { role, id } = request.params;
-      return userResponse(await unlockUser(ctx, administratorOf(request), role, id, request.id));
+      return userResponse(await unlockUser(ctx, administratorOf(request), role, id));
     },
   );
 };

@@ -15,7 +15,6 @@ export async function deleteAccount(
   ctx: ServerContext,
   actor: Actor,
   userId: string,
-  requestId: string,
   note?: string,
 ) {
   if (!isAdministratorOrSelf(actor, userId)) {
@@ -39,7 +38,6 @@ export async function deleteAccount(
     actorId: actor.id,
     targetType: target.role,
     targetUserId: userId,
-    requestId,
     message:
       actor.id === userId
         ? 'deleted by its owner'

@@ -63,7 +63,7 @@ export const ownAccountRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = a
         },
         async (request) => {
           const me = requireUser(request);
-          await saveOwnProfile(ctx, me, await profileForm(request), request.id);
+          await saveOwnProfile(ctx, me, await profileForm(request));
           return accountOf(me);
         },
       );
@@ -75,7 +75,7 @@ export const ownAccountRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = a
     { schema: { response: { 200: messageResponse } } },
     async (request, reply) => {
       const me = requireUser(request);
-      await deleteAccount(ctx, me, me.id, request.id);
+      await deleteAccount(ctx, me, me.id);
       clearSessionCookies(reply);
       return { message: 'Your account and all its data have been deleted.' };
     },

@@ -19,14 +19,13 @@ export async function saveOwnProfile(
   ctx: ServerContext,
   me: SessionUser,
   form: { fields: Record<string, unknown>; picture?: Buffer | undefined },
-  requestId: string,
 ) {
   if (canEditClientProfile(me)) {
-    await updateClientProfile(ctx, me, clientProfileBody.parse(form.fields), requestId);
+    await updateClientProfile(ctx, me, clientProfileBody.parse(form.fields));
   } else if (canEditProviderProfile(me)) {
     const input = providerProfileBody.parse(form.fields);
     const picture = form.picture ? await preparePicture(form.picture) : undefined;
-    await updateProviderProfile(ctx, me, input, picture, requestId);
+    await updateProviderProfile(ctx, me, input, picture);
   } else {
     throw new AppError('insufficient_permissions', 'Insufficient permissions.');
   }

@@ -37,7 +37,6 @@ export async function reenableAccount(
   ctx: ServerContext,
   proof: string | undefined,
   browser: Browser,
-  requestId: string,
 ): Promise<
   | { user: UserRow; session: NewSession }
   | { user: UserRow; secondFactorChallenge: SecondFactorChallenge }
@@ -67,7 +66,6 @@ export async function reenableAccount(
     actorType: user.role,
     actorId: user.id,
     targetUserId: user.id,
-    requestId,
     message: 'enabled again by its owner',
   });
   const { enabled, session } = reenabled;

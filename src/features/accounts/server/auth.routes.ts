@@ -56,7 +56,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = async (
         schema: { body, response: { 201: registerResponse } },
       },
       async (request, reply) => {
-        await registerAccount(ctx, role, request.body, request.language, request.id);
+        await registerAccount(ctx, role, request.body, request.language);
         return reply.status(201).send({
           requires_verification: true,
           message: 'Account created. Check your email to verify your address.',
@@ -69,12 +69,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = async (
     '/auth/verify-email',
     { schema: { querystring: verifyEmailQuery, response: { 200: verifyEmailResponse } } },
     async (request) => {
-      const { alreadyVerified } = await verifyEmail(
-        ctx,
-        request.query.token,
-        request.query.email,
-        request.id,
-      );
+      const { alreadyVerified } = await verifyEmail(ctx, request.query.token, request.query.email);
       return {
         message: alreadyVerified
           ? 'This email address is already verified. You can log in.'
@@ -113,7 +108,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = async (
       const browser = browserOf(request);
       const attempt = signInAttempt(ctx, request.body.email, browser);
       await request.limitSignIn(attempt.accountKey, attempt.trusted);
-      const outcome = await signIn(ctx, request.body, browser, request.id);
+      const outcome = await signIn(ctx, request.body, browser);
       switch (outcome.kind) {
         case 'signed_in':
           setSessionCookies(
@@ -162,7 +157,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = async (
     '/auth/logout',
     { schema: { response: { 200: messageResponse } } },
     async (request, reply) => {
-      await signOut(ctx, request.user, request.id);
+      await signOut(ctx, request.user);
       clearSessionCookies(reply);
       return { message: 'Logged out.' };
     },
@@ -179,7 +174,6 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = async (
         ctx,
         request.cookies[REENABLE_COOKIE],
         browserOf(request),
-        request.id,
       );
       clearReenableCookie(reply);
       if ('secondFactorChallenge' in enabled) {

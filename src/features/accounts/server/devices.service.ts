@@ -38,7 +38,6 @@ export async function endOwnSession(
   ctx: ServerContext,
   me: SessionUser,
   publicId: string,
-  requestId: string,
 ): Promise<{ wasCurrent: boolean }> {
   const ended = await endSessionByPublicId(ctx.db, me.id, publicId);
   if (!ended) throw new AppError('not_found', 'This session has already ended.');
@@ -48,14 +47,13 @@ export async function endOwnSession(
     actorType: me.role,
     actorId: me.id,
     targetUserId: me.id,
-    requestId,
     message: 'ended one session from the device list',
   });
   return { wasCurrent: ended === me.sessionId };
 }
 
 /** Ends every session of the person but this browser's. Answers how many ended. */
-export async function endOtherSessions(ctx: ServerContext, me: SessionUser, requestId: string) {
+export async function endOtherSessions(ctx: ServerContext, me: SessionUser) {
   const ended = await endAllSessions(ctx.db, me.id, me.sessionId);
   await ctx.writeAudit({
     action: 'auth.session.end_others',
@@ -63,7 +61,6 @@ export async function endOtherSessions(ctx: ServerContext, me: SessionUser, requ
     actorType: me.role,
     actorId: me.id,
     targetUserId: me.id,
-    requestId,
     message: `signed out ${ended} other sessions`,
   });
   return ended;

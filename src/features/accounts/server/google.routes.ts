@@ -113,7 +113,6 @@ export const googleRoutes: FastifyPluginAsyncZod<{
         request.cookies[FLOW_COOKIE],
         request.url,
         browserOf(request),
-        request.id,
       );
       reply.clearCookie(FLOW_COOKIE, { path: FLOW_PATH });
       const query = callbackQuery(outcome);
@@ -137,7 +136,6 @@ export const googleRoutes: FastifyPluginAsyncZod<{
         request.body.role,
         request.language,
         browserOf(request),
-        request.id,
       );
       setSessionCookies(reply, session, user.preferredLanguage, ctx.secureCookies);
       return { user: presentAccount(await viewAccount(ctx, user, user.id)), user_type: user.role };

@@ -76,7 +76,6 @@ export function googleSignIn(ctx: ServerContext, google: GoogleConfig) {
     user: UserRow,
     how: string,
     browser: Browser,
-    requestId: string,
   ): Promise<GoogleOutcome> {
     const secondFactor = await hasTwoFactor(ctx.db, user.id);
     return afterFirstFactor(
@@ -84,7 +83,6 @@ export function googleSignIn(ctx: ServerContext, google: GoogleConfig) {
       user,
       { via: 'google', secondFactor, signedIn: how, codeRequired: `${how}; code required` },
       browser,
-      requestId,
     );
   }
 
@@ -156,7 +154,6 @@ export function googleSignIn(ctx: ServerContext, google: GoogleConfig) {
       flowToken: string | undefined,
       callbackPath: string,
       browser: Browser,
-      requestId: string,
     ): Promise<GoogleOutcome> {
       let identity: GoogleIdentity;
       try {
@@ -166,14 +163,13 @@ export function googleSignIn(ctx: ServerContext, google: GoogleConfig) {
           action: 'auth.google.failure',
           outcome: 'failure',
           actorType: 'anonymous',
-          requestId,
           message: 'Google sign-in did not complete',
         });
         return { kind: 'failed', reason: error };
       }
 
       const known = await findUserByGoogleId(ctx.db, identity.sub);
-      if (known) return signInExisting(known, 'signed in with Google', browser, requestId);
+      if (known) return signInExisting(known, 'signed in with Google', browser);
 
       const sameEmail = await findUserByEmail(ctx.db, identity.email);
       if (sameEmail) {
@@ -190,7 +186,6 @@ export function googleSignIn(ctx: ServerContext, google: GoogleConfig) {
           actorType: linked.user.role,
           actorId: linked.user.id,
           targetUserId: linked.user.id,
-          requestId,
           ...(linked.tookOver
             ? {
                 message:
@@ -198,7 +193,7 @@ export function googleSignIn(ctx: ServerContext, google: GoogleConfig) {
               }
             : {}),
         });
-        return signInExisting(linked.user, 'linked Google and signed in', browser, requestId);
+        return signInExisting(linked.user, 'linked Google and signed in', browser);
       }
 
       const pendingToken = ctx.signer.sign(PENDING_PURPOSE, { ...identity }, 15 * 60);
@@ -211,7 +206,6 @@ export function googleSignIn(ctx: ServerContext, google: GoogleConfig) {
       role: 'client' | 'provider',
       language: Language,
       browser: Browser,
-      requestId: string,
     ): Promise<{ user: UserRow; session: NewSession }> {
       const identity = ctx.signer.verify<GoogleIdentity>(PENDING_PURPOSE, pendingToken);
       if (!identity)
@@ -234,7 +228,6 @@ export function googleSignIn(ctx: ServerContext, google: GoogleConfig) {
         actorType: role,
         actorId: created.id,
         targetUserId: created.id,
-        requestId,
       });
       return { user: created, session: await openSession(ctx.db, created.id, browser) };
     },

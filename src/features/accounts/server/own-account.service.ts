@@ -42,7 +42,6 @@ export async function changePassword(
   me: SessionUser,
   passwords: { current: string; new: string },
   browser: Browser,
-  requestId: string,
 ): Promise<{ user: UserRow; session: NewSession }> {
   const user = await findUserById(ctx.db, me.id);
   if (!user?.passwordHash) {
@@ -58,7 +57,6 @@ export async function changePassword(
       actorType: me.role,
       actorId: me.id,
       targetUserId: me.id,
-      requestId,
       message: 'current password incorrect',
     });
     throw new AppError('current_password_incorrect', 'Current password incorrect.');
@@ -78,7 +76,6 @@ export async function changePassword(
     actorType: me.role,
     actorId: me.id,
     targetUserId: me.id,
-    requestId,
   });
   return { user, session };
 }
@@ -100,7 +97,6 @@ export async function updateClientProfile(
     phone_number?: string | null | undefined;
     location?: string | null | undefined;
   },
-  requestId: string,
 ) {
   if (!canEditClientProfile(me)) throw notAllowed();
   await ctx.db.transaction((tx) =>
@@ -112,12 +108,11 @@ export async function updateClientProfile(
     actorType: me.role,
     actorId: me.id,
     targetUserId: me.id,
-    requestId,
   });
 }
 
 /** The owner turns their account off: hidden from others, signed out everywhere at once. */
-export async function disableOwnAccount(ctx: ServerContext, me: SessionUser, requestId: string) {
+export async function disableOwnAccount(ctx: ServerContext, me: SessionUser) {
   await setAccountStatus(ctx.db, me.id, 'disabled', 'self');
   await ctx.writeAudit({
     action: 'account.disable',
@@ -125,7 +120,6 @@ export async function disableOwnAccount(ctx: ServerContext, me: SessionUser, req
     actorType: me.role,
     actorId: me.id,
     targetUserId: me.id,
-    requestId,
     message: 'disabled by its owner',
   });
 }

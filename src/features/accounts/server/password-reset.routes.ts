@@ -29,7 +29,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> 
       // Answered before anything depends on the address (lookup, audit, link, mail), so the
       // answer's timing cannot tell a known address from an unknown one.
       const { email } = request.body;
-      reply.afterResponse(() => requestPasswordReset(ctx, email, request.id));
+      reply.afterResponse(() => requestPasswordReset(ctx, email));
       return { message: RESET_REQUEST_ANSWER };
     },
   );
@@ -53,7 +53,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> 
       schema: { body: resetPasswordBody, response: { 200: messageResponse } },
     },
     async (request) => {
-      await resetPassword(ctx, request.body.token, request.body.new_password, request.id);
+      await resetPassword(ctx, request.body.token, request.body.new_password);
       return { message: 'Your password has been changed. You can log in now.' };
     },
   );

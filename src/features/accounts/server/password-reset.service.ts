@@ -6,7 +6,7 @@ import { refuseCommonPassword } from './password-policy';
 import { findUserByEmail, findUserById, writeResetPassword, type UserRow } from './accounts.repo';
 import { endAllSessions } from './sessions.repo';
 
-export async function requestPasswordReset(ctx: ServerContext, email: string, requestId: string) {
+export async function requestPasswordReset(ctx: ServerContext, email: string) {
   const user = await findUserByEmail(ctx.db, email);
   await ctx.writeAudit({
     action: 'password.reset.request',
@@ -14,7 +14,6 @@ export async function requestPasswordReset(ctx: ServerContext, email: string, re
     actorType: user?.role ?? 'anonymous',
     actorId: user?.id ?? null,
     targetUserId: user?.id ?? null,
-    requestId,
     message: user ? 'reset link sent' : 'no such account',
   });
   if (!user) return;
@@ -25,12 +24,7 @@ export async function requestPasswordReset(ctx: ServerContext, email: string, re
 }
 
 /** Sets a new password from a reset link. It also lifts a lockout, but does not sign in. */
-export async function resetPassword(
-  ctx: ServerContext,
-  token: string,
-  newPassword: string,
-  requestId: string,
-) {
+export async function resetPassword(ctx: ServerContext, token: string, newPassword: string) {
   refuseCommonPassword(newPassword);
   const result = await consumeMailToken(ctx.db, 'reset', token);
   if (result.status !== 'valid')
@@ -50,7 +44,6 @@ export async function resetPassword(
     actorType: user!.role,
     actorId: user!.id,
     targetUserId: user!.id,
-    requestId,
   });
 }
 

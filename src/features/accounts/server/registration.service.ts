@@ -36,7 +36,6 @@ export async function registerAccount(
   role: 'client' | 'provider',
   input: RegisterClientInput | RegisterProviderInput,
   language: Language,
-  requestId: string,
 ) {
   await checkChallenge(ctx.db, ctx.signer, input);
   refuseCommonPassword(input.password);
@@ -60,7 +59,6 @@ export async function registerAccount(
     actorId: user.id,
     targetType: role,
     targetUserId: user.id,
-    requestId,
     message: 'registered with email and password',
   });
   return user;
@@ -70,7 +68,6 @@ export async function verifyEmail(
   ctx: ServerContext,
   token: string,
   email: string,
-  requestId: string,
 ): Promise<{ alreadyVerified: boolean }> {
   const user = await findUserByEmail(ctx.db, email);
   const result = await consumeMailToken(ctx.db, 'verification', token);
@@ -90,7 +87,6 @@ export async function verifyEmail(
     actorType: user.role,
     actorId: user.id,
     targetUserId: user.id,
-    requestId,
   });
   return { alreadyVerified: false };
 }

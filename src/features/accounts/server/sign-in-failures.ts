@@ -1,3 +1,4 @@
+import { currentHttpRequestId } from '../../../server/request-context';
 import type { ServerContext } from '../../../server/context';
 import type { Signer } from '../../../server/signed-token';
 import type { UserRow } from './accounts.repo';
@@ -34,7 +35,6 @@ export async function countFailedSignIn(
   ctx: Pick<ServerContext, 'db' | 'writeAudit' | 'recordAlert'>,
   failed: FailedSignIn,
   cause: 'password' | 'second_factor',
-  requestId: string,
 ): Promise<boolean> {
   const user = 'user' in failed ? failed.user : undefined;
   const counter: FailureCounter =
@@ -56,7 +56,6 @@ export async function countFailedSignIn(
     actorId: user?.id ?? null,
     targetType: user?.role,
     targetUserId: user?.id ?? null,
-    requestId,
     message: `locked for ${LOCK_MINUTES} minutes after ${why}${detail}`,
   });
   await ctx.recordAlert(
@@ -66,7 +65,7 @@ export async function countFailedSignIn(
       : cause === 'second_factor'
         ? `An account was locked after ${why}, the last a wrong second-factor code`
         : `An account was locked after ${why}`,
-    { user_id: user?.id ?? null, request_id: requestId },
+    { user_id: user?.id ?? null, request_id: currentHttpRequestId() ?? null },
   );
   return true;
 }

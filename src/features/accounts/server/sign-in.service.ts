@@ -67,7 +67,6 @@ export async function signIn(
   ctx: ServerContext,
   credentials: { email: string; password: string },
   browser: Browser,
-  requestId: string,
 ): Promise<SignInOutcome> {
   const { email, password } = credentials;
   const { accountKey: emailKey, trusted } = signInAttempt(ctx, email, browser);
@@ -89,7 +88,6 @@ export async function signIn(
       actorId: user?.id ?? null,
       targetType: user?.role,
       targetUserId: user?.id ?? null,
-      requestId,
       message,
     });
 
@@ -102,7 +100,7 @@ export async function signIn(
     return { kind: 'locked' };
   }
   if (!user?.passwordHash || !matches) {
-    if (await countFailedSignIn(ctx, user ? { user } : { emailKey }, 'password', requestId)) {
+    if (await countFailedSignIn(ctx, user ? { user } : { emailKey }, 'password')) {
       return { kind: 'locked' };
     }
     const why = !user
@@ -127,7 +125,6 @@ export async function signIn(
       codeRequired: 'password accepted, code required',
     },
     browser,
-    requestId,
   );
   return outcome.kind === 'signed_in' ? { ...outcome, device: deviceProof(ctx, email) } : outcome;
 }
@@ -165,7 +162,6 @@ export async function afterFirstFactor(
     codeRequired: string;
   },
   browser: Browser,
-  requestId: string,
 ): Promise<FirstFactorOutcome> {
   const actions = FIRST_FACTOR_ACTIONS[firstFactor.via];
   const audit = (action: string, outcome: 'success' | 'failure', message: string) =>
@@ -176,7 +172,6 @@ export async function afterFirstFactor(
       actorId: user.id,
       targetType: user.role,
       targetUserId: user.id,
-      requestId,
       message,
     });
   const access = signInAccess(user);
@@ -214,7 +209,7 @@ export function deviceProof(ctx: ServerContext, email: string): DeviceProof {
 }
 
 /** Ends this browser's session (a visitor without one has nothing to end). */
-export async function signOut(ctx: ServerContext, me: SessionUser | undefined, requestId: string) {
+export async function signOut(ctx: ServerContext, me: SessionUser | undefined) {
   if (!me) return;
   await endSession(ctx.db, me.sessionId);
   await ctx.writeAudit({
@@ -223,6 +218,5 @@ export async function signOut(ctx: ServerContext, me: SessionUser | undefined, r
     actorType: me.role,
     actorId: me.id,
     targetUserId: me.id,
-    requestId,
   });
 }

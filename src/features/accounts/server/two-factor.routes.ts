@@ -55,7 +55,6 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = as
         request.cookies[SECOND_FACTOR_COOKIE],
         request.body.code,
         browserOf(request),
-        request.id,
       );
       switch (outcome.kind) {
         case 'signed_in': {
@@ -100,7 +99,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = as
       bodyLimit: BODY_LIMITS.shortForm,
       schema: { body: startEnrolmentBody, response: { 200: enrolmentResponse } },
     },
-    async (request) => startEnrolment(ctx, requireUser(request), request.body.password, request.id),
+    async (request) => startEnrolment(ctx, requireUser(request), request.body.password),
   );
 
   app.post(
@@ -112,7 +111,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = as
     },
     async (request) => {
       const me = requireUser(request);
-      const codes = await confirmEnrolment(ctx, me, request.body.code, request.id);
+      const codes = await confirmEnrolment(ctx, me, request.body.code);
       return { recovery_codes: codes };
     },
   );
@@ -126,7 +125,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = as
     },
     async (request) => {
       const me = requireUser(request);
-      const codes = await regenerateRecoveryCodes(ctx, me, request.body.code, request.id);
+      const codes = await regenerateRecoveryCodes(ctx, me, request.body.code);
       return { recovery_codes: codes };
     },
   );
@@ -140,7 +139,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = as
     },
     async (request) => {
       const me = requireUser(request);
-      await disableTwoFactor(ctx, me, request.body, request.id);
+      await disableTwoFactor(ctx, me, request.body);
       return { message: 'Two-factor sign-in is off.' };
     },
   );

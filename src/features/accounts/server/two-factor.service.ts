@@ -54,7 +54,7 @@ export interface SecondFactorChallenge {
 }
 
 const auditOf =
-  (ctx: ServerContext, me: Me, requestId: string) =>
+  (ctx: ServerContext, me: Me) =>
   (action: string, outcome: 'success' | 'failure', message: string) =>
     ctx.writeAudit({
       action,
@@ -63,7 +63,6 @@ const auditOf =
       actorId: me.id,
       targetType: me.role,
       targetUserId: me.id,
-      requestId,
       message,
     });
 
@@ -95,17 +94,12 @@ export async function twoFactorStatus(ctx: ServerContext, me: Me) {
  * Starts (or starts over) an enrolment: a new secret, shown this once as a QR code and a key.
  * An account with a password proves it first: enrolling someone else's phone would lock the owner out.
  */
-export async function startEnrolment(
-  ctx: ServerContext,
-  me: Me,
-  password: string | undefined,
-  requestId: string,
-) {
+export async function startEnrolment(ctx: ServerContext, me: Me, password: string | undefined) {
   const user = await findUserById(ctx.db, me.id);
   if (!user) throw new AppError('not_authenticated', 'Authentication required');
   if (await hasTwoFactor(ctx.db, me.id)) throw alreadyEnabled();
   if (user.passwordHash && !(password && (await verifyPassword(password, user.passwordHash)))) {
-    await auditOf(ctx, me, requestId)('auth.2fa.enable', 'failure', 'wrong password at start');
+    await auditOf(ctx, me)('auth.2fa.enable', 'failure', 'wrong password at start');
     throw new AppError('current_password_incorrect', 'Current password incorrect.');
   }
   const secret = newTotpSecret();
@@ -175,9 +169,8 @@ export async function confirmEnrolment(
   ctx: ServerContext,
   me: Me,
   code: string,
-  requestId: string,
 ): Promise<string[]> {
-  const audit = auditOf(ctx, me, requestId);
+  const audit = auditOf(ctx, me);
   const row = await findTwoFactor(ctx.db, me.id);
   if (!row) throw notEnabled();
   if (row.enabledAt) throw alreadyEnabled();
@@ -198,9 +191,8 @@ export async function disableTwoFactor(
   ctx: ServerContext,
   me: Me,
   proof: { password?: string | undefined; code?: string | undefined },
-  requestId: string,
 ) {
-  const audit = auditOf(ctx, me, requestId);
+  const audit = auditOf(ctx, me);
   const user = await findUserById(ctx.db, me.id);
   if (!user || !(await hasTwoFactor(ctx.db, me.id))) throw notEnabled();
   const proved = proof.code
@@ -227,9 +219,8 @@ export async function regenerateRecoveryCodes(
   ctx: ServerContext,
   me: Me,
   code: string,
-  requestId: string,
 ): Promise<string[]> {
-  const audit = auditOf(ctx, me, requestId);
+  const audit = auditOf(ctx, me);
   if (!(await hasTwoFactor(ctx.db, me.id))) throw notEnabled();
   if (!(await spendTotpCode(ctx, me.id, cleanCode(code)))) {
     await audit('auth.2fa.recovery_codes', 'failure', 'wrong code');
@@ -256,7 +247,6 @@ export async function completeSecondFactor(
   challengeToken: string | undefined,
   typed: string,
   browser: Browser,
-  requestId: string,
 ): Promise<SecondFactorOutcome> {
   const payload = ctx.signer.verify<{ user_id: string; via: FirstFactor; id: string }>(
     CHALLENGE_PURPOSE,
@@ -273,7 +263,7 @@ export async function completeSecondFactor(
     return { kind: 'expired' };
   }
   const audit = (action: string, outcome: 'success' | 'failure', message: string) =>
-    auditOf(ctx, user, requestId)(action, outcome, message);
+    auditOf(ctx, user)(action, outcome, message);
   if (isLocked(user)) {
     await audit('auth.login.failure', 'failure', 'account locked, second factor refused');
     return { kind: 'locked' };
@@ -285,7 +275,7 @@ export async function completeSecondFactor(
     ? await spendRecoveryCode(ctx, user.id, cleaned)
     : await spendTotpCode(ctx, user.id, cleaned);
   if (!right) {
-    if (await countFailedSignIn(ctx, { user }, 'second_factor', requestId)) {
+    if (await countFailedSignIn(ctx, { user }, 'second_factor')) {
       return { kind: 'locked' };
     }
     await audit(

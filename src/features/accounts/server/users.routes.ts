@@ -44,7 +44,6 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = async 
         requireUser(request),
         { current: request.body.currentPassword, new: request.body.newPassword },
         browserOf(request),
-        request.id,
       );
       setSessionCookies(reply, session, user.preferredLanguage, ctx.secureCookies);
       return { message: 'Password changed.' };
@@ -73,12 +72,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = async 
     '/users/sessions/:id',
     { schema: { params: deviceParams, response: { 200: messageResponse } } },
     async (request, reply) => {
-      const { wasCurrent } = await endOwnSession(
-        ctx,
-        requireUser(request),
-        request.params.id,
-        request.id,
-      );
+      const { wasCurrent } = await endOwnSession(ctx, requireUser(request), request.params.id);
       if (wasCurrent) clearSessionCookies(reply);
       return { message: 'Signed out.' };
     },
@@ -88,7 +82,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = async 
     '/users/sessions/sign-out-others',
     { schema: { response: { 200: signedOutOthersResponse } } },
     async (request) => {
-      const ended = await endOtherSessions(ctx, requireUser(request), request.id);
+      const ended = await endOtherSessions(ctx, requireUser(request));
       return { message: 'Signed out on every other device.', ended };
     },
   );
@@ -116,7 +110,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = async 
     '/users/disable',
     { schema: { response: { 200: messageResponse } } },
     async (request, reply) => {
-      await disableOwnAccount(ctx, requireUser(request), request.id);
+      await disableOwnAccount(ctx, requireUser(request));
       clearSessionCookies(reply);
       return { message: 'Your account is disabled. You can enable it again by logging in.' };
     },

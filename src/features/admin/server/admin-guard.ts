@@ -24,7 +24,6 @@ export function registerAdminGuard(scope: FastifyInstance, ctx: ServerContext) {
       outcome: 'failure',
       actorType: request.user?.role ?? 'anonymous',
       actorId: request.user?.id ?? null,
-      requestId: request.id,
       message: `${request.method} ${request.routeOptions.url ?? 'admin route'}: ${refusal}`,
     });
     throw new AppError(refusal, REFUSALS[refusal]);

@@ -49,10 +49,14 @@ export async function requestForAdministrator(ctx: ServerContext, actor: Actor, 
 }
 
 /** Every bid of a request with its provider's name and contact (404 for an unknown request). */
-export async function bidsForAdministrator(ctx: ServerContext, actor: Actor, requestId: string) {
+export async function bidsForAdministrator(
+  ctx: ServerContext,
+  actor: Actor,
+  workRequestId: string,
+) {
   assertAdministrator(actor);
-  await readRequestFacts(ctx.db, requestId);
-  const rows = await bidsOfRequest(ctx.db, requestId);
+  await readRequestFacts(ctx.db, workRequestId);
+  const rows = await bidsOfRequest(ctx.db, workRequestId);
   const contacts = await contactsOf(ctx.db, [...new Set(rows.map((row) => row.providerId))]);
   return rows.flatMap((row) => {
     const provider = presentContact(contacts.get(row.providerId));

@@ -15,7 +15,7 @@ export function presentAudit(row: AuditRow): AuditView {
     actor_id: row.actorId,
     target_type: row.targetType,
     target_user_id: row.targetUserId,
-    request_id: row.requestId,
+    request_id: row.httpRequestId,
     message: row.message,
   };
 }

@@ -5,7 +5,7 @@ import { auditEntries } from './tables';
 import { browseNewestFirst } from './browse';
 
 export interface AuditFilters {
-  requestId?: string | undefined;
+  httpRequestId?: string | undefined;
   action?: string | undefined;
   actorId?: string | undefined;
   actorType?: (typeof AUDIT_ACTOR_TYPES)[number] | undefined;
@@ -16,7 +16,7 @@ export type AuditRow = typeof auditEntries.$inferSelect;
 /** Each filter is an exact match with its own (column, created_at desc, id desc) index. */
 function matching(filters: AuditFilters): SQL | undefined {
   return and(
-    filters.requestId ? eq(auditEntries.requestId, filters.requestId) : undefined,
+    filters.httpRequestId ? eq(auditEntries.httpRequestId, filters.httpRequestId) : undefined,
     filters.action ? eq(auditEntries.action, filters.action) : undefined,
     filters.actorId ? eq(auditEntries.actorId, filters.actorId) : undefined,
     filters.actorType ? eq(auditEntries.actorType, filters.actorType) : undefined,

@@ -13,7 +13,7 @@ const filtersOf = (query: {
   actor_id?: string | undefined;
   actor_type?: 'administrator' | 'client' | 'provider' | undefined;
 }) => ({
-  requestId: query.request_id,
+  httpRequestId: query.request_id,
   action: query.action,
   actorId: query.actor_id,
   actorType: query.actor_type,
@@ -54,7 +54,7 @@ export const auditsRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = async
       const admin = requireRole(request, 'administrator');
       const { format } = request.query;
       const file = EXPORT_FILES[format];
-      const stream = await exportAudits(ctx, admin, filtersOf(request.query), format, request.id);
+      const stream = await exportAudits(ctx, admin, filtersOf(request.query), format);
       return reply
         .type(file.mediaType)
         .header('Content-Disposition', `attachment; filename="${file.filename}"`)

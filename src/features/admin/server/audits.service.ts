@@ -33,14 +33,12 @@ export async function exportAudits(
   actor: { id: string },
   filters: AuditFilters,
   format: ExportFormat,
-  requestId: string,
 ): Promise<Readable> {
   await ctx.writeAudit({
     action: 'admin.audits.export',
     outcome: 'success',
     actorType: 'administrator',
     actorId: actor.id,
-    requestId,
     message: `format ${format}`,
   });
   const record = format === 'csv' ? csvRecord : ndjsonRecord;

@@ -19,7 +19,7 @@ export const auditEntries = pgTable(
     actorId: uuid('actor_id'),
     targetType: text('target_type'),
     targetUserId: uuid('target_user_id'),
-    requestId: text('request_id'),
+    httpRequestId: text('request_id'),
     message: text('message'),
   },
   // The audit list and its export read newest first, (created_at, id) descending, optionally
@@ -46,7 +46,7 @@ export const auditEntries = pgTable(
       t.id.desc().nullsFirst(),
     ),
     index('audit_entries_request_created_idx').on(
-      t.requestId,
+      t.httpRequestId,
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),

@@ -96,7 +96,6 @@ export async function updateProviderProfile(
   me: Actor,
   input: ProviderProfileInput,
   picture: Buffer | undefined,
-  requestId: string,
 ) {
   const pictureKey = picture ? ctx.storage.newKey() : undefined;
   if (picture && pictureKey) await ctx.storage.put(pictureKey, picture);
@@ -127,6 +126,5 @@ export async function updateProviderProfile(
     actorType: 'provider',
     actorId: me.id,
     targetUserId: me.id,
-    requestId,
   });
 }

@@ -14,12 +14,12 @@ const attachmentNotFound = () => new AppError('attachment_not_found', 'Attachmen
 async function openableAttachment(
   ctx: ServerContext,
   viewer: Actor,
-  requestId: string,
+  workRequestId: string,
   attachmentId: string,
 ) {
-  const found = await findRequest(ctx.db, requestId);
+  const found = await findRequest(ctx.db, workRequestId);
   if (!found) throw attachmentNotFound();
-  if (!canOpenRequest(viewer, found.facts, await viewerHasBid(ctx.db, viewer, requestId))) {
+  if (!canOpenRequest(viewer, found.facts, await viewerHasBid(ctx.db, viewer, workRequestId))) {
     throw attachmentNotFound();
   }
   const file = found.attachments.find((attachment) => attachment.id === attachmentId);
@@ -31,10 +31,10 @@ async function openableAttachment(
 export async function attachmentFor(
   ctx: ServerContext,
   viewer: Actor,
-  requestId: string,
+  workRequestId: string,
   attachmentId: string,
 ) {
-  const file = await openableAttachment(ctx, viewer, requestId, attachmentId);
+  const file = await openableAttachment(ctx, viewer, workRequestId, attachmentId);
   if (!(await ctx.storage.exists(file.storageKey))) throw attachmentNotFound();
   return file;
 }
@@ -46,10 +46,10 @@ export async function attachmentFor(
 export async function thumbnailFor(
   ctx: ServerContext,
   viewer: Actor,
-  requestId: string,
+  workRequestId: string,
   attachmentId: string,
 ) {
-  const { thumbnailKey } = await openableAttachment(ctx, viewer, requestId, attachmentId);
+  const { thumbnailKey } = await openableAttachment(ctx, viewer, workRequestId, attachmentId);
   if (!thumbnailKey || !(await ctx.storage.exists(thumbnailKey))) throw attachmentNotFound();
   return thumbnailKey;
 }

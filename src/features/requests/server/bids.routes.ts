@@ -27,7 +27,7 @@ export const bidsRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = async (
     { schema: { body: createBidBody, response: { 201: bidResponse } } },
     async (request, reply) => {
       const me = requireUser(request);
-      const row = await placeBid(ctx, me, request.body, request.id);
+      const row = await placeBid(ctx, me, request.body);
       return reply.status(201).send({ bid: presentBid(row, me) });
     },
   );
@@ -57,7 +57,7 @@ export const bidsRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = async (
     { schema: { params: idParams, response: { 200: bidResponse } } },
     async (request) => {
       const me = requireUser(request);
-      const row = await acceptBid(ctx, me, request.params.id, request.id);
+      const row = await acceptBid(ctx, me, request.params.id);
       return { bid: presentBid(row, me) };
     },
   );
@@ -73,7 +73,7 @@ export const bidsRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = async (
     },
     async (request) => {
       const me = requireUser(request);
-      const row = await changeBid(ctx, me, request.params.id, request.body, request.id);
+      const row = await changeBid(ctx, me, request.params.id, request.body);
       return { bid: presentBid(row, me) };
     },
   );
@@ -82,7 +82,7 @@ export const bidsRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = async (
     '/bids/:id',
     { schema: { params: idParams, response: { 200: z.object({ message: z.string() }) } } },
     async (request) => {
-      await withdrawBid(ctx, requireUser(request), request.params.id, request.id);
+      await withdrawBid(ctx, requireUser(request), request.params.id);
       return { message: 'Bid withdrawn.' };
     },
   );

@@ -41,7 +41,6 @@ export async function placeBid(
     description: string;
     provider_id?: string | undefined;
   },
-  requestId: string,
 ) {
   if (input.provider_id && input.provider_id !== viewer.id) {
     throw new AppError('provider_mismatch', 'You can only bid as yourself.');
@@ -76,7 +75,6 @@ export async function placeBid(
     actorId: viewer.id,
     targetType: 'work_request',
     targetUserId: placed.request.clientId,
-    requestId,
     message: `bid ${placed.bid.id} on request ${placed.request.id}`,
   });
   return foundBid(await findBid(ctx.db, placed.bid.id));
@@ -107,12 +105,7 @@ export async function bidsForProvider(ctx: ServerContext, viewer: Actor, provide
  * the others find the request no longer open. `bid.accepted` is published in the same
  * transaction: no acceptance, no mail.
  */
-export async function acceptBid(
-  ctx: ServerContext,
-  viewer: Actor,
-  bidId: string,
-  requestId: string,
-) {
+export async function acceptBid(ctx: ServerContext, viewer: Actor, bidId: string) {
   const accepted = await ctx.db.transaction(async (tx) => {
     const found = await bidRow(tx, bidId);
     if (!found) throw bidNotFound();
@@ -143,7 +136,6 @@ export async function acceptBid(
     actorId: viewer.id,
     targetType: 'provider',
     targetUserId: accepted.bid.providerId,
-    requestId,
     message: `bid ${bidId} on request ${accepted.request.id}`,
   });
   return foundBid(await findBid(ctx.db, bidId));
@@ -167,7 +159,6 @@ export async function changeBid(
   viewer: Actor,
   bidId: string,
   input: { amount: number; description: string },
-  requestId: string,
 ) {
   await ctx.db.transaction(async (tx) => {
     const bid = await lockedOwnBid(tx, viewer, bidId, changeRefusal);
@@ -185,19 +176,13 @@ export async function changeBid(
     outcome: 'success',
     actorType: 'provider',
     actorId: viewer.id,
-    requestId,
     message: `bid ${bidId}`,
   });
   return foundBid(await findBid(ctx.db, bidId));
 }
 
 /** Beyond the spec: a provider may withdraw a pending bid while the request is open (and bid again). */
-export async function withdrawBid(
-  ctx: ServerContext,
-  viewer: Actor,
-  bidId: string,
-  requestId: string,
-) {
+export async function withdrawBid(ctx: ServerContext, viewer: Actor, bidId: string) {
   await ctx.db.transaction(async (tx) => {
     const bid = await lockedOwnBid(tx, viewer, bidId, withdrawRefusal);
     await deleteBid(tx, bidId);
@@ -212,7 +197,6 @@ export async function withdrawBid(
     outcome: 'success',
     actorType: 'provider',
     actorId: viewer.id,
-    requestId,
     message: `bid ${bidId}`,
   });
 }

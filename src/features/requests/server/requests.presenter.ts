@@ -6,8 +6,8 @@ import type { FoundRequest } from './requests.repo';
 import { MAX_ESTIMATED_PAGES } from './search/search.repo';
 
 /** Where a card's preview is served: its own route, never the attachment's download. */
-export const thumbnailUrl = (requestId: string, attachmentId: string) =>
-  `/api/work-requests/${requestId}/attachments/${attachmentId}/thumbnail`;
+export const thumbnailUrl = (workRequestId: string, attachmentId: string) =>
+  `/api/work-requests/${workRequestId}/attachments/${attachmentId}/thumbnail`;
 
 /**
  * An instant on the wire: ISO 8601 in UTC with milliseconds, as `Date.toISOString()` writes it.

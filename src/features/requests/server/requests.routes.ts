@@ -94,7 +94,7 @@ export const requestsRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = asy
           const me = request.user!;
           const { fields, files } = await readForm(request);
           const input = workRequestFields.parse(fields);
-          const id = await createWorkRequest(ctx, me, contact, input, files, request.id);
+          const id = await createWorkRequest(ctx, me, contact, input, files);
           const { found, actions } = await viewRequest(ctx, me, id);
           return reply.status(201).send({ work_request: presentDetail(found, me, actions) });
         },
@@ -116,7 +116,7 @@ export const requestsRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = asy
     '/work-requests/:id',
     { schema: { params: requestIdParams, response: { 200: z.object({ message: z.string() }) } } },
     async (request) => {
-      await deleteWorkRequest(ctx, requireUser(request), request.params.id, request.id);
+      await deleteWorkRequest(ctx, requireUser(request), request.params.id);
       return { message: 'Request deleted.' };
     },
   );
@@ -185,7 +185,7 @@ export const requestsRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = asy
       { schema: { params: requestIdParams, response: { 200: workRequestResponse } } },
       async (request) => {
         const me = requireUser(request);
-        await changeRequestStatus(ctx, me, request.params.id, change, request.id);
+        await changeRequestStatus(ctx, me, request.params.id, change);
         const { found, actions } = await viewRequest(ctx, me, request.params.id);
         return { work_request: presentDetail(found, me, actions) };
       },

@@ -52,7 +52,6 @@ export async function createWorkRequest(
   contact: { name: string; email: string },
   fields: WorkRequestFields,
   files: CheckedFile[],
-  requestId: string,
 ) {
   const stored: string[] = [];
   try {
@@ -105,7 +104,6 @@ export async function createWorkRequest(
       actorType: viewer.role,
       actorId: viewer.id,
       targetType: 'work_request',
-      requestId,
       message: `request ${id} with ${files.length} attachment(s)`,
     });
     return id;
@@ -162,12 +160,7 @@ export async function myRequests(ctx: ServerContext, viewer: Actor) {
  * Deletes a request, its bids (cascade) and its files. The state is checked under the row lock in
  * the same transaction as the delete, so a request assigned a moment earlier is not deleted.
  */
-export async function deleteWorkRequest(
-  ctx: ServerContext,
-  viewer: Actor,
-  id: string,
-  requestId: string,
-) {
+export async function deleteWorkRequest(ctx: ServerContext, viewer: Actor, id: string) {
   const deleted = await ctx.db.transaction(async (tx) => {
     const locked = await readRequestRow(tx, id, 'update');
     if (!locked) throw requestNotFound();
@@ -185,7 +178,6 @@ export async function deleteWorkRequest(
     actorId: viewer.id,
     targetType: 'work_request',
     targetUserId: deleted.clientId,
-    requestId,
     message: `request ${id}`,
   });
 }
@@ -200,7 +192,6 @@ export async function changeRequestStatus(
   viewer: Actor,
   id: string,
   change: 'complete' | 'cancel',
-  requestId: string,
 ) {
   const moved = await ctx.db.transaction(async (tx) => {
     const locked = await readRequestRow(tx, id, 'update');
@@ -238,7 +229,6 @@ export async function changeRequestStatus(
     actorType: viewer.role,
     actorId: viewer.id,
     targetType: 'work_request',
-    requestId,
     message: `request ${id}: ${moved.from} → ${moved.to}`,
   });
 }

@@ -23,7 +23,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = asyn
     },
     async (request, reply) => {
       const me = requireUser(request);
-      const added = await addReview(ctx, me, request.params.id, request.body, request.id);
+      const added = await addReview(ctx, me, request.params.id, request.body);
       return reply.status(201).send({ review: presentReview(added) });
     },
   );

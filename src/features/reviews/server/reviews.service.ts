@@ -42,7 +42,6 @@ export async function addReview(
     comment?: string | undefined;
     anonymous: boolean;
   },
-  requestId: string,
 ) {
   const request = await readRequestFacts(ctx.db, input.work_request_id).catch(() => undefined);
   const wonByProvider = request?.acceptedProviderId === providerId;
@@ -69,7 +68,6 @@ export async function addReview(
     actorId: viewer.id,
     targetType: 'provider',
     targetUserId: providerId,
-    requestId,
   });
   const author = await findUserById(ctx.db, viewer.id);
   return { review, authorName: author?.name ?? null };

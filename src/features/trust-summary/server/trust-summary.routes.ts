@@ -42,7 +42,6 @@ export const trustSummaryRoutes: FastifyPluginAsyncZod<{
         me,
         request.params.id,
         request.body.language,
-        request.id,
       );
       if (outcome.kind === 'limited') {
         const minutes = Math.ceil(outcome.retryAfterSeconds / 60);

@@ -53,7 +53,6 @@ export async function generateTrustSummary(
   viewer: Actor,
   providerId: string,
   language: Language,
-  requestId: string,
 ): Promise<TrustSummaryOutcome> {
   const audit = (outcome: 'success' | 'failure', message: string, level?: 'error') =>
     ctx.writeAudit({
@@ -64,7 +63,6 @@ export async function generateTrustSummary(
       actorId: viewer.id,
       targetType: 'provider',
       targetUserId: isUuid(providerId) ? providerId : null,
-      requestId,
       message,
     });
 

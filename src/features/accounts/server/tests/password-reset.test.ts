@@ -122,9 +122,13 @@ describe('password reset', () => {
   it('answers a known and an unknown address in the same time', async () => {
     const { email } = await h.signedIn('client');
     const ghost = `ghost-${process.pid}@example.test`;
-    const auditOf = async (requestId: string) =>
-      (await h.database.db.select().from(auditEntries).where(eq(auditEntries.requestId, requestId)))
-        .length;
+    const auditOf = async (httpRequestId: string) =>
+      (
+        await h.database.db
+          .select()
+          .from(auditEntries)
+          .where(eq(auditEntries.httpRequestId, httpRequestId))
+      ).length;
     const timed = async (address: string) => {
       const agent = h.agent(); // each from its own address: the limit is 3 an hour
       await agent.get('/api/auth/session'); // the CSRF cookie, outside the measurement

@@ -208,7 +208,7 @@ describe('requests in the console', () => {
     const [entry] = await h.database.db
       .select()
       .from(auditEntries)
-      .where(eq(auditEntries.requestId, deleted.headers['x-request-id'] as string));
+      .where(eq(auditEntries.httpRequestId, deleted.headers['x-request-id'] as string));
     expect(entry).toMatchObject({
       action: 'request.delete',
       actorType: 'administrator',

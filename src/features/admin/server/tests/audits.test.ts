@@ -78,7 +78,7 @@ beforeAll(async () => {
       outcome: 'success',
       actorType: i < 15 ? 'client' : 'provider',
       actorId: i < 15 ? actorA : actorB,
-      requestId: `req-${i}`,
+      httpRequestId: `req-${i}`,
       message: `entry ${i}`,
     })),
   );
@@ -90,7 +90,7 @@ beforeAll(async () => {
       outcome: 'failure',
       actorType: 'administrator',
       message,
-      requestId: i === 0 ? '=HYPERLINK("http://x")' : null,
+      httpRequestId: i === 0 ? '=HYPERLINK("http://x")' : null,
     })),
   );
 });

@@ -36,7 +36,6 @@ describe('the export stream', () => {
       { id: '00000000-0000-4000-8000-000000000001' },
       { action: 'bulk' },
       'ndjson',
-      'req-1',
     );
     // Nobody reads: the stream fills its buffer and stops asking for batches.
     await new Promise((resolve) => setTimeout(resolve, 200));

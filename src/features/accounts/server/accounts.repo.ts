@@ -248,3 +248,16 @@ export async function writeGoogleLink(
     .returning();
   return user!;
 }
+
+/**
+ * Keeps the account from being deleted until the transaction ends, as a row that refers to it
+ * needs (the lock a foreign key takes); false when the account is already gone.
+ */
+export async function holdAccount(tx: Tx, userId: string) {
+  const [row] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('key share');
+  return row !== undefined;
+}

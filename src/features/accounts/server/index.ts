@@ -13,7 +13,7 @@ export {
 } from './accounts.repo';
 export { presentProviderFields } from './accounts.presenter';
 export { setAccountStatusByAdministrator, unlockSignIn } from './account-status.service';
-export { deleteUserRow, pictureKeyOf } from './accounts.repo';
+export { deleteUserRow, holdAccount, pictureKeyOf } from './accounts.repo';
 export { canEditClientProfile, canEditProviderProfile } from './accounts.policy';
 export { updateClientProfile } from './own-account.service';
 export { clearSessionCookies } from './session-cookies';

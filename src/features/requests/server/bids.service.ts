@@ -1,6 +1,7 @@
 import type { ServerContext } from '../../../server/context';
 import type { Tx } from '../../../server/db/database';
 import { AppError } from '../../../server/errors';
+import { holdAccount } from '../../accounts/server';
 import { eurosToCents } from '../../../shared/format';
 import { isAdministratorOrSelf, type Actor } from '../../../shared/actor';
 import { assignRequest } from './hires.service';
@@ -50,6 +51,10 @@ export async function placeBid(
     // The unique index answers "already bid" for simultaneous bids; the rule answers the rest.
     const refusal = placeBidRefusal(viewer, request, false);
     if (refusal) throw refuse(refusal);
+    // The bidder's account may be being deleted at this moment: then they are signed out.
+    if (!(await holdAccount(tx, viewer.id))) {
+      throw new AppError('not_authenticated', 'You must be logged in.');
+    }
     const bid = await insertBid(tx, {
       workRequestId: request.id,
       providerId: viewer.id,

@@ -13,6 +13,16 @@ import { z } from 'zod';
 const id = z.uuid();
 const cents = z.number().int().positive();
 
+/** A bid with its request, as the client and the provider know it. */
+const aBid = {
+  bidId: id,
+  workRequestId: id,
+  clientId: id,
+  providerId: id,
+  title: z.string(),
+  amountCents: cents,
+};
+
 const declare = <Payload extends z.ZodType>(version: number, payload: Payload) => ({
   version,
   payload,
@@ -47,17 +57,7 @@ export const EVENTS = {
     }),
   ),
   /** A provider bid on a request. */
-  'bid.placed': declare(
-    1,
-    z.object({
-      bidId: id,
-      workRequestId: id,
-      clientId: id,
-      providerId: id,
-      title: z.string(),
-      amountCents: cents,
-    }),
-  ),
+  'bid.placed': declare(1, z.object(aBid)),
   /** The provider changed their pending bid. */
   'bid.changed': declare(
     1,
@@ -66,18 +66,7 @@ export const EVENTS = {
   /** The provider withdrew their pending bid. */
   'bid.withdrawn': declare(1, z.object({ bidId: id, workRequestId: id, providerId: id })),
   /** The client hired this bid's provider; the other pending bids were rejected. */
-  'bid.accepted': declare(
-    1,
-    z.object({
-      bidId: id,
-      workRequestId: id,
-      clientId: id,
-      providerId: id,
-      title: z.string(),
-      amountCents: cents,
-      rejectedProviderIds: z.array(id),
-    }),
-  ),
+  'bid.accepted': declare(1, z.object({ ...aBid, rejectedProviderIds: z.array(id) })),
   /** A new address needs confirming: the link's token, and where to go once confirmed. */
   'account.verification_requested': declare(
     1,

@@ -1,3 +1,5 @@
+import { and, eq } from 'drizzle-orm';
+import { auditEntries } from '../../src/server/db/schema';
 import { buildApp, type App, type AppDeps, type JobSettings } from '../../src/server/app';
 import type { GeminiConfig } from '../../src/features/trust-summary/server/gemini';
 import fs from 'node:fs';
@@ -22,6 +24,8 @@ export interface AccountsHarness {
   storage: FileStorage;
   /** Every file the storage holds right now. */
   storedFiles(): string[];
+  /** The audit entries of this action, about this person when one is named. */
+  auditsOf(action: string, targetUserId?: string): Promise<(typeof auditEntries.$inferSelect)[]>;
   agent(address?: string): Agent;
   /**
    * A verified account and an agent signed in to it, both made straight in the database: for
@@ -100,6 +104,15 @@ export async function accountsHarness(
         .filter((entry) => entry.isFile())
         .map((entry) => entry.name),
     agent: (address) => new Agent(app, address),
+    auditsOf: (action, targetUserId) =>
+      database.db
+        .select()
+        .from(auditEntries)
+        .where(
+          targetUserId
+            ? and(eq(auditEntries.action, action), eq(auditEntries.targetUserId, targetUserId))
+            : eq(auditEntries.action, action),
+        ),
     async signedIn(role, fields = {}) {
       const password = fields.password ?? TEST_PASSWORD;
       const user = await createAccount(database.db, role, {

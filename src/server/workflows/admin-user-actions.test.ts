@@ -6,7 +6,7 @@ import { file, PNG, requestForm } from '../../../tests/factories/files';
 import type { Agent } from '../../../tests/support/agent';
 import { auditWriter } from '../audit';
 import type { ServerContext } from '../context';
-import { auditEntries, sessions, users, workRequests } from '../db/schema';
+import { sessions, users, workRequests } from '../db/schema';
 import { deleteUser, setUserStatus } from './admin-user-actions';
 
 let h: AccountsHarness;
@@ -19,16 +19,6 @@ afterAll(async () => h.close());
 
 const send = (agent: Agent, method: InjectOptions['method'], url: string, payload?: object) =>
   agent.request({ method, url, ...(payload ? { payload } : {}) });
-
-const auditsOf = (action: string, targetUserId?: string) =>
-  h.database.db
-    .select()
-    .from(auditEntries)
-    .where(
-      targetUserId
-        ? and(eq(auditEntries.action, action), eq(auditEntries.targetUserId, targetUserId))
-        : eq(auditEntries.action, action),
-    );
 
 describe("the administrator's actions on an account", () => {
   it('disabling ends the sessions at once, and re-enabling revives none of them', async () => {
@@ -59,11 +49,11 @@ describe("the administrator's actions on an account", () => {
     ).toBe(200);
     expect((await again.get('/api/users/profile')).statusCode).toBe(200);
 
-    expect((await auditsOf('admin.user.disable', client.id))[0]).toMatchObject({
+    expect((await h.auditsOf('admin.user.disable', client.id))[0]).toMatchObject({
       actorId: admin.id,
       actorType: 'administrator',
     });
-    expect(await auditsOf('admin.user.enable', client.id)).toHaveLength(1);
+    expect(await h.auditsOf('admin.user.enable', client.id)).toHaveLength(1);
     const bad = await send(admin.agent, 'PATCH', url, { account_status: 'suspended' });
     expect(bad.statusCode).toBe(400);
   });
@@ -92,7 +82,7 @@ describe("the administrator's actions on an account", () => {
       password: provider.password,
     });
     expect(signedIn.statusCode).toBe(200);
-    expect((await auditsOf('admin.user.unlock', provider.id))[0]!.message).toContain('5 failed');
+    expect((await h.auditsOf('admin.user.unlock', provider.id))[0]!.message).toContain('5 failed');
   });
 
   it("deletes a provider with their picture, and a client with their requests' files", async () => {
@@ -141,7 +131,7 @@ describe("the administrator's actions on an account", () => {
     expect(
       await h.database.db.select().from(workRequests).where(eq(workRequests.clientId, client.id)),
     ).toEqual([]);
-    const [entry] = await auditsOf('account.delete', client.id);
+    const [entry] = await h.auditsOf('account.delete', client.id);
     expect(entry).toMatchObject({ actorType: 'administrator', actorId: admin.id });
     expect(entry!.message).toBe(
       'deleted by an administrator: reason: Spam since 2026-11-01, contact [email] or [phone], also [phone]',
@@ -193,7 +183,7 @@ describe("the administrator's actions on an account", () => {
     await expect(
       deleteUser(ctx, otherActor, asAdministrator, admin.id, 'reason'),
     ).rejects.toMatchObject({ code: 'last_administrator' });
-    expect((await auditsOf('admin.user.disable', admin.id)).map((e) => e.outcome)).toEqual([
+    expect((await h.auditsOf('admin.user.disable', admin.id)).map((e) => e.outcome)).toEqual([
       'failure',
       'failure',
     ]);

@@ -1,9 +1,9 @@
 import type { InjectOptions } from 'fastify';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountsHarness, type AccountsHarness } from '../../../../../tests/support/accounts-app';
 import type { Agent } from '../../../../../tests/support/agent';
-import { auditEntries, providerProfiles, users } from '../../../../server/db/schema';
+import { providerProfiles, users } from '../../../../server/db/schema';
 
 let h: AccountsHarness;
 let admin: Awaited<ReturnType<AccountsHarness['signedIn']>>;
@@ -15,16 +15,6 @@ afterAll(async () => h.close());
 
 const send = (agent: Agent, method: InjectOptions['method'], url: string, payload?: object) =>
   agent.request({ method, url, ...(payload ? { payload } : {}) });
-
-const auditsOf = (action: string, targetUserId?: string) =>
-  h.database.db
-    .select()
-    .from(auditEntries)
-    .where(
-      targetUserId
-        ? and(eq(auditEntries.action, action), eq(auditEntries.targetUserId, targetUserId))
-        : eq(auditEntries.action, action),
-    );
 
 const ADMIN_PATHS = /^\/api\/(admin\/|work-requests\/admin\/)/;
 const concrete = (url: string) =>
@@ -38,7 +28,7 @@ describe('the admin guard', () => {
     expect(routes.length).toBeGreaterThanOrEqual(9);
     const client = await h.signedIn('client');
     const provider = await h.signedIn('provider');
-    const before = (await auditsOf('admin.access.denied')).length;
+    const before = (await h.auditsOf('admin.access.denied')).length;
     const unexpected: string[] = [];
     for (const route of routes) {
       const url = concrete(route.url);
@@ -56,7 +46,7 @@ describe('the admin guard', () => {
       }
     }
     expect(unexpected).toEqual([]);
-    const denied = (await auditsOf('admin.access.denied')).slice(before);
+    const denied = (await h.auditsOf('admin.access.denied')).slice(before);
     expect(denied).toHaveLength(routes.length * 3);
     expect(denied.filter((entry) => entry.actorId === client.id)).toHaveLength(routes.length);
     expect(denied.every((entry) => entry.outcome === 'failure')).toBe(true);
@@ -184,7 +174,7 @@ describe('clients and providers in the console', () => {
         { field: 'phone_number', message: 'phone_profile_invalid' },
       ]),
     );
-    const [entry] = await auditsOf('admin.user.update', client.id);
+    const [entry] = await h.auditsOf('admin.user.update', client.id);
     expect(entry).toMatchObject({
       actorType: 'administrator',
       actorId: admin.id,

@@ -5,3 +5,4 @@ export * from '../../features/reviews/server/tables';
 export * from '../../features/contact/server/tables';
 export * from '../../features/admin/server/tables';
 export * from '../../features/challenge/server/tables';
+export * from '../../features/notifications/server/tables';

@@ -88,6 +88,19 @@ export const EVENTS = {
       language: z.string(),
     }),
   ),
+  /**
+   * A notification was written to its reader's inbox (the notifications feature, from the events
+   * above). `push` says whether its reader wants this type on their devices.
+   */
+  'notification.created': declare(
+    1,
+    z.object({
+      notificationId: z.number().int().positive(),
+      userId: id,
+      type: z.string(),
+      push: z.boolean(),
+    }),
+  ),
 } as const;
 
 export type EventName = keyof typeof EVENTS;

@@ -1,0 +1,37 @@
+/**
+ * What a notification can tell its reader. The names are the wire's `type` values; each has its
+ * texts under `notifications:types.<type>` in every language.
+ */
+export const NOTIFICATION_TYPES = [
+  // to the client
+  'bid_received',
+  'bid_changed',
+  'bid_withdrawn',
+  'hire_released',
+  'review_received',
+  // to the provider
+  'bid_accepted',
+  'bid_rejected',
+  'request_reopened',
+  'request_cancelled',
+  'request_deleted',
+  // to anyone, about their account
+  'new_device_sign_in',
+  'password_changed',
+  'two_factor_changed',
+] as const;
+
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/**
+ * Mail about account security is essential (spec: essential mail only), so it cannot be turned
+ * off; the in-app inbox is always on for every type.
+ */
+export const ESSENTIAL_TYPES: readonly NotificationType[] = [
+  'new_device_sign_in',
+  'password_changed',
+  'two_factor_changed',
+];
+
+export const isNotificationType = (value: unknown): value is NotificationType =>
+  (NOTIFICATION_TYPES as readonly unknown[]).includes(value);

@@ -18,8 +18,14 @@ export default defineConfig({
           // each file (docs/testing.md has the figures). Safe while every file builds its own
           // app on its own database and nothing stubs modules, globals or process.env.
           isolate: false,
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // Most files wait on PostgreSQL, child processes and sockets rather than compute: three
+          // at once keep two cores busy (docs/testing.md "The whole run").
+          maxWorkers: 3,
+          // A safety net for a test that hangs, not a speed limit: `npm test` runs the journeys
+          // beside these, and on a busy machine the process and route-sweeping tests take
+          // several times their quiet duration. Speed is measured by the benchmarks.
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
         },
       },
       {
@@ -28,9 +34,11 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/setup/global-e2e.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 90_000,
-          fileParallelism: false,
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+          // Journey files side by side against the one app and the one Chromium: each has its
+          // own accounts, words and visitor addresses (tests/e2e/browser.ts).
+          maxWorkers: 2,
           // A person waits more than a second: on a busy machine hashing a password alone can
           // take that long, and a journey must not fail for it.
           expect: { poll: { timeout: 10_000 } },

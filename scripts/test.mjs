@@ -1,25 +1,86 @@
-// `npm test`: every check a change must pass, in order, stopping at the first failure.
-import { execSync } from 'node:child_process';
+// `npm test`: every check a change must pass. Three lanes run side by side, each a series of
+// steps: the static checks, the unit and integration tests, and the build with the browser
+// journeys. The first step to fail stops every lane, and the run says which one failed.
+// Each step's output is printed whole when it ends, so lanes do not mix their lines.
+import { spawn } from 'node:child_process';
 
-const steps = [
-  ['type-check', 'npx tsc --noEmit -p .'],
-  ['lint', 'npx eslint . --max-warnings 0'],
-  ['format', 'npx prettier --check . --log-level warn'],
-  ['unit and integration tests', 'npx vitest run --project unit'],
-  ['build', 'npm run build --silent'],
-  ['bundle size', 'node scripts/size.mjs'],
-  ['chromium', 'node scripts/ensure-chromium.mjs'],
-  ['browser journeys', 'npx vitest run --project e2e'],
+const lanes = [
+  [
+    ['type-check', 'npx tsc --noEmit -p .'],
+    ['lint', 'npx eslint . --max-warnings 0'],
+    ['format', 'npx prettier --check . --log-level warn'],
+  ],
+  [['unit and integration tests', 'npx vitest run --project unit']],
+  [
+    ['build', 'npm run build --silent'],
+    ['bundle size', 'node scripts/size.mjs'],
+    ['chromium', 'node scripts/ensure-chromium.mjs'],
+    ['browser journeys', 'npx vitest run --project e2e'],
+  ],
 ];
 
-for (const [name, command] of steps) {
-  console.log(`\n▶ ${name}: ${command}`);
-  const started = Date.now();
-  try {
-    execSync(command, { stdio: 'inherit' });
-  } catch {
-    console.error(`\n✖ ${name} failed.`);
-    process.exit(1);
-  }
-  console.log(`✔ ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+const running = new Set();
+const started = Date.now();
+const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
+let failed = false;
+
+function step(name, command) {
+  console.log(`▶ ${name}: ${command}`);
+  const since = Date.now();
+  // Its own process group, so that stopping it stops what it started (servers, browsers).
+  const child = spawn(command, {
+    shell: true,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      FORCE_COLOR: process.env.FORCE_COLOR ?? (process.stdout.isTTY ? '1' : '0'),
+    },
+  });
+  running.add(child);
+  const output = [];
+  child.stdout.on('data', (chunk) => output.push(chunk));
+  child.stderr.on('data', (chunk) => output.push(chunk));
+  return new Promise((resolve) => {
+    child.on('close', (code, signal) => {
+      running.delete(child);
+      if (failed && code !== 0) return resolve(false); // stopped because another step failed
+      process.stdout.write(Buffer.concat(output));
+      if (code === 0) {
+        console.log(`✔ ${name} (${seconds(since)})\n`);
+        return resolve(true);
+      }
+      console.error(`\n✖ ${name} failed (${signal ?? `exit ${code}`}, ${seconds(since)}).`);
+      resolve(false);
+    });
+  });
 }
+
+function stopEverything() {
+  failed = true;
+  for (const child of running) {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+  }
+}
+
+async function lane(steps) {
+  for (const [name, command] of steps) {
+    if (failed) return;
+    if (!(await step(name, command))) return stopEverything();
+  }
+}
+
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    stopEverything();
+    process.exit(1);
+  });
+}
+
+await Promise.all(lanes.map(lane));
+if (failed) process.exit(1);
+console.log(`✔ npm test (${seconds(started)})`);

@@ -1,29 +1,17 @@
-import { randomInt } from 'node:crypto';
 import fs from 'node:fs';
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
 export const baseUrl = () => inject('baseUrl');
 
-/** Debian's Chromium, headless, with nothing that reaches outside this machine. */
-export async function launchBrowser(): Promise<Browser> {
-  if (!fs.existsSync(CHROMIUM))
-    throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium`);
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+/**
+ * The journeys' shared Chromium (tests/setup/global-e2e.ts starts it once). Each file connects
+ * and opens its own contexts; closing the connection closes only those.
+ */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.connect(inject('browserEndpoint'));
 }
 
 export interface Visit {
@@ -35,10 +23,16 @@ export interface Visit {
 
 let visitor = 0;
 /**
- * Journeys of every file talk to one server: each file's visitors come from their own random
- * 10.x network, so one file's sign-ins never spend another file's rate-limit points.
+ * Journeys of every file talk to one server, side by side: each file's visitors come from a 10.x
+ * network of its own (its place among the journey files), so one file's sign-ins never spend
+ * another file's rate-limit points.
  */
-const network = randomInt(1, 255);
+const journeyFiles = fs
+  .readdirSync('tests/e2e')
+  .filter((name) => name.endsWith('.test.ts'))
+  .sort();
+const network = journeyFiles.indexOf(path.basename(expect.getState().testPath ?? '')) + 1;
+if (network === 0) throw new Error('browser.ts is for the journeys in tests/e2e');
 
 /** A new visitor's address: each fresh browser counts as its own person for rate limits. */
 export const visitorAddress = () =>

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PNG } from '../factories/files';
-import { verifiedAccount } from './accounts-helpers';
+import { registeredAccount } from './accounts-helpers';
 import { freshVisit, launchBrowser, mailTo, seriousViolations, text } from './browser';
 
 let browser: Browser;
@@ -15,7 +15,7 @@ const sk = (namespace: string, key: string) => text('sk', namespace, key);
 describe("a new provider's start", () => {
   it('opens the verification link again, is welcomed at the first sign-in and completes the profile from its checklist', async () => {
     const name = 'Nový Majster';
-    const account = await verifiedAccount('provider', name);
+    const account = await registeredAccount('provider', name);
     const { page, context, problems } = await freshVisit(browser);
 
     // The link from the mail, opened again: the account is verified already, and sign-in is offered.

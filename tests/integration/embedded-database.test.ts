@@ -159,7 +159,7 @@ describe('the embedded database', () => {
     expect(isAlive(first)).toBe(false);
     expect(server.child.exitCode).toBeNull();
     expect(await sendCspReport(server.port, 20)).toBe(true);
-    expect(server.output()).toContain('starting it again');
+    expect(await server.outputContaining('starting it again')).toContain('starting it again');
 
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);

@@ -186,7 +186,7 @@ describe('the server started with S3_BUCKET', () => {
     const server = startServer({ ...s3Env(bucket), PORT: String(port), LOG_LEVEL: 'info' });
     try {
       await waitUntilHealthy(server);
-      expect(server.output()).toContain(`files: S3 bucket ${bucket}`);
+      expect(await server.outputContaining(`files: S3 bucket ${bucket}`)).toContain(bucket);
     } finally {
       server.child.kill('SIGTERM');
       await server.exited;

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { TestProject } from 'vitest/node';
+import { launchChromiumServer } from '../e2e/chromium';
 import { startFakeGemini } from '../support/fake-gemini';
 import { startMailbox } from '../support/mailbox';
 import { startOpenIdProvider } from '../support/openid-provider';
@@ -27,6 +28,10 @@ declare module 'vitest' {
      * The app gives up on a call after 2 s, and `slow` answers after 5 s.
      */
     geminiUrl: string;
+    /** One Chromium for every journey file: each connects and opens its own contexts. */
+    browserEndpoint: string;
+    /** The app's database, where journeys make their accounts with the factories. */
+    databaseUrl: string;
   }
 }
 
@@ -64,6 +69,7 @@ export default async function setup(project: TestProject) {
     google.addAccount(login, account);
 
   const gemini = await startFakeGemini({ slowMs: 5_000 });
+  const chromium = await launchChromiumServer();
 
   const server = startServer(
     {
@@ -82,6 +88,8 @@ export default async function setup(project: TestProject) {
       GEMINI_BASE_URL: gemini.url,
       GEMINI_TIMEOUT_SECONDS: '2',
       GEMINI_DAILY_LIMIT: '1000',
+      // Mail leaves as soon as the queue allows: journeys wait for it.
+      JOB_POLLING_SECONDS: '0.5',
     },
     'dist/server/main.js',
   );
@@ -92,10 +100,13 @@ export default async function setup(project: TestProject) {
   project.provide('googleLogins', Object.keys(GOOGLE_TEST_ACCOUNTS));
   project.provide('adminLogin', E2E_ADMIN);
   project.provide('geminiUrl', gemini.url);
+  project.provide('browserEndpoint', chromium.wsEndpoint());
+  project.provide('databaseUrl', databaseUrl);
   project.provide('adminDatabaseUrl', postgres.adminUrl);
   project.provide('templateDatabase', postgres.template);
 
   return async () => {
+    await chromium.close();
     server.child.kill('SIGTERM');
     await server.exited;
     await google.close();

@@ -17,6 +17,8 @@ export interface RunningServer {
   port: number;
   output: () => string;
   exited: Promise<number | null>;
+  /** The output once it holds `text`: a line is awaited, not assumed to have come already. */
+  outputContaining: (text: string, timeoutMs?: number) => Promise<string>;
 }
 
 /**
@@ -53,8 +55,35 @@ export function startNode(
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, port, output: () => output, exited };
+  // The process may have ended before the last of its output was read: the answer waits for its
+  // output to end too, though not for a child of its own that kept the pipe open (at most 2 s).
+  const ended = (stream: NodeJS.ReadableStream) =>
+    new Promise<void>((resolve) => stream.once('end', resolve).once('close', resolve));
+  const outputEnded = Promise.all([ended(child.stdout!), ended(child.stderr!)]);
+  const exited = new Promise<number | null>((resolve) =>
+    child.on('exit', (code) => {
+      const cap = setTimeout(() => resolve(code), 2_000);
+      void outputEnded.then(() => {
+        clearTimeout(cap);
+        resolve(code);
+      });
+    }),
+  );
+  return {
+    child,
+    port,
+    output: () => output,
+    exited,
+    async outputContaining(text, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (!output.includes(text)) {
+        if (child.exitCode !== null || Date.now() > deadline)
+          throw new Error(`no "${text}" in the output:\n${output}`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      return output;
+    },
+  };
 }
 
 /** Waits until GET /api/health answers 200, or the process exits. */

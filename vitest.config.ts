@@ -39,9 +39,10 @@ export default defineConfig({
           // Journey files side by side against the one app and the one Chromium: each has its
           // own accounts, words and visitor addresses (tests/e2e/browser.ts).
           maxWorkers: 2,
-          // A person waits more than a second: on a busy machine hashing a password alone can
-          // take that long, and a journey must not fail for it.
-          expect: { poll: { timeout: 10_000 } },
+          // A person waits more than a second: on a busy machine, with the integration tests
+          // running beside the journeys, hashing a password alone can take seconds, and a
+          // journey must not fail for it.
+          expect: { poll: { timeout: 20_000 } },
         },
       },
     ],

@@ -92,7 +92,7 @@ describe('accounts in the browser', () => {
     await page.getByLabel(sk('auth', 'fields.confirmPassword')).fill('Novucke2027');
     await page.getByRole('button', { name: sk('auth', 'reset.submit') }).click();
     // Spec: to login after 2 seconds.
-    await page.waitForURL('**/auth', { timeout: 5000 });
+    await page.waitForURL('**/auth');
 
     await logIn(page, account.email, 'Novucke2027');
     await expect.poll(() => logoutButton(page).count()).toBe(1);
@@ -149,7 +149,7 @@ describe('accounts in the browser', () => {
     await page.locator('button[type="submit"]').first().click();
 
     const dialog = page.getByRole('dialog', { name: sk('auth', 'role.title') });
-    await expect.poll(() => dialog.isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => dialog.isVisible()).toBe(true);
     expect(new URL(page.url()).search).toBe('');
     await dialog.getByRole('button', { name: sk('auth', 'role.client') }).click();
 

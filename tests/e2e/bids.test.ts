@@ -78,9 +78,7 @@ describe('bidding in the browser', () => {
     await c.page.evaluate(() => Object.assign(window, { sameDocument: true }));
     await c.page.getByRole('button', { name: sk('bids', 'accept.button') }).click();
     await confirmDialog(c.page, sk('bids', 'accept.confirm'));
-    await expect
-      .poll(() => providerCard.textContent(), { timeout: 10_000 })
-      .toContain(provider.email);
+    await expect.poll(() => providerCard.textContent()).toContain(provider.email);
     expect(
       await c.page.getByText(sk('requests', 'status.assigned'), { exact: true }).count(),
     ).toBeGreaterThan(0);

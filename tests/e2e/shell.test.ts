@@ -140,7 +140,7 @@ describe('the application shell', () => {
       .getByRole('link', { name: text('sk', 'common', 'nav.browse') })
       .click();
     await expect
-      .poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 10_000 })
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
       .toBe(text('sk', 'common', 'routeError.title'));
     // One reload by itself, no more (the chunk still fails after it), and no developer page.
     expect(documentLoads).toBe(1);
@@ -153,7 +153,7 @@ describe('the application shell', () => {
     await page.unroute(browseChunk);
     await page.getByRole('button', { name: text('sk', 'common', 'routeError.reload') }).click();
     await expect
-      .poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 10_000 })
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
       .toBe(text('sk', 'requests', 'browse.title'));
     // The server draws /browse at once; the mark is cleared when its code has arrived.
     await expect
@@ -185,9 +185,7 @@ describe('the application shell', () => {
         .getByRole('contentinfo')
         .getByRole('link', { name: text('sk', 'common', 'footer.home') })
         .click();
-      await expect
-        .poll(() => page.getByText(text('sk', 'home', 'latest.empty')).count(), { timeout: 10_000 })
-        .toBe(1);
+      await expect.poll(() => page.getByText(text('sk', 'home', 'latest.empty')).count()).toBe(1);
       await context.close();
     }
   });
@@ -202,9 +200,13 @@ describe('the application shell', () => {
     await context.close();
   });
 
-  it('shows the Browse error state within two seconds when the API fails', async () => {
+  it('shows the Browse error state after at most one quick retry when the API fails', async () => {
     const { page, context } = await freshVisit(browser);
-    await page.route('**/api/work-requests?**', (route) => route.abort('connectionrefused'));
+    let asked = 0;
+    await page.route('**/api/work-requests?**', (route) => {
+      asked++;
+      return route.abort('connectionrefused');
+    });
     // The server renders /browse with its list: arrive from a page the browser draws instead.
     await page.goto('/privacy');
     await page
@@ -213,9 +215,10 @@ describe('the application shell', () => {
       .click();
     await page.locator('main h1').waitFor();
     // One quick retry, then the error: not eight seconds of "Loading…" while the query retries.
-    await page
-      .getByText(text('sk', 'requests', 'browse.connectionError'))
-      .waitFor({ timeout: 2_000 });
+    // Counted, not timed, so a busy machine cannot fail it.
+    await page.getByText(text('sk', 'requests', 'browse.connectionError')).waitFor();
+    expect(asked).toBeGreaterThan(0);
+    expect(asked).toBeLessThanOrEqual(2);
     await context.close();
   });
 

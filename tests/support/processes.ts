@@ -86,8 +86,8 @@ export function startNode(
   };
 }
 
-/** Waits until GET /api/health answers 200, or the process exits. */
-export async function waitUntilHealthy(server: RunningServer, timeoutMs = 30_000): Promise<void> {
+/** Waits until GET /api/health answers 200, or the process exits (a first start runs initdb). */
+export async function waitUntilHealthy(server: RunningServer, timeoutMs = 90_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let exited = false;
   void server.exited.then(() => (exited = true));

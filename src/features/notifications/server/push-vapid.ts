@@ -69,11 +69,35 @@ function readKeysFile(file: string): Omit<VapidKeys, 'subject'> {
 }
 
 /**
+ * Puts `keys` in `file` unless another instance put its own there first, and answers the pair the
+ * file holds. Each instance writes its candidate to a file of its own and links it into place,
+ * which succeeds for exactly one of them: the others read the winner's. The file appears whole or
+ * not at all, so no instance ever reads half a key.
+ */
+export function claimKeysFile(
+  file: string,
+  keys: Omit<VapidKeys, 'subject'>,
+): Omit<VapidKeys, 'subject'> {
+  const candidate = `${file}.${process.pid}.${randomBytes(6).toString('hex')}`;
+  fs.writeFileSync(
+    candidate,
+    `${JSON.stringify({ publicKey: keys.publicKey, privateKey: keys.privateKey })}\n`,
+    { mode: 0o600 },
+  );
+  try {
+    fs.linkSync(candidate, file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  } finally {
+    fs.rmSync(candidate, { force: true });
+  }
+  return readKeysFile(file);
+}
+
+/**
  * VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY when set (checked as a pair by env.ts), else the pair
- * kept in DATA_DIR/vapid-keys.json, generated on the first start. Instances that share DATA_DIR
- * and start together agree on one pair: each writes its candidate to a file of its own and links
- * it into place, which succeeds for exactly one of them; the others read the winner's. The file
- * appears whole or not at all, so no instance ever reads half a key.
+ * kept in DATA_DIR/vapid-keys.json, generated on the first start; instances that share DATA_DIR
+ * and start together agree on one pair (`claimKeysFile`).
  */
 export function loadVapidKeys(
   configured: { publicKey?: string | undefined; privateKey?: string | undefined },
@@ -84,19 +108,7 @@ export function loadVapidKeys(
     return { publicKey: configured.publicKey, privateKey: configured.privateKey, subject };
   }
   const file = path.join(dataDir, KEYS_FILE);
-  if (!fs.existsSync(file)) {
-    fs.mkdirSync(dataDir, { recursive: true });
-    const { publicKey, privateKey } = generateVapidKeys(subject);
-    const candidate = `${file}.${process.pid}.${randomBytes(6).toString('hex')}`;
-    fs.writeFileSync(candidate, `${JSON.stringify({ publicKey, privateKey })}\n`, { mode: 0o600 });
-    try {
-      fs.linkSync(candidate, file);
-    } catch (error) {
-      // Another instance linked its pair first: that one is everybody's.
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    } finally {
-      fs.rmSync(candidate, { force: true });
-    }
-  }
-  return { ...readKeysFile(file), subject };
+  if (fs.existsSync(file)) return { ...readKeysFile(file), subject };
+  fs.mkdirSync(dataDir, { recursive: true });
+  return { ...claimKeysFile(file, generateVapidKeys(subject)), subject };
 }

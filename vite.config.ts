@@ -14,8 +14,8 @@ import { defineConfig, type Plugin } from 'vite';
 const LOCALES = 'src/locales';
 const VIRTUAL = 'virtual:locale-files';
 const ADDRESS = /^\/assets\/locales\/([a-z]+)\/([\w-]+)\.[0-9a-f]+\.json$/;
-/** Mail texts are the server's alone. */
-const SERVER_ONLY = new Set(['mail']);
+/** Mail and push texts are the server's alone. */
+const SERVER_ONLY = new Set(['mail', 'push']);
 
 function localeFiles(root: string): { language: string; namespace: string; text: string }[] {
   const dir = path.join(root, LOCALES);

@@ -11,6 +11,8 @@ import type { RecordAlert } from './plugins/alerts';
 import { createEventBus, type EventBus } from './events/bus';
 import { createSigner } from './signed-token';
 import { registerMailHandlers } from '../features/notifications/server/mail.handlers';
+import { registerPushHandlers } from '../features/notifications/server/push.handlers';
+import type { QueuePush } from '../features/notifications/server/push-queue';
 import { diskStorage, type FileStorage } from './storage/storage';
 import { PASSWORD_COST, type ScryptCost } from '../features/accounts/server/password';
 import {
@@ -43,6 +45,8 @@ export function buildContext(
     log: FastifyBaseLogger;
     recordAlert: RecordAlert;
     queueMail: QueueMail;
+    /** Queues a notification's push in the caller's transaction (notifications/server/push-queue.ts). */
+    queuePush: QueuePush;
     publicUrl: string;
     secureCookies: boolean;
   },
@@ -64,8 +68,10 @@ export function buildContext(
     passwordCost,
     passwords: passwordHasher(passwordCost, deps.hashQueue ?? createHashQueue()),
   };
-  // The handlers of the domain events: each change's mail, in the change's transaction.
+  // The handlers of the domain events: each change's mail, in the change's transaction, and the
+  // push of each notification its reader wants on their devices.
   registerMailHandlers(events, ctx);
+  registerPushHandlers(events, made.queuePush);
   deps.eventHandlers?.(events);
   return ctx;
 }

@@ -29,6 +29,14 @@ import { usersRoutes } from '../features/accounts/server/users.routes';
 import { twoFactorRoutes } from '../features/accounts/server/two-factor.routes';
 import { challengeRoutes } from '../features/challenge/server/challenge.routes';
 import { contactRoutes } from '../features/contact/server/contact.routes';
+import { installableAppRoutes } from '../features/notifications/server/installable-app.routes';
+import { pushRoutes } from '../features/notifications/server/push.routes';
+import { pushQueue, startPushWorkers } from '../features/notifications/server/push-queue';
+import { createPushSender } from '../features/notifications/server/push-sender';
+import {
+  resolvePushSettings,
+  type PushSettings,
+} from '../features/notifications/server/push-settings';
 import { bidsRoutes } from '../features/requests/server/bids.routes';
 import { providersRoutes } from '../features/providers/server/providers.routes';
 import { reviewsRoutes } from '../features/reviews/server/reviews.routes';
@@ -107,6 +115,8 @@ export interface AppDeps {
   jobs?: JobSettings;
   /** Tests only: domain event handlers after the product's own (a failing one, to watch rollback). */
   eventHandlers?: (events: EventBus) => void;
+  /** Web push: the VAPID keys and the admitted origins (env.ts); without, keys for this app alone. */
+  push?: PushSettings;
 }
 
 declare module 'fastify' {
@@ -174,10 +184,12 @@ export async function buildApp(deps: AppDeps) {
   const jobs = deps.jobs ?? {};
   const queue = await openJobQueue(app, deps.db, jobs);
   const { responseCounts, metrics } = await observeAnswers(app, deps, { recordAlert, queue });
+  const push = resolvePushSettings(deps.push, deps.supportEmail ?? 'podpora@majstri.sk');
   const ctx = buildContext(deps, {
     log: app.log,
     recordAlert,
     queueMail: mailQueue(queue, jobs.mailRetry ?? DEFAULT_MAIL_RETRY, publicUrl),
+    queuePush: pushQueue(queue),
     publicUrl,
     secureCookies,
   });
@@ -188,6 +200,12 @@ export async function buildApp(deps: AppDeps) {
     jobs,
     recordAlert,
     metrics,
+  });
+  await startPushWorkers(queue, {
+    db: deps.db,
+    sender: createPushSender(push),
+    retry: push.retry,
+    log: app.log,
   });
 
   registerErrorHandling(app);
@@ -233,6 +251,10 @@ export async function buildApp(deps: AppDeps) {
       await api.register(ownAccountRoutes, { ctx });
       await api.register(twoFactorRoutes, { ctx });
       await api.register(contactRoutes, { ctx });
+      await api.register(pushRoutes, {
+        ctx,
+        push: { publicKey: push.vapid.publicKey, allowedOrigins: push.allowedOrigins },
+      });
       await api.register(requestsRoutes, { ctx });
       await api.register(bidsRoutes, { ctx });
       await api.register(providersRoutes, { ctx });
@@ -244,8 +266,10 @@ export async function buildApp(deps: AppDeps) {
     { prefix: '/api' },
   );
 
-  // robots.txt and sitemap.xml live at the root, for crawlers.
+  // robots.txt and sitemap.xml live at the root, for crawlers; the web app manifest and the
+  // service worker too, whose scope is the whole site.
   await app.register(seoRoutes, { db: deps.db, publicUrl });
+  await app.register(installableAppRoutes);
   const renderPage =
     deps.clientDir &&
     pageRenderer({

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { LANGUAGES } from '../shared/languages';
 import { passwordProblem } from '../features/accounts/server/password-policy';
+import { isVapidSubject, vapidKeyProblem } from '../features/notifications/server/push-vapid';
 import { DEFAULT_TIMEOUTS, type ServerTimeouts } from './timeouts';
 
 /**
@@ -59,6 +60,28 @@ const httpUrl = z
   .transform((value) => value.replace(/\/+$/, ''));
 
 const emailAddress = z.email({ message: 'must be an email address' });
+
+/** Origins of push services admitted beside public https ones: `https://host[:port]`, comma-separated. */
+const httpsOrigin = (entry: string): string | undefined => {
+  if (!URL.canParse(entry)) return undefined;
+  const url = new URL(entry);
+  const bare = url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
+  return url.protocol === 'https:' && bare ? url.origin : undefined;
+};
+
+const httpsOrigins = z.string().transform((value, ctx): string[] => {
+  const origins = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .map(httpsOrigin);
+  if (origins.every(Boolean)) return origins as string[];
+  ctx.addIssue({
+    code: 'custom',
+    message: 'must be https origins (https://host or https://host:port), comma-separated',
+  });
+  return z.NEVER;
+});
 
 /** A time-out in whole seconds (docs/security.md "Slow clients"). */
 const seconds = (fallback: number) =>
@@ -155,6 +178,15 @@ const envSchema = z
       })
       .optional(),
     SESSION_SECRET: z.string().min(32, { message: 'must be at least 32 characters' }).optional(),
+    /** The web push key pair (docs/notifications.md "Push"); else generated in DATA_DIR. */
+    VAPID_PUBLIC_KEY: z.string().optional(),
+    VAPID_PRIVATE_KEY: z.string().optional(),
+    /** Whom push services may contact: `mailto:` or `https:`; else mailto:SUPPORT_EMAIL. */
+    VAPID_SUBJECT: z
+      .string()
+      .refine(isVapidSubject, { message: 'must be a mailto: address or an https:// URL' })
+      .optional(),
+    PUSH_ALLOWED_ORIGINS: httpsOrigins.default([]),
     GOOGLE_CLIENT_ID: z.string().min(1).optional(),
     GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
     GOOGLE_ISSUER_URL: httpUrl.default('https://accounts.google.com'),
@@ -207,6 +239,19 @@ const envSchema = z
         path: [env.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID'],
         message: 'must be set together with GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET',
       });
+    }
+    if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'],
+        message: 'must be set together with VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY',
+      });
+    } else if (env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY) {
+      const problem = vapidKeyProblem(env.VAPID_PUBLIC_KEY, env.VAPID_PRIVATE_KEY);
+      if (problem) {
+        const [name, ...rest] = problem.split(' ');
+        ctx.addIssue({ code: 'custom', path: [name!], message: rest.join(' ') });
+      }
     }
     for (const name of ['S3_PREFIX', 'S3_FORCE_PATH_STYLE'] as const) {
       if (env[name] !== undefined && !env.S3_BUCKET) {

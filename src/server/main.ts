@@ -12,6 +12,7 @@ import { s3Storage } from './storage/s3-storage';
 import { diskStorage, type FileStorage } from './storage/storage';
 import { ensureAdministrator } from '../features/accounts/server/registration.service';
 import { createHashQueue } from '../features/accounts/server/hash-queue';
+import { loadVapidKeys } from '../features/notifications/server/push-vapid';
 
 /** Process entry: environment -> database -> application -> listen; drains and stops on a signal. */
 async function main() {
@@ -82,6 +83,15 @@ async function main() {
   const app = await buildApp({
     db: database.db,
     sessionSecret: loadSessionSecret(env.SESSION_SECRET, env.DATA_DIR),
+    // One key pair for every instance: VAPID_* or DATA_DIR/vapid-keys.json (docs/notifications.md).
+    push: {
+      vapid: loadVapidKeys(
+        { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY },
+        env.DATA_DIR,
+        env.VAPID_SUBJECT ?? `mailto:${env.SUPPORT_EMAIL}`,
+      ),
+      allowedOrigins: env.PUSH_ALLOWED_ORIGINS,
+    },
     mailer: env.SMTP_URL
       ? smtpMailer(env.SMTP_URL, env.MAIL_FROM)
       : outboxMailer(path.join(env.DATA_DIR, 'outbox'), env.MAIL_FROM, (line) =>

@@ -76,6 +76,11 @@ export const ERROR_STATUS = {
   ai_api_key: 424,
   ai_permission_denied: 424,
   ai_unknown: 424,
+  /** A push endpoint the server will not call (docs/notifications.md "Push"). */
+  push_endpoint_refused: 400,
+  push_keys_invalid: 400,
+  push_subscription_limit: 409,
+  push_subscription_not_found: 404,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

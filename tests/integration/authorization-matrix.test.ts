@@ -1,3 +1,4 @@
+import { createECDH, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -172,6 +173,12 @@ const EXPECTED: Record<string, Expected> = {
   'PATCH /api/users/disable': SIGNED_IN,
   'DELETE /api/users/account': SIGNED_IN,
   'POST /api/contact': ANYONE,
+  // Push: the server's key for anyone; one's own devices (another's device id is not found).
+  'GET /api/push/key': ANYONE,
+  'POST /api/push/subscriptions': SIGNED_IN,
+  'DELETE /api/push/subscriptions': SIGNED_IN,
+  'GET /api/push/subscriptions': SIGNED_IN,
+  'DELETE /api/push/subscriptions/:id': row(404, { visitor: 401, disabled: 401 }),
   // Requests
   'GET /api/work-requests': ANYONE,
   'GET /api/work-requests/locations': ANYONE,
@@ -299,6 +306,15 @@ const withChallenge = async (cell: Cell, fields: object) => ({
   ...(await cell.agent.solveChallenge()),
 });
 const request = (cell: Cell) => cell.world!.requestId;
+/** A browser's push keys: its P-256 public key and a 16-byte secret. */
+function browserPushKeys() {
+  const browser = createECDH('prime256v1');
+  browser.generateKeys();
+  return {
+    p256dh: browser.getPublicKey().toString('base64url'),
+    auth: randomBytes(16).toString('base64url'),
+  };
+}
 const bidBody = { amount: 120, description: 'Vymením tesnenie do hodiny.' };
 
 const CALLS: Record<string, Call> = {
@@ -381,6 +397,18 @@ const CALLS: Record<string, Call> = {
         subject: 'Otázka k službe',
         message: 'Dobrý deň, ako funguje hodnotenie majstrov?',
       }),
+  },
+  'POST /api/push/subscriptions': {
+    body: () => ({
+      endpoint: `https://fcm.googleapis.com/fcm/send/matrix-${++emailCounter}`,
+      keys: browserPushKeys(),
+    }),
+  },
+  'DELETE /api/push/subscriptions': {
+    body: () => ({ endpoint: 'https://fcm.googleapis.com/fcm/send/matrix-gone' }),
+  },
+  'DELETE /api/push/subscriptions/:id': {
+    url: () => '/api/push/subscriptions/00000000-0000-4000-8000-000000000000',
   },
   'POST /api/work-requests': {
     form: () => {

@@ -73,6 +73,7 @@ const MAIN_TABLES = [
   'bids',
   'reviews',
   'contact_messages',
+  'push_subscriptions',
 ];
 
 interface RouteUnderTest {

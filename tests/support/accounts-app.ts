@@ -67,6 +67,8 @@ export async function accountsHarness(
     mailRetry?: JobSettings['mailRetry'];
     /** Domain event handlers after the product's own. */
     eventHandlers?: AppDeps['eventHandlers'];
+    /** Web push: the admitted origins and the test push service's certificate. */
+    push?: AppDeps['push'];
   } = {},
 ): Promise<AccountsHarness> {
   const database = await createTestDatabase();
@@ -92,6 +94,7 @@ export async function accountsHarness(
     ...(options.metricsToken ? { metricsToken: options.metricsToken } : {}),
     jobs: TEST_JOB_SETTINGS(options.mailRetry),
     ...(options.eventHandlers ? { eventHandlers: options.eventHandlers } : {}),
+    ...(options.push ? { push: options.push } : {}),
   });
   const harness: AccountsHarness = {
     database,

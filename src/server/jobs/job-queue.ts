@@ -16,6 +16,10 @@ export const QUEUES = {
   signInCleanup: 'sign-in-cleanup',
   /** Old audit entries and alerts (admin/server/retention.ts). */
   retention: 'retention',
+  /** A notification to push to its reader's devices (notifications/server/push-queue.ts). */
+  push: 'push',
+  /** One push to one device, tried again alone when its push service fails. */
+  pushDelivery: 'push-delivery',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];

@@ -20,3 +20,4 @@ export { clearSessionCookies } from './session-cookies';
 export type { SessionUser } from './sessions';
 export { presentAccount } from './accounts.presenter';
 export { viewAccount } from './own-account.service';
+export { describeUserAgent } from './user-agent';

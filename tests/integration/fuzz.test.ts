@@ -24,6 +24,7 @@ import {
   type JsonSchema,
   wellFormed,
 } from '../support/fuzz';
+import { injectAnswer } from '../support/inject';
 
 /**
  * docs/security.md "Fuzzing": property-based requests to every API route, derived from the
@@ -231,7 +232,7 @@ async function send(
     if (c.body.contentType) headers['content-type'] = c.body.contentType;
     options.payload = c.body.payload;
   }
-  return app.inject(options);
+  return injectAnswer(app, options);
 }
 
 /** A stack trace or a source path: in no answer at all. */

@@ -69,8 +69,6 @@ export async function accountsHarness(
     eventHandlers?: AppDeps['eventHandlers'];
     /** Web push: the admitted origins and the test push service's certificate. */
     push?: AppDeps['push'];
-    /** Live streams' bounds and rhythm. */
-    live?: AppDeps['live'];
   } = {},
 ): Promise<AccountsHarness> {
   const database = await createTestDatabase();
@@ -97,7 +95,6 @@ export async function accountsHarness(
     jobs: TEST_JOB_SETTINGS(options.mailRetry),
     ...(options.eventHandlers ? { eventHandlers: options.eventHandlers } : {}),
     ...(options.push ? { push: options.push } : {}),
-    ...(options.live ? { live: options.live } : {}),
   });
   const harness: AccountsHarness = {
     database,

@@ -32,13 +32,6 @@ import { contactRoutes } from '../features/contact/server/contact.routes';
 import { installableAppRoutes } from '../features/notifications/server/installable-app.routes';
 import { pushRoutes } from '../features/notifications/server/push.routes';
 import { notificationsRoutes } from '../features/notifications/server/notifications.routes';
-import {
-  createLiveHub,
-  DEFAULT_LIVE_SETTINGS,
-  type LiveSettings,
-} from '../features/notifications/server/live/live-hub';
-import { liveRoutes } from '../features/notifications/server/live/live.routes';
-import { poolOf } from './db/database';
 import { pushQueue, startPushWorkers } from '../features/notifications/server/push-queue';
 import { createPushSender } from '../features/notifications/server/push-sender';
 import {
@@ -71,8 +64,6 @@ export type { JobSettings } from './background-work';
 
 export interface AppDeps {
   db: Db;
-  /** Live streams' bounds and rhythm (tests shorten the session check). */
-  live?: Partial<LiveSettings>;
   /** Signs challenges and tokens; tests may leave it out and get a random one. */
   sessionSecret?: string;
   mailer?: Mailer;
@@ -193,19 +184,7 @@ export async function buildApp(deps: AppDeps) {
   const recordAlert = alertRecorder(deps.db, app.log);
   const jobs = deps.jobs ?? {};
   const queue = await openJobQueue(app, deps.db, jobs);
-  const live = createLiveHub(
-    deps.db,
-    poolOf(deps.db),
-    { ...DEFAULT_LIVE_SETTINGS, ...deps.live },
-    app.log,
-  );
-  app.addHook('onReady', () => live.start());
-  app.addHook('preClose', () => live.stop());
-  const { responseCounts, metrics } = await observeAnswers(app, deps, {
-    recordAlert,
-    queue,
-    liveStreams: live.count,
-  });
+  const { responseCounts, metrics } = await observeAnswers(app, deps, { recordAlert, queue });
   const push = resolvePushSettings(deps.push, deps.supportEmail ?? 'podpora@majstri.sk');
   const ctx = buildContext(deps, {
     log: app.log,
@@ -274,7 +253,6 @@ export async function buildApp(deps: AppDeps) {
       await api.register(twoFactorRoutes, { ctx });
       await api.register(contactRoutes, { ctx });
       await api.register(notificationsRoutes, { ctx });
-      await api.register(liveRoutes, { hub: live });
       await api.register(pushRoutes, {
         ctx,
         push: { publicKey: push.vapid.publicKey, allowedOrigins: push.allowedOrigins },

@@ -49,7 +49,7 @@ export interface AnswerWatch {
 export async function observeAnswers(
   app: FastifyInstance,
   watch: AnswerWatch,
-  made: { recordAlert: RecordAlert; queue: JobQueue; liveStreams: () => number },
+  made: { recordAlert: RecordAlert; queue: JobQueue },
 ): Promise<{ responseCounts: ResponseCounts; metrics: Metrics | undefined }> {
   const { recordAlert } = made;
   // 4xx and 5xx answers per minute for the admin metrics: shared through Redis when configured.
@@ -80,7 +80,6 @@ export async function observeAnswers(
     token: watch.metricsToken,
     pool: watch.pool,
     queue: made.queue,
-    liveStreams: made.liveStreams,
   });
   return { responseCounts, metrics };
 }

@@ -175,7 +175,6 @@ const EXPECTED: Record<string, Expected> = {
   'POST /api/contact': ANYONE,
   // Push: the server's key for anyone; one's own devices (another's device id is not found).
   'GET /api/notifications': SIGNED_IN,
-  'GET /api/live': SIGNED_IN,
   'POST /api/notifications/read': SIGNED_IN,
   'GET /api/users/notification-preferences': SIGNED_IN,
   'PUT /api/users/notification-preferences': SIGNED_IN,

@@ -24,7 +24,6 @@ import {
   type JsonSchema,
   wellFormed,
 } from '../support/fuzz';
-import { injectAnswer } from '../support/inject';
 
 /**
  * docs/security.md "Fuzzing": property-based requests to every API route, derived from the
@@ -232,7 +231,7 @@ async function send(
     if (c.body.contentType) headers['content-type'] = c.body.contentType;
     options.payload = c.body.payload;
   }
-  return injectAnswer(app, options);
+  return app.inject(options);
 }
 
 /** A stack trace or a source path: in no answer at all. */

@@ -5,7 +5,6 @@ import {
   SESSION_MARKER_COOKIE,
 } from '../../src/features/accounts/server/session-cookies';
 import { LANGUAGE_COOKIE } from '../../src/shared/languages';
-import { injectAnswer } from './inject';
 
 /**
  * One browser as the server sees it: keeps cookies, sends the CSRF header on writes like the
@@ -33,7 +32,7 @@ export class Agent {
     if (cookieHeader) headers.cookie = cookieHeader;
     if (method !== 'GET' && options.csrf !== false)
       headers['x-csrf-token'] = this.cookies.get('csrf_token') ?? '';
-    const response = await injectAnswer(this.app, {
+    const response = await this.app.inject({
       ...options,
       method: method as InjectOptions['method'],
       headers,

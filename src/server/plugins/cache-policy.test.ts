@@ -10,7 +10,6 @@ import { sessionCookieFor } from '../../../tests/support/session-cookie';
 import { buildApp, type App } from '../app';
 import { attachments, providerProfiles, users } from '../db/schema';
 import { diskStorage } from '../storage/storage';
-import { injectAnswer } from '../../../tests/support/inject';
 
 /** docs/security.md "Caching": who may keep an API answer. */
 let database: TestDatabase;
@@ -68,7 +67,7 @@ afterAll(async () => {
 
 let nextAddress = 1;
 const read = (url: string, signedIn = true) =>
-  injectAnswer(app, {
+  app.inject({
     url,
     remoteAddress: `10.90.0.${nextAddress++ % 250}`,
     headers: signedIn ? { cookie } : {},

@@ -6,7 +6,6 @@ import { createClient } from '../../../tests/factories';
 import { sessionCookieFor } from '../../../tests/support/session-cookie';
 import { buildApp, type App } from '../app';
 import { sessions } from '../db/schema';
-import { injectAnswer } from '../../../tests/support/inject';
 
 /**
  * docs/security.md "Paths": the router decodes what a string test would not, so every guard must
@@ -79,9 +78,8 @@ const freshAddress = () => `10.70.${nextAddress >> 8}.${nextAddress++ & 255}`;
 
 /** What a caller learns from an answer: its status and, for an error, its code. */
 async function outcome(options: InjectOptions) {
-  const response = await injectAnswer(app, { ...options, remoteAddress: freshAddress() });
-  const json = String(response.headers['content-type'] ?? '').includes('json');
-  const body = json && response.body ? (JSON.parse(response.body) as { error?: string }) : {};
+  const response = await app.inject({ ...options, remoteAddress: freshAddress() });
+  const body = response.body ? (JSON.parse(response.body) as { error?: string }) : {};
   return { status: response.statusCode, error: body.error ?? null };
 }
 

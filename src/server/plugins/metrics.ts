@@ -26,11 +26,9 @@ export async function registerMetrics(
     token: string | undefined;
     pool: pg.Pool | undefined;
     queue?: Pick<JobQueue, 'depths'>;
-    /** Live (SSE) streams this instance holds open. */
-    liveStreams?: () => number;
   },
 ): Promise<Metrics | undefined> {
-  const { token, pool, queue, liveStreams } = options;
+  const { token, pool, queue } = options;
   if (!token) return undefined;
   const { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } =
     await import('prom-client');
@@ -80,17 +78,6 @@ export async function registerMetrics(
       'Queries waiting for a free connection',
       (p) => p.waitingCount,
     );
-  }
-
-  if (liveStreams) {
-    new Gauge({
-      name: 'live_streams_open',
-      help: 'Live update streams (GET /api/live) this instance holds open',
-      registers: [registry],
-      collect() {
-        this.set(liveStreams());
-      },
-    });
   }
 
   if (queue) {

@@ -21,4 +21,3 @@ export type { SessionUser } from './sessions';
 export { presentAccount } from './accounts.presenter';
 export { viewAccount } from './own-account.service';
 export { describeUserAgent } from './user-agent';
-export { liveSessionIds } from './sessions.repo';

@@ -11,6 +11,7 @@ import type { RecordAlert } from './plugins/alerts';
 import { createEventBus, type EventBus } from './events/bus';
 import { createSigner } from './signed-token';
 import { registerMailHandlers } from '../features/notifications/server/mail.handlers';
+import { registerLiveHandlers } from '../features/notifications/server/live/live.handlers';
 import { diskStorage, type FileStorage } from './storage/storage';
 import { PASSWORD_COST, type ScryptCost } from '../features/accounts/server/password';
 import {
@@ -66,6 +67,8 @@ export function buildContext(
   };
   // The handlers of the domain events: each change's mail, in the change's transaction.
   registerMailHandlers(events, ctx);
+  // …and who hears of it on their open pages (the live streams, on every instance).
+  registerLiveHandlers(events);
   deps.eventHandlers?.(events);
   return ctx;
 }

@@ -2,7 +2,7 @@ import type { Redis } from 'ioredis';
 import type pg from 'pg';
 import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Db } from './db/database';
+import { poolOf, type Db } from './db/database';
 import { buildContext } from './app-context';
 import type { EventBus } from './events/bus';
 import { openJobQueue, startBackgroundWork, type JobSettings } from './background-work';
@@ -35,6 +35,12 @@ import { reviewsRoutes } from '../features/reviews/server/reviews.routes';
 import type { GeminiConfig } from '../features/trust-summary/server/gemini';
 import { trustSummaryRoutes } from '../features/trust-summary/server/trust-summary.routes';
 import { adminRoutes } from '../features/admin/server/admin.routes';
+import {
+  createLiveStreams,
+  DEFAULT_LIVE_SETTINGS,
+  type LiveSettings,
+} from '../features/notifications/server/live/live-streams';
+import { liveRoutes } from '../features/notifications/server/live/live.routes';
 import { adminUsersRoutes } from './workflows/admin-users.routes';
 import { ownAccountRoutes } from './workflows/own-account.routes';
 import { registerErrorHandling, sendError } from './plugins/errors';
@@ -107,6 +113,8 @@ export interface AppDeps {
   jobs?: JobSettings;
   /** Tests only: domain event handlers after the product's own (a failing one, to watch rollback). */
   eventHandlers?: (events: EventBus) => void;
+  /** The live streams' bounds (LIVE_MAX_STREAMS) and rhythms; tests shorten them. */
+  live?: Partial<LiveSettings>;
 }
 
 declare module 'fastify' {
@@ -173,7 +181,26 @@ export async function buildApp(deps: AppDeps) {
   const recordAlert = alertRecorder(deps.db, app.log);
   const jobs = deps.jobs ?? {};
   const queue = await openJobQueue(app, deps.db, jobs);
-  const { responseCounts, metrics } = await observeAnswers(app, deps, { recordAlert, queue });
+  // The live streams (GET /api/live), ended before the server stops taking connections.
+  const liveStreams = createLiveStreams({
+    db: deps.db,
+    connection: poolOf(deps.db).options,
+    log: app.log,
+    settings: {
+      // A quiet stream speaks well within the idle time-out that would cut it.
+      heartbeatMs: Math.min(
+        DEFAULT_LIVE_SETTINGS.heartbeatMs,
+        Math.floor((deps.timeouts ?? DEFAULT_TIMEOUTS).idleMs / 2),
+      ),
+      ...deps.live,
+    },
+  });
+  app.addHook('preClose', () => liveStreams.close());
+  const { responseCounts, metrics } = await observeAnswers(app, deps, {
+    recordAlert,
+    queue,
+    liveStreams: liveStreams.figures,
+  });
   const ctx = buildContext(deps, {
     log: app.log,
     recordAlert,
@@ -240,6 +267,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(homeRoutes, { ctx });
       await api.register(trustSummaryRoutes, { ctx, redis: deps.redis, gemini: deps.gemini });
       await api.register(adminRoutes, { ctx, responseCounts, userRoutes: adminUsersRoutes });
+      await api.register(liveRoutes, { streams: liveStreams });
     },
     { prefix: '/api' },
   );

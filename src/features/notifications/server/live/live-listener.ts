@@ -29,6 +29,9 @@ export interface ListenerOptions {
 
 const MAX_RETRY_MS = 10_000;
 
+/** The listening connection's `application_name`. */
+export const LISTENER_NAME = 'majstri-live';
+
 /**
  * The instance's one dedicated connection that LISTENs on the live channel (a pooled connection
  * cannot: LISTEN belongs to a session). Made when the first stream opens; when it drops it is made
@@ -67,6 +70,8 @@ export function liveListener(options: ListenerOptions): LiveListener {
     (connecting ??= (async () => {
       const candidate = new pg.Client({
         ...options.connection,
+        // Named, so that an operator sees it in pg_stat_activity.
+        application_name: LISTENER_NAME,
         keepAlive: true,
         query_timeout: 5_000,
       });

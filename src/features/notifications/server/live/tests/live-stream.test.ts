@@ -6,6 +6,7 @@ import { notifications, users } from '../../../../../server/db/schema';
 import type { EventBus } from '../../../../../server/events/bus';
 import { DEFAULT_TIMEOUTS } from '../../../../../server/timeouts';
 import { openSession } from '../../../../accounts/server/sessions';
+import { LISTENER_NAME } from '../live-listener';
 import type { NotificationType } from '../../../../../shared/notification-types';
 import { createWorkRequest, TEST_PASSWORD_COST } from '../../../../../../tests/factories';
 import {
@@ -123,8 +124,9 @@ beforeAll(async () => {
     db: pool.db,
     passwordCost: TEST_PASSWORD_COST,
     live: { maxStreams: 2 },
-    // A connection on which nothing moves for 600 ms is cut: the stream must keep speaking.
-    timeouts: { ...DEFAULT_TIMEOUTS, idleMs: 600 },
+    // A connection on which nothing moves for 600 ms is cut, and a request must be whole within
+    // 1 s: the stream must keep speaking, and outlive the request's deadline.
+    timeouts: { ...DEFAULT_TIMEOUTS, requestMs: 1_000, headersMs: 500, idleMs: 600 },
   });
   await other.listen({ port: 0, host: '127.0.0.1' });
   otherBase = `http://127.0.0.1:${(other.server.address() as { port: number }).port}`;
@@ -165,12 +167,13 @@ describe('GET /api/live', () => {
     const providerLive = await openedStream(provider.agent);
     const bystanderLive = await openedStream(bystander.agent);
 
-    const bidAt = Date.now();
     const placed = await provider.agent.post('/api/bids', {
       work_request_id: request.id,
       amount: 120,
       description: 'Vymením tesnenie do hodiny.',
     });
+    // Answered: the bid is committed.
+    const bidAt = Date.now();
     expect(placed.statusCode).toBe(201);
     const bidId = placed.json().bid.id as string;
 
@@ -208,12 +211,12 @@ describe('GET /api/live', () => {
     const request = await createWorkRequest(h.database.db, { ...client, name: 'Eva' });
     const elsewhere = await openedStream(client.agent, { on: otherBase });
 
-    const bidAt = Date.now();
     const placed = await provider.agent.post('/api/bids', {
       work_request_id: request.id,
       amount: 95,
       description: 'Prídem zajtra ráno a opravím.',
     });
+    const bidAt = Date.now();
     expect(placed.statusCode).toBe(201);
     const received = await elsewhere.next(isNotification('bid_received'));
     expect(received.at - bidAt).toBeLessThan(1_000);
@@ -306,11 +309,35 @@ describe('GET /api/live', () => {
     await expect.poll(async () => (await stream(c.agent, { on: otherBase })).status).toBe(200);
   });
 
+  it('listens again when its database connection drops, and the browser catches up', async () => {
+    const client = await h.signedIn('client');
+    const live = await openedStream(client.agent);
+    const before = await notify(client.id);
+    await live.next((event) => event.id === String(before));
+
+    // Both instances' LISTEN connections are cut, as a database restart or a proxy would.
+    await h.database.pool.query(
+      `select pg_terminate_backend(pid) from pg_stat_activity
+        where application_name = $1 and datname = current_database()`,
+      [LISTENER_NAME],
+    );
+    const missed = await notify(client.id);
+    // Listening again, the instance ends its streams so that each browser reads what it missed.
+    await live.ended;
+    expect(live.controls.at(-1)?.retry).toBeGreaterThanOrEqual(1_000);
+    const back = await openedStream(client.agent, { lastEventId: live.controls[0]!.id! });
+    await back.next((event) => event.id === String(missed));
+    const after = await notify(client.id);
+    await back.next((event) => event.id === String(after));
+    expect(back.events.map((event) => dataOf(event).id)).toEqual([before, missed, after]);
+  });
+
   it('keeps a quiet stream alive past the idle time-out with heartbeats', async () => {
     const client = await h.signedIn('client');
     const quiet = await openedStream(client.agent, { on: otherBase });
-    // Idle time-out 600 ms: a heartbeat every 300 ms. Three of them outlast it.
-    await expect.poll(() => quiet.comments, { timeout: 5_000 }).toBeGreaterThanOrEqual(3);
+    // Idle time-out 600 ms: a heartbeat every 300 ms. Four of them outlast it and the request's
+    // 1 s deadline.
+    await expect.poll(() => quiet.comments, { timeout: 5_000 }).toBeGreaterThanOrEqual(4);
     expect(quiet.endedAt).toBeUndefined();
   });
 });

@@ -67,8 +67,6 @@ export async function accountsHarness(
     mailRetry?: JobSettings['mailRetry'];
     /** Domain event handlers after the product's own. */
     eventHandlers?: AppDeps['eventHandlers'];
-    /** The live streams' bounds and rhythms. */
-    live?: AppDeps['live'];
   } = {},
 ): Promise<AccountsHarness> {
   const database = await createTestDatabase();
@@ -94,7 +92,6 @@ export async function accountsHarness(
     ...(options.metricsToken ? { metricsToken: options.metricsToken } : {}),
     jobs: TEST_JOB_SETTINGS(options.mailRetry),
     ...(options.eventHandlers ? { eventHandlers: options.eventHandlers } : {}),
-    ...(options.live ? { live: options.live } : {}),
   });
   const harness: AccountsHarness = {
     database,

@@ -14,6 +14,7 @@ import { registerInboxHandlers } from '../features/notifications/server/inbox.ha
 import { registerMailHandlers } from '../features/notifications/server/mail.handlers';
 import { registerPushHandlers } from '../features/notifications/server/push.handlers';
 import type { QueuePush } from '../features/notifications/server/push-queue';
+import { registerLiveHandlers } from '../features/notifications/server/live/live.handlers';
 import { diskStorage, type FileStorage } from './storage/storage';
 import { PASSWORD_COST, type ScryptCost } from '../features/accounts/server/password';
 import {
@@ -74,6 +75,8 @@ export function buildContext(
   registerInboxHandlers(events);
   registerMailHandlers(events, ctx);
   registerPushHandlers(events, made.queuePush);
+  // …and who hears of it on their open pages (the live streams, on every instance).
+  registerLiveHandlers(events);
   deps.eventHandlers?.(events);
   return ctx;
 }

@@ -2,7 +2,7 @@ import type { Redis } from 'ioredis';
 import type pg from 'pg';
 import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Db } from './db/database';
+import { poolOf, type Db } from './db/database';
 import { buildContext } from './app-context';
 import type { EventBus } from './events/bus';
 import { openJobQueue, startBackgroundWork, type JobSettings } from './background-work';
@@ -44,6 +44,12 @@ import { reviewsRoutes } from '../features/reviews/server/reviews.routes';
 import type { GeminiConfig } from '../features/trust-summary/server/gemini';
 import { trustSummaryRoutes } from '../features/trust-summary/server/trust-summary.routes';
 import { adminRoutes } from '../features/admin/server/admin.routes';
+import {
+  createLiveStreams,
+  DEFAULT_LIVE_SETTINGS,
+  type LiveSettings,
+} from '../features/notifications/server/live/live-streams';
+import { liveRoutes } from '../features/notifications/server/live/live.routes';
 import { adminUsersRoutes } from './workflows/admin-users.routes';
 import { ownAccountRoutes } from './workflows/own-account.routes';
 import { registerErrorHandling, sendError } from './plugins/errors';
@@ -118,6 +124,8 @@ export interface AppDeps {
   eventHandlers?: (events: EventBus) => void;
   /** Web push: the VAPID keys and the admitted origins (env.ts); without, keys for this app alone. */
   push?: PushSettings;
+  /** The live streams' bounds (LIVE_MAX_STREAMS) and rhythms; tests shorten them. */
+  live?: Partial<LiveSettings>;
 }
 
 declare module 'fastify' {
@@ -184,8 +192,27 @@ export async function buildApp(deps: AppDeps) {
   const recordAlert = alertRecorder(deps.db, app.log);
   const jobs = deps.jobs ?? {};
   const queue = await openJobQueue(app, deps.db, jobs);
-  const { responseCounts, metrics } = await observeAnswers(app, deps, { recordAlert, queue });
   const push = resolvePushSettings(deps.push, deps.supportEmail ?? 'podpora@majstri.sk');
+  // The live streams (GET /api/live), ended before the server stops taking connections.
+  const liveStreams = createLiveStreams({
+    db: deps.db,
+    connection: poolOf(deps.db).options,
+    log: app.log,
+    settings: {
+      // A quiet stream speaks well within the idle time-out that would cut it.
+      heartbeatMs: Math.min(
+        DEFAULT_LIVE_SETTINGS.heartbeatMs,
+        Math.floor((deps.timeouts ?? DEFAULT_TIMEOUTS).idleMs / 2),
+      ),
+      ...deps.live,
+    },
+  });
+  app.addHook('preClose', () => liveStreams.close());
+  const { responseCounts, metrics } = await observeAnswers(app, deps, {
+    recordAlert,
+    queue,
+    liveStreams: liveStreams.figures,
+  });
   const ctx = buildContext(deps, {
     log: app.log,
     recordAlert,
@@ -264,6 +291,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(homeRoutes, { ctx });
       await api.register(trustSummaryRoutes, { ctx, redis: deps.redis, gemini: deps.gemini });
       await api.register(adminRoutes, { ctx, responseCounts, userRoutes: adminUsersRoutes });
+      await api.register(liveRoutes, { streams: liveStreams });
     },
     { prefix: '/api' },
   );

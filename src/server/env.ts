@@ -207,6 +207,8 @@ const envSchema = z
     PASSWORD_HASH_QUEUE: wholeNumber(0, 1000, 8),
     /** Turns on GET /metrics, for this bearer token only (docs/deploy.md). */
     METRICS_TOKEN: z.string().min(16, { message: 'must be at least 16 characters' }).optional(),
+    /** Live event streams (GET /api/live) one instance holds at most (docs/notifications.md). */
+    LIVE_MAX_STREAMS: wholeNumber(1, 50_000, 1_000, 'a number of streams'),
     AUDIT_RETENTION_DAYS: days(365),
     ALERT_RETENTION_DAYS: days(90),
     /** Mail attempts after the first, and the wait before the first retry, doubled each time (docs/deploy.md "Job queue"). */

@@ -133,6 +133,7 @@ async function main() {
     logger: { level: env.LOG_LEVEL },
     logRequests: env.LOG_REQUESTS,
     timeouts: timeoutsOf(env),
+    live: { maxStreams: env.LIVE_MAX_STREAMS },
     metricsToken: env.METRICS_TOKEN,
     pool: database.pool,
     // Mail and the periodic clean-ups go through the job queue (docs/deploy.md "Job queue").

@@ -3,7 +3,7 @@ import type pg from 'pg';
 import { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { JobQueue } from './jobs/job-queue';
 import type { RecordAlert } from './plugins/alerts';
-import { registerMetrics, type Metrics } from './plugins/metrics';
+import { registerMetrics, type LiveStreamFigures, type Metrics } from './plugins/metrics';
 import { requestIdFor } from './plugins/request-id';
 import { lazyRequestLogger } from './request-logger';
 import { serializeErrorForLog } from './log-errors';
@@ -49,7 +49,7 @@ export interface AnswerWatch {
 export async function observeAnswers(
   app: FastifyInstance,
   watch: AnswerWatch,
-  made: { recordAlert: RecordAlert; queue: JobQueue },
+  made: { recordAlert: RecordAlert; queue: JobQueue; liveStreams?: () => LiveStreamFigures },
 ): Promise<{ responseCounts: ResponseCounts; metrics: Metrics | undefined }> {
   const { recordAlert } = made;
   // 4xx and 5xx answers per minute for the admin metrics: shared through Redis when configured.
@@ -61,7 +61,7 @@ export async function observeAnswers(
   app.addHook('onResponse', (request, reply, done) => {
     responseCounts.record(reply.statusCode);
     const ms = reply.elapsedTime;
-    const slow = ms >= slowAnswerMs;
+    const slow = ms >= slowAnswerMs && !request.routeOptions.config?.longLived;
     if (logRequests || slow) {
       const line = { method: request.method, url: request.url, status: reply.statusCode, ms };
       if (slow) request.log.warn(line, 'slow answer');
@@ -80,6 +80,7 @@ export async function observeAnswers(
     token: watch.metricsToken,
     pool: watch.pool,
     queue: made.queue,
+    ...(made.liveStreams ? { liveStreams: made.liveStreams } : {}),
   });
   return { responseCounts, metrics };
 }

@@ -265,6 +265,8 @@ const EXPECTED: Record<string, Expected> = {
   'GET /api/admin/audits/export': ADMIN_ONLY,
   'GET /api/admin/alerts': ADMIN_ONLY,
   'GET /api/admin/metrics': ADMIN_ONLY,
+  // Notifications: one's own live stream (read up to its first event, tests/support/inject-head.ts).
+  'GET /api/live': SIGNED_IN,
 };
 
 // ─── How each route is called ───────────────────────────────────────────────────────────────

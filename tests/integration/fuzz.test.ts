@@ -14,6 +14,7 @@ import type { Role } from '../../src/shared/statuses';
 import { createAccount, createWorkRequest, TEST_PASSWORD_COST } from '../factories';
 import { createTestDatabase, type TestDatabase } from '../setup/test-database';
 import { startFakeGemini, type FakeGemini } from '../support/fake-gemini';
+import { injectReadingHead } from '../support/inject-head';
 import { NAMELESS_PARTS, withdrawalDuringAcceptanceAndDeletion } from '../support/fuzz-found';
 import {
   jsonBodyFor,
@@ -231,7 +232,7 @@ async function send(
     if (c.body.contentType) headers['content-type'] = c.body.contentType;
     options.payload = c.body.payload;
   }
-  return app.inject(options);
+  return injectReadingHead(app, options);
 }
 
 /** A stack trace or a source path: in no answer at all. */

@@ -5,6 +5,7 @@ import {
   SESSION_MARKER_COOKIE,
 } from '../../src/features/accounts/server/session-cookies';
 import { LANGUAGE_COOKIE } from '../../src/shared/languages';
+import { injectReadingHead } from './inject-head';
 
 /**
  * One browser as the server sees it: keeps cookies, sends the CSRF header on writes like the
@@ -32,7 +33,7 @@ export class Agent {
     if (cookieHeader) headers.cookie = cookieHeader;
     if (method !== 'GET' && options.csrf !== false)
       headers['x-csrf-token'] = this.cookies.get('csrf_token') ?? '';
-    const response = await this.app.inject({
+    const response = await injectReadingHead(this.app, {
       ...options,
       method: method as InjectOptions['method'],
       headers,

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../tests/setup/test-database';
 import { createClient, createProvider, createWorkRequest } from '../../../tests/factories';
 import { PNG } from '../../../tests/factories/files';
+import { injectReadingHead } from '../../../tests/support/inject-head';
 import { sessionCookieFor } from '../../../tests/support/session-cookie';
 import { buildApp, type App } from '../app';
 import { attachments, providerProfiles, users } from '../db/schema';
@@ -67,7 +68,7 @@ afterAll(async () => {
 
 let nextAddress = 1;
 const read = (url: string, signedIn = true) =>
-  app.inject({
+  injectReadingHead(app, {
     url,
     remoteAddress: `10.90.0.${nextAddress++ % 250}`,
     headers: signedIn ? { cookie } : {},

@@ -3,6 +3,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../tests/setup/test-database';
 import { createClient } from '../../../tests/factories';
+import { injectReadingHead } from '../../../tests/support/inject-head';
 import { sessionCookieFor } from '../../../tests/support/session-cookie';
 import { buildApp, type App } from '../app';
 import { sessions } from '../db/schema';
@@ -78,8 +79,9 @@ const freshAddress = () => `10.70.${nextAddress >> 8}.${nextAddress++ & 255}`;
 
 /** What a caller learns from an answer: its status and, for an error, its code. */
 async function outcome(options: InjectOptions) {
-  const response = await app.inject({ ...options, remoteAddress: freshAddress() });
-  const body = response.body ? (JSON.parse(response.body) as { error?: string }) : {};
+  const response = await injectReadingHead(app, { ...options, remoteAddress: freshAddress() });
+  const json = String(response.headers['content-type'] ?? '').includes('json') && response.body;
+  const body = json ? (JSON.parse(response.body) as { error?: string }) : {};
   return { status: response.statusCode, error: body.error ?? null };
 }
 

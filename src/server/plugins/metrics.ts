@@ -4,8 +4,24 @@ import type { JobQueue } from '../jobs/job-queue';
 import { sameText } from '../same-text';
 import { sendError } from './errors';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The answer stays open (the live event stream): how long it lasted is no answer time, so it
+     * is neither timed nor logged as slow.
+     */
+    longLived?: boolean;
+  }
+}
+
 /** The route label of a request no route matched: the raw path never becomes a label. */
 export const UNMATCHED_ROUTE = 'not_found';
+
+/** The live streams' figures (features/notifications/server/live). */
+export interface LiveStreamFigures {
+  open: number;
+  ended: Record<string, number>;
+}
 
 export interface Metrics {
   /** One product mail was given up after its last attempt (mail/mail-queue.ts). */
@@ -26,9 +42,10 @@ export async function registerMetrics(
     token: string | undefined;
     pool: pg.Pool | undefined;
     queue?: Pick<JobQueue, 'depths'>;
+    liveStreams?: () => LiveStreamFigures;
   },
 ): Promise<Metrics | undefined> {
-  const { token, pool, queue } = options;
+  const { token, pool, queue, liveStreams } = options;
   if (!token) return undefined;
   const { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } =
     await import('prom-client');
@@ -95,6 +112,31 @@ export async function registerMetrics(
     });
   }
 
+  if (liveStreams) {
+    new Gauge({
+      name: 'live_streams',
+      help: 'Live event streams (GET /api/live) open on this instance',
+      registers: [registry],
+      collect() {
+        this.set(liveStreams().open);
+      },
+    });
+    // The totals are kept by the streams; each scrape adds what ended since the last one.
+    const counted: Record<string, number> = {};
+    new Counter({
+      name: 'live_streams_ended_total',
+      help: 'Live event streams ended on this instance, by reason (session_ended, replaced, slow_reader, catch_up, shutdown, failed, gone)',
+      labelNames: ['reason'] as const,
+      registers: [registry],
+      collect() {
+        for (const [reason, total] of Object.entries(liveStreams().ended)) {
+          this.inc({ reason }, total - (counted[reason] ?? 0));
+          counted[reason] = total;
+        }
+      },
+    });
+  }
+
   app.addHook('onResponse', async (request, reply) => {
     const labels = {
       method: request.method,
@@ -102,7 +144,9 @@ export async function registerMetrics(
       status: reply.statusCode,
     };
     requests.inc(labels);
-    durations.observe(labels, reply.elapsedTime / 1000);
+    if (!request.routeOptions?.config?.longLived) {
+      durations.observe(labels, reply.elapsedTime / 1000);
+    }
   });
 
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {

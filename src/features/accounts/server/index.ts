@@ -18,6 +18,7 @@ export { canEditClientProfile, canEditProviderProfile } from './accounts.policy'
 export { updateClientProfile } from './own-account.service';
 export { clearSessionCookies } from './session-cookies';
 export type { SessionUser } from './sessions';
+export { findLiveSessionIds } from './sessions.repo';
 export { presentAccount } from './accounts.presenter';
 export { viewAccount } from './own-account.service';
 export { describeUserAgent } from './user-agent';

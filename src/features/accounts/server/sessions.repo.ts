@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../../server/db/database';
 import { preparedFor } from '../../../server/db/prepared';
@@ -25,6 +25,26 @@ const liveSession = preparedFor((db) =>
 export async function findLiveSession(db: Db, id: string, now: Date) {
   const [row] = await liveSession(db).execute({ id, now });
   return row;
+}
+
+/**
+ * Which of these sessions are still live with an active account, in one query: the same rule as
+ * `findLiveSession`, for the open live streams of an instance (a stream ends with its session).
+ */
+export async function findLiveSessionIds(db: Db, ids: readonly string[], now: Date) {
+  if (ids.length === 0) return new Set<string>();
+  const rows = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        inArray(sessions.id, [...ids]),
+        gt(sessions.expiresAt, now),
+        eq(users.accountStatus, 'active'),
+      ),
+    );
+  return new Set(rows.map((row) => row.id));
 }
 
 export async function extendSession(db: Db, id: string, lastSeenAt: Date, expiresAt: Date) {

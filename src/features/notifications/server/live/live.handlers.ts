@@ -1,0 +1,26 @@
+import type { EventBus } from '../../../../server/events/bus';
+import { CHANGE_EVENTS, LIVE_AUDIENCE, type ChangeEvent } from './live.policy';
+import { readRequestParties } from './live.repo';
+import { sendLiveSignal } from './live-signal';
+
+/** Signals the `changed` events of one domain event to the people live.policy.ts names. */
+function tellOf<Name extends ChangeEvent>(events: EventBus, name: Name) {
+  events.on(name, async (tx, { payload }) => {
+    const parties = await readRequestParties(tx, payload.workRequestId);
+    for (const { to, change } of LIVE_AUDIENCE[name](payload, parties)) {
+      await sendLiveSignal(tx, { users: to, change });
+    }
+  });
+}
+
+/**
+ * The live streams as handlers of the domain events: each change signals, in its own transaction,
+ * whom it concerns (PostgreSQL delivers it on commit, to every instance). A new notification goes
+ * to its reader; a change to a request or a bid to the people whose pages show it.
+ */
+export function registerLiveHandlers(events: EventBus) {
+  events.on('notification.created', async (tx, { payload }) => {
+    await sendLiveSignal(tx, { users: [payload.userId], notificationId: payload.notificationId });
+  });
+  for (const name of CHANGE_EVENTS) tellOf(events, name);
+}

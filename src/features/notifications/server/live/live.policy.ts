@@ -1,0 +1,87 @@
+import type { EventPayload } from '../../../../server/events/catalogue';
+import type { LiveChange } from '../../live.schema';
+
+/** Who is involved in a request, read in the transaction of the change. */
+export interface RequestParties {
+  /** Undefined when the request is gone. */
+  clientId: string | undefined;
+  /** Every bid on it, whatever its status: each provider who bid may have its page open. */
+  bids: { id: string; providerId: string }[];
+}
+
+/** A `changed` event and the people whose open pages show the thing it names. */
+export interface Audience {
+  to: string[];
+  change: LiveChange;
+}
+
+export type ChangeEvent =
+  | 'request.posted'
+  | 'request.cancelled'
+  | 'request.completed'
+  | 'request.reopened'
+  | 'bid.placed'
+  | 'bid.changed'
+  | 'bid.withdrawn'
+  | 'bid.accepted';
+
+const present = (...ids: (string | undefined)[]) => ids.filter((id): id is string => !!id);
+const request = (id: string, to: string[]): Audience => ({
+  to,
+  change: { kind: 'work_request', id },
+});
+const ownBid = (bid: { id: string; providerId: string }): Audience => ({
+  to: [bid.providerId],
+  change: { kind: 'bid', id: bid.id },
+});
+const everyoneOn = (parties: RequestParties) =>
+  present(parties.clientId, ...parties.bids.map((bid) => bid.providerId));
+const bidsOf = (parties: RequestParties, providerIds: readonly string[]) =>
+  parties.bids.filter((bid) => providerIds.includes(bid.providerId));
+
+/**
+ * Who is told, by a `changed` event, of each change (docs/notifications.md "Live streams"). Only
+ * people who may already open the thing hear of it, and only its kind and id:
+ * - a bid placed, changed or withdrawn: the request's client and the bidding provider (its
+ *   request, and that provider's own bid). Other bidders are not told: a provider does not see
+ *   the competing bids.
+ * - a request accepted (hired), cancelled, completed or reopened: its client and every provider
+ *   who bid on it; a provider whose own bid changed status (accepted, rejected, pending again)
+ *   also by that bid.
+ * - a request posted: its client (their other tabs' lists).
+ */
+export const LIVE_AUDIENCE: {
+  [Name in ChangeEvent]: (payload: EventPayload<Name>, parties: RequestParties) => Audience[];
+} = {
+  'request.posted': (p) => [request(p.workRequestId, [p.clientId])],
+  'request.cancelled': (p, parties) => [
+    request(p.workRequestId, present(p.clientId, ...everyoneOn(parties))),
+    ...bidsOf(parties, p.rejectedProviderIds).map(ownBid),
+  ],
+  'request.completed': (p, parties) => [
+    request(p.workRequestId, present(p.clientId, p.providerId, ...everyoneOn(parties))),
+  ],
+  'request.reopened': (p, parties) => [
+    request(p.workRequestId, present(p.clientId, ...everyoneOn(parties))),
+    ...parties.bids.map(ownBid),
+  ],
+  'bid.placed': (p) => [
+    request(p.workRequestId, [p.clientId, p.providerId]),
+    ownBid({ id: p.bidId, providerId: p.providerId }),
+  ],
+  'bid.changed': (p, parties) => [
+    request(p.workRequestId, present(parties.clientId, p.providerId)),
+    ownBid({ id: p.bidId, providerId: p.providerId }),
+  ],
+  'bid.withdrawn': (p, parties) => [
+    request(p.workRequestId, present(parties.clientId, p.providerId)),
+    ownBid({ id: p.bidId, providerId: p.providerId }),
+  ],
+  'bid.accepted': (p, parties) => [
+    request(p.workRequestId, present(p.clientId, p.providerId, ...everyoneOn(parties))),
+    ownBid({ id: p.bidId, providerId: p.providerId }),
+    ...bidsOf(parties, p.rejectedProviderIds).map(ownBid),
+  ],
+};
+
+export const CHANGE_EVENTS = Object.keys(LIVE_AUDIENCE) as ChangeEvent[];

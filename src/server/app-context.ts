@@ -10,7 +10,9 @@ import type { QueueMail } from './mail/mail-queue';
 import type { RecordAlert } from './plugins/alerts';
 import { createEventBus, type EventBus } from './events/bus';
 import { createSigner } from './signed-token';
+import { registerInboxHandlers } from '../features/notifications/server/inbox.handlers';
 import { registerMailHandlers } from '../features/notifications/server/mail.handlers';
+import { registerPreferenceHandlers } from '../features/notifications/server/preferences.handlers';
 import { diskStorage, type FileStorage } from './storage/storage';
 import { PASSWORD_COST, type ScryptCost } from '../features/accounts/server/password';
 import {
@@ -64,8 +66,11 @@ export function buildContext(
     passwordCost,
     passwords: passwordHasher(passwordCost, deps.hashQueue ?? createHashQueue()),
   };
-  // The handlers of the domain events: each change's mail, in the change's transaction.
+  // The handlers of the domain events, in the change's transaction: the choices of channels
+  // that follow the old bid-mail switch, each change's mail, and the in-app inbox.
+  registerPreferenceHandlers(events);
   registerMailHandlers(events, ctx);
+  registerInboxHandlers(events);
   deps.eventHandlers?.(events);
   return ctx;
 }

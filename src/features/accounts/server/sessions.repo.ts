@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../../server/db/database';
 import { preparedFor } from '../../../server/db/prepared';
@@ -81,6 +81,29 @@ export async function findLiveSessionsOf(db: Db, userId: string, now: Date) {
     .from(sessions)
     .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, now)))
     .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt));
+}
+
+/**
+ * Whether the person has a live session that this browser opened: its own previous session
+ * (`sessionId`), or one opened with the same User-Agent.
+ */
+export async function hasLiveSessionFrom(
+  db: Db | Tx,
+  userId: string,
+  browser: { sessionId: string | undefined; userAgent: string | null },
+  now: Date,
+) {
+  const same = [
+    ...(browser.sessionId ? [eq(sessions.id, browser.sessionId)] : []),
+    ...(browser.userAgent ? [eq(sessions.userAgent, browser.userAgent)] : []),
+  ];
+  if (same.length === 0) return false;
+  const [row] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, now), or(...same)))
+    .limit(1);
+  return row !== undefined;
 }
 
 /** Ends the person's session with this public id; answers its id, or undefined if none was theirs. */

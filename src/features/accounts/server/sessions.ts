@@ -4,6 +4,7 @@ import {
   endSession,
   extendSession,
   findLiveSession,
+  hasLiveSessionFrom,
   insertSession,
   markSignedIn,
 } from './sessions.repo';
@@ -52,6 +53,11 @@ export interface NewSession {
   expiresAt: Date;
   /** No session was ever opened for the account before this one (a welcome, not a welcome back). */
   firstSignIn: boolean;
+  /**
+   * A live session of the account came from this browser: the one it is replacing, or one opened
+   * with the same User-Agent (sign-in-device.ts decides from it whether the device is new).
+   */
+  knownBrowser: boolean;
 }
 
 /**
@@ -63,16 +69,19 @@ export async function openSession(
   userId: string,
   browser: Browser = {},
 ): Promise<NewSession> {
-  if (browser.previousToken) await endSession(db, hashToken(browser.previousToken));
+  const previousId = browser.previousToken ? hashToken(browser.previousToken) : undefined;
+  const userAgent = browser.userAgent?.slice(0, 300) ?? null;
+  const knownBrowser = await hasLiveSessionFrom(
+    db,
+    userId,
+    { sessionId: previousId, userAgent },
+    new Date(),
+  );
+  if (previousId) await endSession(db, previousId);
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + SESSION_DAYS * DAY_MS);
-  await insertSession(db, {
-    id: hashToken(token),
-    userId,
-    expiresAt,
-    userAgent: browser.userAgent?.slice(0, 300) ?? null,
-  });
+  await insertSession(db, { id: hashToken(token), userId, expiresAt, userAgent });
   // The row as it was before this update answers whether the account had signed in before.
   const previous = await markSignedIn(db, userId);
-  return { token, expiresAt, firstSignIn: previous === null };
+  return { token, expiresAt, firstSignIn: previous === null, knownBrowser };
 }

@@ -73,6 +73,8 @@ const MAIN_TABLES = [
   'bids',
   'reviews',
   'contact_messages',
+  'notifications',
+  'notification_preferences',
 ];
 
 interface RouteUnderTest {

@@ -42,7 +42,10 @@ export const users = pgTable(
     disabledBy: text('disabled_by'),
     failedLoginAttempts: integer('failed_login_attempts').notNull().default(0),
     lockUntil: timestamp('lock_until', { withTimezone: true }),
-    /** Transactional mail about bids (new bid, bid accepted); account and security mail is always sent. */
+    /**
+     * The old single switch of mail about bids, kept as a mirror of the choices per type
+     * (notification_preferences): true while every mail about bids is on (docs/notifications.md).
+     */
     bidEmails: boolean('bid_emails').notNull().default(true),
     /** When a session was last opened for the account; null until its first sign-in. */
     lastSignedInAt: timestamp('last_signed_in_at', { withTimezone: true }),

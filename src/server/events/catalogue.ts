@@ -94,9 +94,9 @@ export const EVENTS = {
   /** The account's password changed (by its owner, or through a reset link). */
   'account.password_changed': declare(1, z.object({ userId: id })),
   /**
-   * A sign-in opened a session. `newDevice`: the account signed in before, and neither this
-   * browser's sign-in proof nor its User-Agent is known to the account (docs/notifications.md
-   * "Kinds"). `browser` and `os` are names only ("Firefox", "Windows"), null when not recognised.
+   * A sign-in opened a session. `newDevice`: the account signed in before, but never from this
+   * device as far as it knows (accounts/server/sign-in-device.ts; docs/notifications.md "Kinds").
+   * `browser` and `os` are names only ("Firefox", "Windows"), null when not recognised.
    */
   'account.signed_in': declare(
     1,

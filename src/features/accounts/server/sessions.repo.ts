@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../../server/db/database';
 import { preparedFor } from '../../../server/db/prepared';
@@ -83,25 +83,14 @@ export async function findLiveSessionsOf(db: Db, userId: string, now: Date) {
     .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt));
 }
 
-/**
- * Whether the person has a live session that this browser opened: its own previous session
- * (`sessionId`), or one opened with the same User-Agent.
- */
-export async function hasLiveSessionFrom(
-  db: Db | Tx,
-  userId: string,
-  browser: { sessionId: string | undefined; userAgent: string | null },
-  now: Date,
-) {
-  const same = [
-    ...(browser.sessionId ? [eq(sessions.id, browser.sessionId)] : []),
-    ...(browser.userAgent ? [eq(sessions.userAgent, browser.userAgent)] : []),
-  ];
-  if (same.length === 0) return false;
+/** Whether this session is a live one of the person (the one a browser is replacing). */
+export async function isLiveSessionOf(db: Db | Tx, userId: string, sessionId: string, now: Date) {
   const [row] = await db
     .select({ id: sessions.id })
     .from(sessions)
-    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, now), or(...same)))
+    .where(
+      and(eq(sessions.id, sessionId), eq(sessions.userId, userId), gt(sessions.expiresAt, now)),
+    )
     .limit(1);
   return row !== undefined;
 }

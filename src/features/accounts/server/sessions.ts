@@ -4,8 +4,8 @@ import {
   endSession,
   extendSession,
   findLiveSession,
-  hasLiveSessionFrom,
   insertSession,
+  isLiveSessionOf,
   markSignedIn,
 } from './sessions.repo';
 
@@ -45,6 +45,8 @@ export interface Browser {
   userAgent?: string | undefined;
   /** The `sign_in_device` cookie: this browser signed in to some account before. */
   deviceProof?: string | undefined;
+  /** The client's address (`request.ip`), for the network a sign-in comes from. */
+  address?: string | undefined;
 }
 
 export interface NewSession {
@@ -53,11 +55,8 @@ export interface NewSession {
   expiresAt: Date;
   /** No session was ever opened for the account before this one (a welcome, not a welcome back). */
   firstSignIn: boolean;
-  /**
-   * A live session of the account came from this browser: the one it is replacing, or one opened
-   * with the same User-Agent (sign-in-device.ts decides from it whether the device is new).
-   */
-  knownBrowser: boolean;
+  /** The browser's previous session was a live one of this same account (a sign-in again). */
+  replacedOwnSession: boolean;
 }
 
 /**
@@ -70,18 +69,18 @@ export async function openSession(
   browser: Browser = {},
 ): Promise<NewSession> {
   const previousId = browser.previousToken ? hashToken(browser.previousToken) : undefined;
-  const userAgent = browser.userAgent?.slice(0, 300) ?? null;
-  const knownBrowser = await hasLiveSessionFrom(
-    db,
-    userId,
-    { sessionId: previousId, userAgent },
-    new Date(),
-  );
+  const replacedOwnSession =
+    previousId !== undefined && (await isLiveSessionOf(db, userId, previousId, new Date()));
   if (previousId) await endSession(db, previousId);
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + SESSION_DAYS * DAY_MS);
-  await insertSession(db, { id: hashToken(token), userId, expiresAt, userAgent });
+  await insertSession(db, {
+    id: hashToken(token),
+    userId,
+    expiresAt,
+    userAgent: browser.userAgent?.slice(0, 300) ?? null,
+  });
   // The row as it was before this update answers whether the account had signed in before.
   const previous = await markSignedIn(db, userId);
-  return { token, expiresAt, firstSignIn: previous === null, knownBrowser };
+  return { token, expiresAt, firstSignIn: previous === null, replacedOwnSession };
 }

@@ -219,6 +219,8 @@ describe('a request the providers bid on', () => {
 describe('account security', () => {
   const FIREFOX =
     'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0';
+  const CHROME =
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
   const signIn = (agent: ReturnType<AccountsHarness['agent']>, email: string, userAgent: string) =>
     agent.post(
       '/api/auth/login',
@@ -230,7 +232,7 @@ describe('account security', () => {
 
   it('tells of a sign-in from a device the account has not used, once', async () => {
     const owner = await person(h, 'client');
-    const laptop = h.agent();
+    const laptop = h.agent('198.51.100.7');
     expect((await signIn(laptop, owner.email, FIREFOX)).statusCode).toBe(200);
     const [told] = (await inboxOf(owner)).notifications;
     expect(told).toMatchObject({
@@ -243,12 +245,21 @@ describe('account security', () => {
     // Essential: no way to turn it off.
     expect(mail!.unsubscribeUrl).toBeUndefined();
 
-    // The same browser again (it keeps its sign-in note), and another one with the User-Agent of
-    // a live session: both known.
+    // The same browser again (its session, its sign-in note), and another browser of the same
+    // kind on the same network (cookies cleared, say): known.
     expect((await signIn(laptop, owner.email, FIREFOX)).statusCode).toBe(200);
-    expect((await signIn(h.agent(), owner.email, FIREFOX)).statusCode).toBe(200);
-    const types = (await inboxOf(owner)).notifications.map((item) => item.type);
-    expect(types).toEqual(['new_device_sign_in']);
+    expect((await signIn(h.agent('198.51.100.200'), owner.email, FIREFOX)).statusCode).toBe(200);
+    expect((await inboxOf(owner)).notifications).toHaveLength(1);
+    // The same kind of browser elsewhere, and another browser here: each new.
+    expect((await signIn(h.agent('203.0.113.5'), owner.email, FIREFOX)).statusCode).toBe(200);
+    expect((await signIn(h.agent('198.51.100.7'), owner.email, CHROME)).statusCode).toBe(200);
+    const everyTold = (await inboxOf(owner)).notifications;
+    expect(everyTold.map((item) => [item.type, item.data.browser])).toEqual([
+      ['new_device_sign_in', 'Chrome'],
+      ['new_device_sign_in', 'Firefox'],
+      ['new_device_sign_in', 'Firefox'],
+    ]);
+    expect(await queuedMails(h, owner.email, 'newDeviceSignIn')).toHaveLength(3);
   });
 
   it('does not call an account’s first sign-in a new device', async () => {

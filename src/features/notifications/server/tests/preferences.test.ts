@@ -131,7 +131,7 @@ describe('the old bid-mail switch (PUT /api/users/notifications)', () => {
     const migration = fs.readFileSync(
       path.resolve(
         import.meta.dirname,
-        '../../../../server/db/migrations/0018_inbox_about_requests.sql',
+        '../../../../server/db/migrations/0018_inbox_and_sign_in_devices.sql',
       ),
       'utf8',
     );

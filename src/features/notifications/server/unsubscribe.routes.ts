@@ -62,7 +62,9 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = 
   app.post(
     path,
     {
-      config: { csrf: false },
+      // Mail providers post from their own servers, for many people each: counted like reads.
+      // The signed link cannot be guessed, and posting it again changes nothing.
+      config: { csrf: false, rateLimit: 'read' },
       bodyLimit: ONE_CLICK_BODY_LIMIT,
       schema: {
         querystring: unsubscribeQuery,

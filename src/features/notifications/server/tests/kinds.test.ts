@@ -1,7 +1,11 @@
+import { sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, TEST_PASSWORD } from '../../../../../tests/factories';
 import { accountsHarness, type AccountsHarness } from '../../../../../tests/support/accounts-app';
+import { QUEUES } from '../../../../server/jobs/job-queue';
+import type { QueuedMail } from '../../../../server/mail/mail-queue';
+import { ESSENTIAL_TYPES, type NotificationType } from '../../../../shared/notification-types';
 import {
   bid,
   ids,
@@ -301,5 +305,48 @@ describe('account security', () => {
       );
     }
     await bystandersHaveNothing();
+  });
+});
+
+describe('the mail of every kind', () => {
+  /** The mail of each type, as the handlers queue it. */
+  const TYPE_OF_MAIL: Partial<Record<QueuedMail['kind'], NotificationType>> = {
+    newBid: 'bid_received',
+    bidChanged: 'bid_changed',
+    bidWithdrawn: 'bid_withdrawn',
+    bidAccepted: 'bid_accepted',
+    bidNotChosen: 'bid_rejected',
+    requestCancelled: 'request_cancelled',
+    requestDeleted: 'request_deleted',
+    requestReopened: 'request_reopened',
+    hireReleased: 'hire_released',
+    reviewReceived: 'review_received',
+    newDeviceSignIn: 'new_device_sign_in',
+    passwordChanged: 'password_changed',
+    twoFactorOn: 'two_factor_changed',
+    twoFactorOff: 'two_factor_changed',
+  };
+
+  it('was sent above, and carries an unsubscribe link naming its reader and type unless essential', async () => {
+    const queued = await h.database.db.execute<{ data: QueuedMail; user_id: string | null }>(
+      sql`select job.data, users.id as user_id from pgboss.job
+          left join users on lower(users.email) = lower(job.data->>'to')
+          where job.name = ${QUEUES.mail}`,
+    );
+    const kinds = new Set(queued.rows.map((row) => row.data.kind));
+    expect([...kinds].sort()).toEqual(Object.keys(TYPE_OF_MAIL).sort());
+    for (const { data: mail, user_id: userId } of queued.rows) {
+      const type = TYPE_OF_MAIL[mail.kind]!;
+      if (ESSENTIAL_TYPES.includes(type)) {
+        expect(mail.unsubscribeUrl, mail.kind).toBeUndefined();
+        continue;
+      }
+      const url = new URL(mail.unsubscribeUrl!);
+      expect(`${url.origin}${url.pathname}`).toBe(`${PUBLIC_URL}/api/notifications/unsubscribe`);
+      const [body] = url.searchParams.get('token')!.split('.');
+      const named = JSON.parse(Buffer.from(body!, 'base64url').toString()) as object;
+      // The readers who deleted their accounts above are no longer there to name.
+      expect(named, mail.kind).toMatchObject({ t: type, ...(userId ? { u: userId } : {}) });
+    }
   });
 });

@@ -10,10 +10,12 @@ import type { QueueMail } from './mail/mail-queue';
 import type { RecordAlert } from './plugins/alerts';
 import { createEventBus, type EventBus } from './events/bus';
 import { createSigner } from './signed-token';
+import { registerInboxHandlers } from '../features/notifications/server/inbox.handlers';
 import { registerMailHandlers } from '../features/notifications/server/mail.handlers';
 import { registerPushHandlers } from '../features/notifications/server/push.handlers';
 import type { QueuePush } from '../features/notifications/server/push-queue';
 import { registerLiveHandlers } from '../features/notifications/server/live/live.handlers';
+import { registerPreferenceHandlers } from '../features/notifications/server/preferences.handlers';
 import { diskStorage, type FileStorage } from './storage/storage';
 import { PASSWORD_COST, type ScryptCost } from '../features/accounts/server/password';
 import {
@@ -69,11 +71,14 @@ export function buildContext(
     passwordCost,
     passwords: passwordHasher(passwordCost, deps.hashQueue ?? createHashQueue()),
   };
-  // The handlers of the domain events: each change's mail, in the change's transaction, and the
-  // push of each notification its reader wants on their devices.
+  // The handlers of the domain events, in the change's transaction: the choices of channels that
+  // follow the old bid-mail switch, each change's mail, the in-app inbox, the push of each
+  // notification its reader wants on their devices, and who hears of it on their open pages (the
+  // live streams, on every instance).
+  registerPreferenceHandlers(events);
   registerMailHandlers(events, ctx);
+  registerInboxHandlers(events);
   registerPushHandlers(events, made.queuePush);
-  // …and who hears of it on their open pages (the live streams, on every instance).
   registerLiveHandlers(events);
   deps.eventHandlers?.(events);
   return ctx;

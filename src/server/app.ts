@@ -62,6 +62,7 @@ import { seoRoutes } from '../features/seo/server/seo.routes';
 import { systemRoutes } from './routes/system.routes';
 import { requestsRoutes } from '../features/requests/server/requests.routes';
 import { homeRoutes } from '../features/home/server/home.routes';
+import { notificationsRoutes } from '../features/notifications/server/notifications.routes';
 import type { Language } from '../shared/languages';
 import { DEFAULT_BUILD, type BuildInfo } from '../shared/version';
 
@@ -287,6 +288,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(providersRoutes, { ctx });
       await api.register(reviewsRoutes, { ctx });
       await api.register(homeRoutes, { ctx });
+      await api.register(notificationsRoutes, { ctx });
       await api.register(trustSummaryRoutes, { ctx, redis: deps.redis, gemini: deps.gemini });
       await api.register(adminRoutes, { ctx, responseCounts, userRoutes: adminUsersRoutes });
       await api.register(liveRoutes, { streams: liveStreams });

@@ -72,6 +72,8 @@ export const ERROR_STATUS = {
   cannot_change_own_account: 403,
   last_administrator: 409,
   invalid_provider: 400,
+  /** Mail about account security cannot be turned off (docs/notifications.md "Preferences"). */
+  essential_email_required: 400,
   trust_summary_unavailable: 503,
   ai_api_key: 424,
   ai_permission_denied: 424,

@@ -179,6 +179,15 @@ const EXPECTED: Record<string, Expected> = {
   'DELETE /api/push/subscriptions': SIGNED_IN,
   'GET /api/push/subscriptions': SIGNED_IN,
   'DELETE /api/push/subscriptions/:id': row(404, { visitor: 401, disabled: 401 }),
+  // Notifications: one's own inbox and channel choices.
+  'GET /api/notifications': SIGNED_IN,
+  'POST /api/notifications/read': SIGNED_IN,
+  'GET /api/users/notification-preferences': SIGNED_IN,
+  'PUT /api/users/notification-preferences': SIGNED_IN,
+  // The mail's unsubscribe link needs no session: the signed token is the proof (here a bad one,
+  // a state refusal: 400 invalid_token).
+  'GET /api/notifications/unsubscribe': ANYONE,
+  'POST /api/notifications/unsubscribe': ANYONE,
   // Requests
   'GET /api/work-requests': ANYONE,
   'GET /api/work-requests/locations': ANYONE,
@@ -389,6 +398,14 @@ const CALLS: Record<string, Call> = {
   'POST /api/users/two-factor/disable': { body: () => ({ code: '123456' }) },
   'PUT /api/users/language': { body: () => ({ preferred_language: 'sk' }) },
   'PUT /api/users/notifications': { body: () => ({ bid_emails: true }) },
+  'POST /api/notifications/read': { body: () => ({ all: true }) },
+  'PUT /api/users/notification-preferences': {
+    body: () => ({ preferences: { bid_received: { email: true, push: true } } }),
+  },
+  'GET /api/notifications/unsubscribe': { url: () => '/api/notifications/unsubscribe?token=abc' },
+  'POST /api/notifications/unsubscribe': {
+    url: () => '/api/notifications/unsubscribe?token=abc',
+  },
   'PATCH /api/users/disable': { fresh: 'actor' },
   'DELETE /api/users/account': { fresh: 'actor' },
   'POST /api/contact': {

@@ -75,6 +75,8 @@ const MAIN_TABLES = [
   'reviews',
   'contact_messages',
   'push_subscriptions',
+  'notifications',
+  'notification_preferences',
 ];
 
 interface RouteUnderTest {

@@ -7,6 +7,8 @@ export interface CaughtMail {
   text: string;
   replyTo: string | undefined;
   links: string[];
+  /** Each header as sent (unfolded), by its lower-case name. */
+  headers: Record<string, string>;
 }
 
 export interface Mailbox {
@@ -50,6 +52,15 @@ export async function startMailbox(): Promise<Mailbox> {
               text,
               replyTo: parsed.replyTo?.text,
               links: text.match(/https?:\/\/\S+/g) ?? [],
+              headers: Object.fromEntries(
+                parsed.headerLines.map(({ key, line }) => [
+                  key,
+                  line
+                    .slice(line.indexOf(':') + 1)
+                    .replace(/\r?\n[ \t]+/g, ' ')
+                    .trim(),
+                ]),
+              ),
             });
             callback();
           })

@@ -46,14 +46,31 @@ export const EVENTS = {
     1,
     z.object({ workRequestId: id, clientId: id, providerId: id, title: z.string() }),
   ),
-  /** The hired provider left (their account went), so the request is open to its bids again. */
+  /**
+   * The hired provider left (their account went), so the request is open to its bids again.
+   * Version 2: the providers whose rejected bids are pending again.
+   */
   'request.reopened': declare(
-    1,
+    2,
     z.object({
       workRequestId: id,
       clientId: id,
       title: z.string(),
       reason: z.literal('winner_gone'),
+      reopenedProviderIds: z.array(id),
+    }),
+  ),
+  /**
+   * The client (while it was open) or an administrator deleted a request with its bids; the
+   * providers who had bid on it, in any state.
+   */
+  'request.deleted': declare(
+    1,
+    z.object({
+      workRequestId: id,
+      clientId: id,
+      title: z.string(),
+      bidderIds: z.array(id),
     }),
   ),
   /** A provider bid on a request. */
@@ -76,6 +93,39 @@ export const EVENTS = {
   'account.password_reset_requested': declare(1, z.object({ userId: id, token: z.string() })),
   /** The account's password changed (by its owner, or through a reset link). */
   'account.password_changed': declare(1, z.object({ userId: id })),
+  /**
+   * A sign-in opened a session. `newDevice`: the account signed in before, but never from this
+   * device as far as it knows (accounts/server/sign-in-device.ts; docs/notifications.md "Kinds").
+   * `browser` and `os` are names only ("Firefox", "Windows"), null when not recognised.
+   */
+  'account.signed_in': declare(
+    1,
+    z.object({
+      userId: id,
+      newDevice: z.boolean(),
+      browser: z.string().nullable(),
+      os: z.string().nullable(),
+    }),
+  ),
+  /**
+   * The person switched all mail about bids on or off at once (`PUT /api/users/notifications`,
+   * `bid_emails`); the notifications feature keeps its choices per type in step.
+   */
+  'account.bid_emails_changed': declare(1, z.object({ userId: id, bidEmails: z.boolean() })),
+  /** Two-factor sign-in was turned on (the first code confirmed) or off. */
+  'account.two_factor_changed': declare(1, z.object({ userId: id, enabled: z.boolean() })),
+  /** A client reviewed the provider they hired for a request. */
+  'review.posted': declare(
+    1,
+    z.object({
+      reviewId: id,
+      providerId: id,
+      clientId: id,
+      workRequestId: id,
+      rating: z.number().int().min(1).max(5),
+      anonymous: z.boolean(),
+    }),
+  ),
   /** A visitor or a member wrote to support through the contact form. */
   'contact.message_received': declare(
     1,

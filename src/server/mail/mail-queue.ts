@@ -17,6 +17,8 @@ export interface QueuedMail {
   messageId: string;
   /** The product record the mail is about, for `onSent` (a contact message's id). */
   ref?: string;
+  /** The one-click unsubscribe link (RFC 8058) of a mail the person may turn off. */
+  unsubscribeUrl?: string;
 }
 
 /** Puts a mail in the queue through the caller's transaction: sent only if the change commits. */
@@ -68,9 +70,16 @@ export async function startMailWorkers(
 ): Promise<void> {
   const { log } = options;
   await queue.work<QueuedMail>(QUEUES.mail, async (job) => {
-    const { to, subject, text, replyTo, messageId, kind } = job.data;
+    const { to, subject, text, replyTo, messageId, kind, unsubscribeUrl } = job.data;
     try {
-      await mailer.send({ to, subject, text, messageId, ...(replyTo ? { replyTo } : {}) });
+      await mailer.send({
+        to,
+        subject,
+        text,
+        messageId,
+        ...(replyTo ? { replyTo } : {}),
+        ...(unsubscribeUrl ? { unsubscribeUrl } : {}),
+      });
     } catch (err) {
       log.warn(
         { err, kind, job: job.id, attempt: job.retryCount + 1, attempts: job.retryLimit + 1 },

@@ -10,6 +10,23 @@ export interface OutgoingMail {
   replyTo?: string;
   /** The Message-ID header: the same on every attempt of one queued mail. */
   messageId?: string;
+  /** Where a POST turns this mail's kind off (RFC 8058); absent for mail that cannot be. */
+  unsubscribeUrl?: string;
+}
+
+/**
+ * The message as nodemailer takes it: a mail that can be turned off carries RFC 8058's one-click
+ * unsubscribe, `List-Unsubscribe: <url>` and `List-Unsubscribe-Post: List-Unsubscribe=One-Click`.
+ */
+export function messageOf(from: string, mail: OutgoingMail) {
+  const { unsubscribeUrl, ...message } = mail;
+  if (!unsubscribeUrl) return { from, ...message };
+  return {
+    from,
+    ...message,
+    list: { unsubscribe: unsubscribeUrl },
+    headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+  };
 }
 
 export interface Mailer {
@@ -31,7 +48,7 @@ export function smtpMailer(smtpUrl: string, from: string): Mailer {
   return {
     kind: 'smtp',
     async send(mail) {
-      await (await transport()).sendMail({ from, ...mail });
+      await (await transport()).sendMail(messageOf(from, mail));
     },
   };
 }
@@ -51,7 +68,7 @@ export function outboxMailer(folder: string, from: string, log: (line: string) =
   return {
     kind: 'outbox',
     async send(mail) {
-      const info = await (await transport()).sendMail({ from, ...mail });
+      const info = await (await transport()).sendMail(messageOf(from, mail));
       fs.mkdirSync(folder, { recursive: true });
       const file = path.join(
         folder,

@@ -35,7 +35,7 @@ export async function notify(
   recipient: Recipient,
   kind: MailKind,
   values: MailValues,
-  options?: { replyTo?: string; ref?: string },
+  options?: { replyTo?: string; ref?: string; unsubscribeUrl?: string | undefined },
 ): Promise<void> {
   const language = recipient.preferredLanguage;
   const texts = Object.fromEntries(
@@ -50,6 +50,7 @@ export async function notify(
     ...renderMail(kind, language, texts),
     ...(options?.replyTo ? { replyTo: options.replyTo } : {}),
     ...(options?.ref ? { ref: options.ref } : {}),
+    ...(options?.unsubscribeUrl ? { unsubscribeUrl: options.unsubscribeUrl } : {}),
   });
 }
 

@@ -8,7 +8,14 @@ import { PRODUCT_NAME } from '../../shared/brand';
 
 const TEXTS: Record<Language, typeof sk> = { sk, en, uk, ru, cs };
 
-export type MailKind = Exclude<keyof typeof sk, 'signature'>;
+/** The texts of mail.json that are pieces of mails, not mails. */
+type MailPiece = 'signature' | 'unknownDevice';
+
+export type MailKind = Exclude<keyof typeof sk, MailPiece>;
+
+/** A piece of a mail in the recipient's language (the name of a device not recognised). */
+export const mailPiece = (piece: Exclude<MailPiece, 'signature'>, language: Language) =>
+  TEXTS[language][piece];
 
 function fill(template: string, values: Record<string, string>): string {
   return template.replace(/{{\s*(\w+)\s*}}/g, (_, name: string) => values[name] ?? '');

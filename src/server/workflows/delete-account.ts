@@ -2,12 +2,17 @@ import type { ServerContext } from '../context';
 import { AppError } from '../errors';
 import { isAdministratorOrSelf, type Actor } from '../../shared/actor';
 import { deleteUserRow, findUserById, pictureKeyOf } from '../../features/accounts/server';
-import { storedKeysOfClient, releaseHiresOf } from '../../features/requests/server';
+import {
+  announceRequestsOfLeavingClient,
+  releaseHiresOf,
+  storedKeysOfClient,
+} from '../../features/requests/server';
 
 /**
  * Removes a person's data at once: the account, its profile, sessions and tokens, requests
  * with their files, and bids (foreign keys cascade). A provider's unfinished hires go back to
- * their clients, open again (requests.rules.ts), in the same transaction. Audit entries keep only
+ * their clients, open again (requests.rules.ts), and the providers who bid on a client's requests
+ * are told they are gone, in the same transaction. Audit entries keep only
  * ids. Its owner may, and so may an administrator (who gives a `note`, the reason, for the audit
  * entry).
  */
@@ -28,6 +33,7 @@ export async function deleteAccount(
   ]);
   await ctx.db.transaction(async (tx) => {
     if (target.role === 'provider') await releaseHiresOf(ctx, tx, userId);
+    if (target.role === 'client') await announceRequestsOfLeavingClient(ctx, tx, userId);
     await deleteUserRow(tx, userId);
   });
   await ctx.storage.remove([...files, ...(picture ? [picture] : [])]);

@@ -12,7 +12,8 @@ import {
 } from './accounts.repo';
 import { issueSecondFactorChallenge, type SecondFactorChallenge } from './two-factor.service';
 import { hasTwoFactor } from './two-factor.repo';
-import { openSession, type Browser, type NewSession } from './sessions';
+import type { Browser, NewSession } from './sessions';
+import { openSignInSession } from './sign-in-device';
 import { endAllSessions } from './sessions.repo';
 import { clearFailedSignIns } from './sign-in-failures.repo';
 
@@ -54,7 +55,7 @@ export async function reenableAccount(
     // An account with an authenticator owes its code before any session opens.
     const session = (await hasTwoFactor(tx, row.id))
       ? undefined
-      : await openSession(tx, row.id, browser);
+      : await openSignInSession(ctx, tx, row, browser);
     return { enabled: row, session };
   });
   if (!reenabled) {

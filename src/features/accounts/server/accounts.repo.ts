@@ -178,7 +178,8 @@ export async function writePreferredLanguage(db: Db, userId: string, language: L
   await db.update(users).set({ preferredLanguage: language }).where(eq(users.id, userId));
 }
 
-export async function writeBidEmails(db: Db, userId: string, bidEmails: boolean) {
+/** The `bid_emails` switch: all mail about bids on (true) or not (false). */
+export async function writeBidEmails(db: Db | Tx, userId: string, bidEmails: boolean) {
   await db.update(users).set({ bidEmails }).where(eq(users.id, userId));
 }
 

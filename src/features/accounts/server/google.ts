@@ -12,7 +12,8 @@ import {
   writeGoogleLink,
   type UserRow,
 } from './accounts.repo';
-import { openSession, type Browser, type NewSession } from './sessions';
+import type { Browser, NewSession } from './sessions';
+import { openSignInSession } from './sign-in-device';
 import { endAllSessions } from './sessions.repo';
 import { afterFirstFactor, type FirstFactorOutcome } from './sign-in.service';
 import { hasTwoFactor } from './two-factor.repo';
@@ -229,7 +230,10 @@ export function googleSignIn(ctx: ServerContext, google: GoogleConfig) {
         actorId: created.id,
         targetUserId: created.id,
       });
-      return { user: created, session: await openSession(ctx.db, created.id, browser) };
+      const session = await ctx.db.transaction((tx) =>
+        openSignInSession(ctx, tx, created, browser),
+      );
+      return { user: created, session };
     },
   };
 }

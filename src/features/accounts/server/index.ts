@@ -7,6 +7,7 @@ export {
   countActiveProviders,
   findUserById,
   isVerifiedClient,
+  writeBidEmails,
   writeClientProfile,
   writeProviderProfile,
   type UserRow,

@@ -84,9 +84,16 @@ export async function setLanguage(ctx: ServerContext, me: SessionUser, language:
   await writePreferredLanguage(ctx.db, me.id, language);
 }
 
-/** Whether mail about bids (a new bid, an accepted bid) is sent to this person. */
+/**
+ * Whether mail about bids (a new, changed or withdrawn bid; a bid accepted or not chosen) is sent
+ * to this person: all of it at once. The choices per type belong to the notifications feature,
+ * which hears of this (`account.bid_emails_changed`) in the same transaction.
+ */
 export async function setBidEmails(ctx: ServerContext, me: SessionUser, bidEmails: boolean) {
-  await writeBidEmails(ctx.db, me.id, bidEmails);
+  await ctx.db.transaction(async (tx) => {
+    await writeBidEmails(tx, me.id, bidEmails);
+    await ctx.events.publish(tx, 'account.bid_emails_changed', { userId: me.id, bidEmails });
+  });
 }
 
 export async function updateClientProfile(

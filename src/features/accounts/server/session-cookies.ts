@@ -42,6 +42,7 @@ export const browserOf = (request: FastifyRequest): Browser => ({
   previousToken: request.cookies[SESSION_COOKIE],
   userAgent: request.headers['user-agent'],
   deviceProof: request.cookies[DEVICE_COOKIE],
+  address: request.ip,
 });
 
 /** Remembers, for a year, that this browser signed in to the account with a password. */

@@ -103,6 +103,18 @@ export async function findLiveSessionsOf(db: Db, userId: string, now: Date) {
     .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt));
 }
 
+/** Whether this session is a live one of the person (the one a browser is replacing). */
+export async function isLiveSessionOf(db: Db | Tx, userId: string, sessionId: string, now: Date) {
+  const [row] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(
+      and(eq(sessions.id, sessionId), eq(sessions.userId, userId), gt(sessions.expiresAt, now)),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
 /** Ends the person's session with this public id; answers its id, or undefined if none was theirs. */
 export async function endSessionByPublicId(db: Db, userId: string, publicId: string) {
   const [ended] = await db

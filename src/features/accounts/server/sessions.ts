@@ -5,6 +5,7 @@ import {
   extendSession,
   findLiveSession,
   insertSession,
+  isLiveSessionOf,
   markSignedIn,
 } from './sessions.repo';
 
@@ -44,6 +45,8 @@ export interface Browser {
   userAgent?: string | undefined;
   /** The `sign_in_device` cookie: this browser signed in to some account before. */
   deviceProof?: string | undefined;
+  /** The client's address (`request.ip`), for the network a sign-in comes from. */
+  address?: string | undefined;
 }
 
 export interface NewSession {
@@ -52,6 +55,8 @@ export interface NewSession {
   expiresAt: Date;
   /** No session was ever opened for the account before this one (a welcome, not a welcome back). */
   firstSignIn: boolean;
+  /** The browser's previous session was a live one of this same account (a sign-in again). */
+  replacedOwnSession: boolean;
 }
 
 /**
@@ -63,7 +68,10 @@ export async function openSession(
   userId: string,
   browser: Browser = {},
 ): Promise<NewSession> {
-  if (browser.previousToken) await endSession(db, hashToken(browser.previousToken));
+  const previousId = browser.previousToken ? hashToken(browser.previousToken) : undefined;
+  const replacedOwnSession =
+    previousId !== undefined && (await isLiveSessionOf(db, userId, previousId, new Date()));
+  if (previousId) await endSession(db, previousId);
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + SESSION_DAYS * DAY_MS);
   await insertSession(db, {
@@ -74,5 +82,5 @@ export async function openSession(
   });
   // The row as it was before this update answers whether the account had signed in before.
   const previous = await markSignedIn(db, userId);
-  return { token, expiresAt, firstSignIn: previous === null };
+  return { token, expiresAt, firstSignIn: previous === null, replacedOwnSession };
 }

@@ -5,13 +5,16 @@ import { findUserByEmail, type UserRow } from './accounts.repo';
 import { reenableProof, type ReenableProof } from './account-status.service';
 import { issueSecondFactorChallenge, type SecondFactorChallenge } from './two-factor.service';
 import { hasTwoFactor } from './two-factor.repo';
-import { openSession, type Browser, type NewSession, type SessionUser } from './sessions';
+import type { Browser, NewSession, SessionUser } from './sessions';
+import {
+  carriesDeviceProof,
+  deviceProof,
+  openSignInSession,
+  type DeviceProof,
+} from './sign-in-device';
 import { endSession } from './sessions.repo';
 import { countFailedSignIn, emailKeyOf, isLocked } from './sign-in-failures';
 import { clearFailedSignIns, findAddressFailures } from './sign-in-failures.repo';
-
-const DEVICE_PURPOSE = 'sign-in-device';
-const DEVICE_SECONDS = 365 * 24 * 60 * 60;
 
 /** A hash of nobody's password, per cost, so that an unknown email costs one verification too. */
 const dummyHashes = new WeakMap<ScryptCost, Promise<string>>();
@@ -37,12 +40,6 @@ export type SignInOutcome =
   | { kind: 'invalid_credentials' }
   | { kind: 'locked' };
 
-/** A signed note, for a long-lived HttpOnly cookie, that this browser signed in to the account. */
-export interface DeviceProof {
-  token: string;
-  maxAgeSeconds: number;
-}
-
 /**
  * What the sign-in limits count an attempt by: the account key (an HMAC of the normalized email,
  * the same whether or not an account has it) and whether this browser signed in to that account
@@ -53,9 +50,10 @@ export function signInAttempt(
   email: string,
   browser: Browser,
 ): { accountKey: string; trusted: boolean } {
-  const accountKey = emailKeyOf(ctx.signer, email);
-  const proof = ctx.signer.verify<{ key: string }>(DEVICE_PURPOSE, browser.deviceProof);
-  return { accountKey, trusted: proof?.key === accountKey };
+  return {
+    accountKey: emailKeyOf(ctx.signer, email),
+    trusted: carriesDeviceProof(ctx, email, browser),
+  };
 }
 
 /**
@@ -194,18 +192,9 @@ export async function afterFirstFactor(
       challenge: issueSecondFactorChallenge(ctx, user.id, firstFactor.via),
     };
   }
-  const session = await openSession(ctx.db, user.id, browser);
+  const session = await ctx.db.transaction((tx) => openSignInSession(ctx, tx, user, browser));
   await audit(actions.signedIn, 'success', firstFactor.signedIn);
   return { kind: 'signed_in', user, session };
-}
-
-/** The note a browser keeps once it has proved it belongs to the person with this email. */
-export function deviceProof(ctx: ServerContext, email: string): DeviceProof {
-  const key = emailKeyOf(ctx.signer, email);
-  return {
-    token: ctx.signer.sign(DEVICE_PURPOSE, { key }, DEVICE_SECONDS),
-    maxAgeSeconds: DEVICE_SECONDS,
-  };
 }
 
 /** Ends this browser's session (a visitor without one has nothing to end). */

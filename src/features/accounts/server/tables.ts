@@ -7,6 +7,7 @@ import {
   integer,
   pgEnum,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -42,7 +43,10 @@ export const users = pgTable(
     disabledBy: text('disabled_by'),
     failedLoginAttempts: integer('failed_login_attempts').notNull().default(0),
     lockUntil: timestamp('lock_until', { withTimezone: true }),
-    /** Transactional mail about bids (new bid, bid accepted); account and security mail is always sent. */
+    /**
+     * The old single switch of mail about bids, kept as a mirror of the choices per type
+     * (notification_preferences): true while every mail about bids is on (docs/notifications.md).
+     */
     bidEmails: boolean('bid_emails').notNull().default(true),
     /** When a session was last opened for the account; null until its first sign-in. */
     lastSignedInAt: timestamp('last_signed_in_at', { withTimezone: true }),
@@ -132,6 +136,24 @@ export const sessions = pgTable(
     userAgent: text('user_agent'),
   },
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * The browsers and networks an account signed in from, each as a keyed hash (HMAC) of the
+ * User-Agent and the network of the address (never the address itself), with the last time: what
+ * tells a sign-in from a new device (sign-in-device.ts). Rows older than the memory are dropped
+ * at the account's next sign-in.
+ */
+export const signInDevices = pgTable(
+  'sign_in_devices',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    deviceKey: text('device_key').notNull(),
+    lastSignedInAt: timestamp('last_signed_in_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.deviceKey] })],
 );
 
 /** Single-use tokens sent by mail, stored as SHA-256 hashes. */

@@ -24,7 +24,7 @@ import {
   setDeviceCookie,
   setSessionCookies,
 } from './session-cookies';
-import { deviceProof } from './sign-in.service';
+import { deviceProof } from './sign-in-device';
 import {
   completeSecondFactor,
   confirmEnrolment,

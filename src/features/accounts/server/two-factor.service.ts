@@ -18,7 +18,8 @@ import {
 import { signInAccess } from './accounts.policy';
 import { findUserById, type UserRow } from './accounts.repo';
 import { verifyPassword } from './password';
-import { openSession, type Browser, type NewSession } from './sessions';
+import type { Browser, NewSession } from './sessions';
+import { openSignInSession } from './sign-in-device';
 import { countFailedSignIn, isLocked } from './sign-in-failures';
 import { clearFailedSignIns } from './sign-in-failures.repo';
 import { decryptSecret, encryptSecret } from './two-factor-secret';
@@ -180,6 +181,7 @@ export async function confirmEnrolment(
   }
   const codes = await ctx.db.transaction(async (tx) => {
     await markTwoFactorEnabled(tx, me.id);
+    await ctx.events.publish(tx, 'account.two_factor_changed', { userId: me.id, enabled: true });
     return writeRecoveryCodes(tx, me.id);
   });
   await audit('auth.2fa.enable', 'success', 'authenticator app enrolled');
@@ -206,7 +208,10 @@ export async function disableTwoFactor(
     await audit('auth.2fa.disable', 'failure', proof.code ? 'wrong code' : 'wrong password');
     throw wrongCode();
   }
-  await ctx.db.transaction((tx) => deleteTwoFactor(tx, me.id));
+  await ctx.db.transaction(async (tx) => {
+    await deleteTwoFactor(tx, me.id);
+    await ctx.events.publish(tx, 'account.two_factor_changed', { userId: me.id, enabled: false });
+  });
   await audit(
     'auth.2fa.disable',
     'success',
@@ -291,7 +296,7 @@ export async function completeSecondFactor(
     return { kind: 'expired' };
   }
   await clearFailedSignIns(ctx.db, user.id);
-  const session = await openSession(ctx.db, user.id, browser);
+  const session = await ctx.db.transaction((tx) => openSignInSession(ctx, tx, user, browser));
   if (usedRecoveryCode) {
     await audit(
       'auth.2fa.recovery_code_used',

@@ -2,13 +2,19 @@ import type { ServerContext } from '../../../server/context';
 import type { Db, Tx } from '../../../server/db/types';
 import type { EventBus } from '../../../server/events/bus';
 import { money, notify, supportRecipient } from '../../../server/mail/notify';
+import { mailPiece } from '../../../server/mail/templates';
+import type { NotificationType } from '../../../shared/notification-types';
 import { RETURN_PARAM, safeReturnPath } from '../../../shared/return-path';
 import { PAGE_PATHS } from '../../../shared/routes';
 import { findUserById } from '../../accounts/server';
+import { readRequestFacts } from '../../requests/server';
+import { isEssential } from './preferences.rules';
+import { channelsFor } from './preferences.service';
+import { unsubscribeUrl } from './unsubscribe-link';
 
 type MailContext = Pick<
   ServerContext,
-  'queueMail' | 'publicUrl' | 'supportEmail' | 'supportLanguage'
+  'queueMail' | 'publicUrl' | 'supportEmail' | 'supportLanguage' | 'signer'
 >;
 
 const pageLink = (ctx: MailContext, path: string, query?: Record<string, string>) =>
@@ -17,65 +23,163 @@ const pageLink = (ctx: MailContext, path: string, query?: Record<string, string>
 const requestLink = (ctx: MailContext, workRequestId: string) =>
   pageLink(ctx, `/request/${workRequestId}`);
 
-/** The person as a mail's recipient, read in the event's transaction; bid mails only if wanted. */
-async function recipient(tx: Db | Tx, userId: string, kind: 'account' | 'bids') {
+/** An account mail that tells of no notification (a link to confirm, to reset): always sent. */
+const accountHolder = (tx: Db | Tx, userId: string) => findUserById(tx, userId);
+
+/**
+ * The person as the recipient of the mail of a notification type, read in the event's
+ * transaction: only if they kept that type's mail on (mail about account security is always
+ * on). Every mail they may turn off carries its one-click unsubscribe link (RFC 8058).
+ */
+async function reader(ctx: MailContext, tx: Db | Tx, userId: string, type: NotificationType) {
   const user = await findUserById(tx, userId);
-  if (!user || (kind === 'bids' && !user.bidEmails)) return undefined;
-  return user;
+  if (!user || !(await channelsFor(tx, userId, type)).email) return undefined;
+  const options = isEssential(type) ? {} : { unsubscribeUrl: unsubscribeUrl(ctx, user.id, type) };
+  return { user, options };
 }
 
 /**
  * The mail the product sends, as handlers of the domain events (src/server/events/catalogue.ts):
  * written in the recipient's language and queued in the transaction of the change it tells of.
- * Bid mails go only to people who kept them on (`bid_emails`); account mails always.
+ * Each mail of a notification type goes only to people who kept that type's mail on
+ * (docs/notifications.md "Preferences"); links to confirm an address or reset a password always.
  */
 export function registerMailHandlers(events: EventBus, ctx: MailContext) {
+  /** The same mail about a request to each of these providers (the way to other open jobs). */
+  const toProviders = async (
+    tx: Db | Tx,
+    providerIds: readonly string[],
+    type: NotificationType,
+    kind: 'bidNotChosen' | 'requestCancelled' | 'requestDeleted',
+    title: string,
+  ) => {
+    for (const providerId of providerIds) {
+      const provider = await reader(ctx, tx, providerId, type);
+      if (!provider) continue;
+      const { user, options } = provider;
+      await notify(
+        ctx,
+        tx,
+        user,
+        kind,
+        { name: user.name, title, link: pageLink(ctx, PAGE_PATHS.browse) },
+        options,
+      );
+    }
+  };
+
   events.on('bid.placed', async (tx, { payload }) => {
-    const client = await recipient(tx, payload.clientId, 'bids');
+    const client = await reader(ctx, tx, payload.clientId, 'bid_received');
     if (!client) return;
-    await notify(ctx, tx, client, 'newBid', {
-      name: client.name,
+    const { user, options } = client;
+    const values = {
+      name: user.name,
       title: payload.title,
       amount: money(payload.amountCents),
       link: requestLink(ctx, payload.workRequestId),
-    });
+    };
+    await notify(ctx, tx, user, 'newBid', values, options);
+  });
+
+  events.on('bid.changed', async (tx, { payload }) => {
+    const request = await readRequestFacts(tx, payload.workRequestId);
+    const client = await reader(ctx, tx, request.clientId, 'bid_changed');
+    if (!client) return;
+    const { user, options } = client;
+    const values = {
+      name: user.name,
+      provider: (await findUserById(tx, payload.providerId))?.name ?? '',
+      title: request.title,
+      amount: money(payload.amountCents),
+      link: requestLink(ctx, payload.workRequestId),
+    };
+    await notify(ctx, tx, user, 'bidChanged', values, options);
+  });
+
+  events.on('bid.withdrawn', async (tx, { payload }) => {
+    const request = await readRequestFacts(tx, payload.workRequestId);
+    const client = await reader(ctx, tx, request.clientId, 'bid_withdrawn');
+    if (!client) return;
+    const { user, options } = client;
+    const values = {
+      name: user.name,
+      provider: (await findUserById(tx, payload.providerId))?.name ?? '',
+      title: request.title,
+      link: requestLink(ctx, payload.workRequestId),
+    };
+    await notify(ctx, tx, user, 'bidWithdrawn', values, options);
   });
 
   events.on('bid.accepted', async (tx, { payload }) => {
-    const winner = await recipient(tx, payload.providerId, 'bids');
+    const winner = await reader(ctx, tx, payload.providerId, 'bid_accepted');
     if (winner) {
-      await notify(ctx, tx, winner, 'bidAccepted', {
-        name: winner.name,
+      const { user, options } = winner;
+      const values = {
+        name: user.name,
         title: payload.title,
         amount: money(payload.amountCents),
         link: requestLink(ctx, payload.workRequestId),
-      });
+      };
+      await notify(ctx, tx, user, 'bidAccepted', values, options);
     }
     // A thank-you to each provider the client did not choose: the title and the way to other
     // open jobs, never the client's contact.
-    for (const providerId of payload.rejectedProviderIds) {
-      const provider = await recipient(tx, providerId, 'bids');
-      if (!provider) continue;
-      await notify(ctx, tx, provider, 'bidNotChosen', {
-        name: provider.name,
-        title: payload.title,
-        link: pageLink(ctx, PAGE_PATHS.browse),
-      });
-    }
+    await toProviders(
+      tx,
+      payload.rejectedProviderIds,
+      'bid_rejected',
+      'bidNotChosen',
+      payload.title,
+    );
+  });
+
+  events.on('request.cancelled', async (tx, { payload }) => {
+    await toProviders(
+      tx,
+      payload.rejectedProviderIds,
+      'request_cancelled',
+      'requestCancelled',
+      payload.title,
+    );
+  });
+
+  events.on('request.deleted', async (tx, { payload }) => {
+    await toProviders(tx, payload.bidderIds, 'request_deleted', 'requestDeleted', payload.title);
   });
 
   events.on('request.reopened', async (tx, { payload }) => {
-    const client = await recipient(tx, payload.clientId, 'account');
-    if (!client) return;
-    await notify(ctx, tx, client, 'hireReleased', {
-      name: client.name,
-      title: payload.title,
-      link: requestLink(ctx, payload.workRequestId),
-    });
+    const link = requestLink(ctx, payload.workRequestId);
+    const client = await reader(ctx, tx, payload.clientId, 'hire_released');
+    if (client) {
+      const { user, options } = client;
+      const values = { name: user.name, title: payload.title, link };
+      await notify(ctx, tx, user, 'hireReleased', values, options);
+    }
+    for (const providerId of payload.reopenedProviderIds) {
+      const provider = await reader(ctx, tx, providerId, 'request_reopened');
+      if (!provider) continue;
+      const { user, options } = provider;
+      const values = { name: user.name, title: payload.title, link };
+      await notify(ctx, tx, user, 'requestReopened', values, options);
+    }
+  });
+
+  events.on('review.posted', async (tx, { payload }) => {
+    const provider = await reader(ctx, tx, payload.providerId, 'review_received');
+    if (!provider) return;
+    const { user, options } = provider;
+    const request = await readRequestFacts(tx, payload.workRequestId);
+    const values = {
+      name: user.name,
+      title: request.title,
+      rating: String(payload.rating),
+      link: pageLink(ctx, `/provider/${payload.providerId}`),
+    };
+    await notify(ctx, tx, user, 'reviewReceived', values, options);
   });
 
   events.on('account.verification_requested', async (tx, { payload }) => {
-    const user = await recipient(tx, payload.userId, 'account');
+    const user = await accountHolder(tx, payload.userId);
     if (!user) return;
     const back = safeReturnPath(payload.returnTo);
     await notify(ctx, tx, user, 'verify', {
@@ -89,7 +193,7 @@ export function registerMailHandlers(events: EventBus, ctx: MailContext) {
   });
 
   events.on('account.password_reset_requested', async (tx, { payload }) => {
-    const user = await recipient(tx, payload.userId, 'account');
+    const user = await accountHolder(tx, payload.userId);
     if (!user) return;
     await notify(ctx, tx, user, 'reset', {
       name: user.name,
@@ -97,11 +201,36 @@ export function registerMailHandlers(events: EventBus, ctx: MailContext) {
     });
   });
 
+  // Account security: essential mail, never turned off and never with an unsubscribe link.
   events.on('account.password_changed', async (tx, { payload }) => {
-    const user = await recipient(tx, payload.userId, 'account');
-    if (!user) return;
-    await notify(ctx, tx, user, 'passwordChanged', {
+    const person = await reader(ctx, tx, payload.userId, 'password_changed');
+    if (!person) return;
+    await notify(ctx, tx, person.user, 'passwordChanged', {
+      name: person.user.name,
+      link: pageLink(ctx, '/password-reset'),
+      support: ctx.supportEmail,
+    });
+  });
+
+  events.on('account.signed_in', async (tx, { payload }) => {
+    if (!payload.newDevice) return;
+    const person = await reader(ctx, tx, payload.userId, 'new_device_sign_in');
+    if (!person) return;
+    const { user } = person;
+    const named = [payload.browser, payload.os].filter(Boolean).join(', ');
+    await notify(ctx, tx, user, 'newDeviceSignIn', {
       name: user.name,
+      device: named || mailPiece('unknownDevice', user.preferredLanguage),
+      link: pageLink(ctx, PAGE_PATHS.profile, { tab: 'security' }),
+      support: ctx.supportEmail,
+    });
+  });
+
+  events.on('account.two_factor_changed', async (tx, { payload }) => {
+    const person = await reader(ctx, tx, payload.userId, 'two_factor_changed');
+    if (!person) return;
+    await notify(ctx, tx, person.user, payload.enabled ? 'twoFactorOn' : 'twoFactorOff', {
+      name: person.user.name,
       link: pageLink(ctx, '/password-reset'),
       support: ctx.supportEmail,
     });

@@ -13,6 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt } from '../../../server/db/columns';
 import { users } from '../../accounts/server/tables';
+import { workRequests } from '../../requests/server/tables';
 
 /**
  * A person's inbox. The id grows with every row, so a live stream resumes after `Last-Event-ID`
@@ -30,11 +31,22 @@ export const notifications = pgTable(
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
     /** The page it concerns, as a path of this site ("/request/…"), or null. */
     link: text('link'),
+    /**
+     * The request it is about, while the reader may still open it: the notification goes with
+     * the request (docs/notifications.md "Kinds"). Null for kinds about no request, and for
+     * `request_deleted`, which outlives its request with the title alone.
+     */
+    workRequestId: uuid('work_request_id').references(() => workRequests.id, {
+      onDelete: 'cascade',
+    }),
     createdAt: createdAt(),
     readAt: timestamp('read_at', { withTimezone: true }),
   },
   (table) => [
     index('notifications_user_newest_idx').on(table.userId, table.id.desc()),
+    index('notifications_work_request_idx')
+      .on(table.workRequestId)
+      .where(sql`${table.workRequestId} is not null`),
     index('notifications_user_unread_idx')
       .on(table.userId)
       .where(sql`${table.readAt} is null`),

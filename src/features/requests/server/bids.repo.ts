@@ -82,12 +82,26 @@ export async function rejectPendingBids(tx: Tx, workRequestId: string, exceptBid
   return rejected.map((row) => row.providerId);
 }
 
-/** A request open again after its winner left: its rejected bids are pending again. */
+/**
+ * A request open again after its winner left: its rejected bids are pending again. Answers the
+ * providers of those bids.
+ */
 export async function reopenRejectedBids(tx: Tx, workRequestId: string) {
-  await tx
+  const reopened = await tx
     .update(bids)
     .set({ status: 'PENDING' })
-    .where(and(eq(bids.workRequestId, workRequestId), eq(bids.status, 'REJECTED')));
+    .where(and(eq(bids.workRequestId, workRequestId), eq(bids.status, 'REJECTED')))
+    .returning({ providerId: bids.providerId });
+  return reopened.map((row) => row.providerId);
+}
+
+/** The providers who bid on a request, in any state of their bid. */
+export async function biddersOf(tx: Tx, workRequestId: string) {
+  const rows = await tx
+    .select({ providerId: bids.providerId })
+    .from(bids)
+    .where(eq(bids.workRequestId, workRequestId));
+  return rows.map((row) => row.providerId);
 }
 
 type NewBid = typeof bids.$inferInsert;

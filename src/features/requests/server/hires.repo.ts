@@ -64,3 +64,17 @@ export function lockRequestsBidOn(tx: Tx, providerId: string) {
     .orderBy(workRequests.id)
     .for('update', { of: workRequests });
 }
+
+/** Every bid on a client's requests, with its request's title (for a client whose account goes). */
+export function bidsOnRequestsOf(tx: Tx, clientId: string) {
+  return tx
+    .select({
+      workRequestId: workRequests.id,
+      title: workRequests.title,
+      providerId: bids.providerId,
+    })
+    .from(workRequests)
+    .innerJoin(bids, eq(bids.workRequestId, workRequests.id))
+    .where(eq(workRequests.clientId, clientId))
+    .orderBy(workRequests.id);
+}

@@ -9,7 +9,12 @@ import { presentDetail } from './requests.presenter';
 import { viewRequest } from './requests.service';
 
 export { lockRequestFacts, readOpenableRequestFacts, readRequestFacts } from './requests.service';
-export { completedJobsOf, hiresOf, releaseHiresOf } from './hires.service';
+export {
+  announceRequestsOfLeavingClient,
+  completedJobsOf,
+  hiresOf,
+  releaseHiresOf,
+} from './hires.service';
 export { storedKeysOfClient } from './attachments.repo';
 export { countOpenRequestsSince, markRequestReviewed } from './requests.repo';
 export { hasBidOn } from './bids.repo';

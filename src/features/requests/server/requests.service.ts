@@ -3,7 +3,7 @@ import type { Db, Tx } from '../../../server/db/database';
 import { AppError } from '../../../server/errors';
 import type { Actor } from '../../../shared/actor';
 import { isVerifiedClient } from '../../accounts/server';
-import { hasBidOn, rejectPendingBids } from './bids.repo';
+import { biddersOf, hasBidOn, rejectPendingBids } from './bids.repo';
 import {
   canOpenRequest,
   cancelRefusal,
@@ -158,7 +158,8 @@ export async function myRequests(ctx: ServerContext, viewer: Actor) {
 
 /**
  * Deletes a request, its bids (cascade) and its files. The state is checked under the row lock in
- * the same transaction as the delete, so a request assigned a moment earlier is not deleted.
+ * the same transaction as the delete, so a request assigned a moment earlier is not deleted; its
+ * bidders are told (`request.deleted`) in that transaction.
  */
 export async function deleteWorkRequest(ctx: ServerContext, viewer: Actor, id: string) {
   const deleted = await ctx.db.transaction(async (tx) => {
@@ -167,7 +168,14 @@ export async function deleteWorkRequest(ctx: ServerContext, viewer: Actor, id: s
     const refusal = deleteRefusal(viewer, locked.facts);
     if (refusal) throw refuse(refusal);
     const keys = await storedKeysOfRequest(tx, id);
+    const bidderIds = await biddersOf(tx, id);
     await deleteRequestRow(tx, id);
+    await ctx.events.publish(tx, 'request.deleted', {
+      workRequestId: id,
+      clientId: locked.request.clientId,
+      title: locked.request.title,
+      bidderIds,
+    });
     return { clientId: locked.request.clientId, keys };
   });
   await ctx.storage.remove(deleted.keys);
@@ -244,7 +252,7 @@ export async function lockRequestFacts(tx: Tx, id: string, mode: 'update' | 'sha
 }
 
 /** A request's facts for the rules, read without a lock (for decisions that change nothing). */
-export async function readRequestFacts(db: Db, id: string) {
+export async function readRequestFacts(db: Db | Tx, id: string) {
   const found = await readRequestRow(db, id);
   if (!found) throw requestNotFound();
   return { ...found.facts, id, title: found.request.title };

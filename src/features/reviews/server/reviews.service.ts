@@ -57,7 +57,16 @@ export async function addReview(
       comment: input.comment ?? null,
       anonymous: input.anonymous,
     });
-    if (added) await markRequestReviewed(tx, input.work_request_id);
+    if (!added) return undefined;
+    await markRequestReviewed(tx, input.work_request_id);
+    await ctx.events.publish(tx, 'review.posted', {
+      reviewId: added.id,
+      providerId,
+      clientId: viewer.id,
+      workRequestId: input.work_request_id,
+      rating: added.rating,
+      anonymous: added.anonymous,
+    });
     return added;
   });
   if (!review) throw refusalError('review_exists', REFUSALS);

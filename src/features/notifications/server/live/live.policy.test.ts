@@ -69,7 +69,13 @@ describe('who is told of a change', () => {
     );
     expect(heard(completed)).toEqual({ [`work_request ${request}`]: everyone });
     const reopened = LIVE_AUDIENCE['request.reopened'](
-      { workRequestId: request!, clientId: client!, title: 'x', reason: 'winner_gone' },
+      {
+        workRequestId: request!,
+        clientId: client!,
+        title: 'x',
+        reason: 'winner_gone',
+        reopenedProviderIds: [loser!],
+      },
       parties,
     );
     expect(heard(reopened)[`work_request ${request}`]).toEqual(everyone);

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import type { NotificationType } from '../../shared/notification-types';
+import { notificationView } from './notifications.schema';
+
+/**
+ * The in-app inbox's wire contract (docs/notifications.md): the list, marking as read, and the
+ * `data` each type carries. Shared by the server, which writes and checks it, and the screens.
+ */
+
+const id = z.uuid();
+const title = z.string();
+const cents = z.number().int().positive();
+const name = z.string();
+
+/**
+ * What each type's `data` holds: only what its reader may see. Strict, so that a field nobody
+ * declared (a contact detail, say) fails the write instead of reaching a reader. A request's id
+ * goes with every kind about a request the reader may still open; a deleted request leaves its
+ * title alone.
+ */
+export const NOTIFICATION_DATA = {
+  bid_received: z.strictObject({
+    work_request_id: id,
+    title,
+    bid_id: id,
+    amount_cents: cents,
+    provider_id: id,
+    provider_name: name,
+  }),
+  bid_changed: z.strictObject({
+    work_request_id: id,
+    title,
+    bid_id: id,
+    amount_cents: cents,
+    provider_id: id,
+    provider_name: name,
+  }),
+  bid_withdrawn: z.strictObject({
+    work_request_id: id,
+    title,
+    provider_id: id,
+    provider_name: name,
+  }),
+  hire_released: z.strictObject({ work_request_id: id, title }),
+  review_received: z.strictObject({
+    work_request_id: id,
+    title,
+    rating: z.number().int().min(1).max(5),
+    /** Null when the client chose to stay anonymous. */
+    author_name: name.nullable(),
+  }),
+  bid_accepted: z.strictObject({ work_request_id: id, title, bid_id: id, amount_cents: cents }),
+  bid_rejected: z.strictObject({ work_request_id: id, title }),
+  request_reopened: z.strictObject({ work_request_id: id, title }),
+  request_cancelled: z.strictObject({ work_request_id: id, title }),
+  request_deleted: z.strictObject({ title }),
+  new_device_sign_in: z.strictObject({
+    /** Names only ("Firefox", "Windows"), null when not recognised. */
+    browser: z.string().nullable(),
+    os: z.string().nullable(),
+  }),
+  password_changed: z.strictObject({}),
+  two_factor_changed: z.strictObject({ enabled: z.boolean() }),
+} as const satisfies Record<NotificationType, z.ZodType>;
+
+export type NotificationData<Type extends NotificationType> = z.infer<
+  (typeof NOTIFICATION_DATA)[Type]
+>;
+
+export const inboxQuery = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+});
+
+export const inboxResponse = z.object({
+  /** Newest first. */
+  notifications: z.array(notificationView),
+  /** Of all the reader's notifications, not only this page's. */
+  unread_count: z.number().int().min(0),
+  pagination: z.object({
+    page: z.number().int(),
+    total_pages: z.number().int(),
+    total: z.number().int(),
+  }),
+});
+export type InboxPage = z.infer<typeof inboxResponse>;
+
+/** Marks some (`ids`, the reader's own; others are ignored) or all as read. */
+export const markReadBody = z.union([
+  z.strictObject({ ids: z.array(z.number().int().positive()).min(1).max(100) }),
+  z.strictObject({ all: z.literal(true) }),
+]);
+
+export const unreadCountResponse = z.object({ unread_count: z.number().int().min(0) });

@@ -1,0 +1,192 @@
+import type { Db, Tx } from '../../../server/db/types';
+import type { EventBus } from '../../../server/events/bus';
+import type { NotificationType } from '../../../shared/notification-types';
+import { PAGE_PATHS } from '../../../shared/routes';
+import { findUserById } from '../../accounts/server';
+import { readRequestFacts } from '../../requests/server';
+import { forgetRequest, writeNotification, type NewNotification } from './inbox.service';
+
+/** The pages a notification links to (paths of this site, PAGE_PATHS). */
+const requestPage = (workRequestId: string) => `/request/${workRequestId}`;
+const providerPage = (providerId: string) => `/provider/${providerId}`;
+const SECURITY_PAGE = `${PAGE_PATHS.profile}?tab=security`;
+
+/** A provider's name as their public page shows it (never a contact detail). */
+async function nameOf(tx: Db | Tx, userId: string) {
+  return (await findUserById(tx, userId))?.name ?? '';
+}
+
+/**
+ * The in-app inbox, as handlers of the domain events (docs/notifications.md "Kinds"): each writes
+ * the notification of exactly the people the change concerns, in the change's transaction, with
+ * only what each of them may see. A notification about a request carries its id (`workRequestId`),
+ * so it goes when the request goes; a provider who withdraws their bid loses theirs about it.
+ */
+export function registerInboxHandlers(events: EventBus) {
+  const write = <Type extends NotificationType>(tx: Db | Tx, notification: NewNotification<Type>) =>
+    writeNotification(events, tx, notification);
+
+  /** The same kind, about a request, to each of these providers. */
+  const toProviders = async (
+    tx: Db | Tx,
+    providerIds: readonly string[],
+    type: 'bid_rejected' | 'request_cancelled' | 'request_reopened',
+    request: { workRequestId: string; title: string },
+  ) => {
+    for (const userId of providerIds) {
+      await write(tx, {
+        userId,
+        type,
+        data: { work_request_id: request.workRequestId, title: request.title },
+        link: requestPage(request.workRequestId),
+        workRequestId: request.workRequestId,
+      });
+    }
+  };
+
+  // To the client: their request's bids.
+  events.on('bid.placed', async (tx, { payload }) => {
+    await write(tx, {
+      userId: payload.clientId,
+      type: 'bid_received',
+      data: {
+        work_request_id: payload.workRequestId,
+        title: payload.title,
+        bid_id: payload.bidId,
+        amount_cents: payload.amountCents,
+        provider_id: payload.providerId,
+        provider_name: await nameOf(tx, payload.providerId),
+      },
+      link: requestPage(payload.workRequestId),
+      workRequestId: payload.workRequestId,
+    });
+  });
+
+  events.on('bid.changed', async (tx, { payload }) => {
+    const request = await readRequestFacts(tx, payload.workRequestId);
+    await write(tx, {
+      userId: request.clientId,
+      type: 'bid_changed',
+      data: {
+        work_request_id: payload.workRequestId,
+        title: request.title,
+        bid_id: payload.bidId,
+        amount_cents: payload.amountCents,
+        provider_id: payload.providerId,
+        provider_name: await nameOf(tx, payload.providerId),
+      },
+      link: requestPage(payload.workRequestId),
+      workRequestId: payload.workRequestId,
+    });
+  });
+
+  events.on('bid.withdrawn', async (tx, { payload }) => {
+    const request = await readRequestFacts(tx, payload.workRequestId);
+    // The provider gave the request up: once it is no longer open, they may not open it.
+    await forgetRequest(tx, payload.workRequestId, payload.providerId);
+    await write(tx, {
+      userId: request.clientId,
+      type: 'bid_withdrawn',
+      data: {
+        work_request_id: payload.workRequestId,
+        title: request.title,
+        provider_id: payload.providerId,
+        provider_name: await nameOf(tx, payload.providerId),
+      },
+      link: requestPage(payload.workRequestId),
+      workRequestId: payload.workRequestId,
+    });
+  });
+
+  // To the providers who bid: what became of their bid and the request.
+  events.on('bid.accepted', async (tx, { payload }) => {
+    await write(tx, {
+      userId: payload.providerId,
+      type: 'bid_accepted',
+      data: {
+        work_request_id: payload.workRequestId,
+        title: payload.title,
+        bid_id: payload.bidId,
+        amount_cents: payload.amountCents,
+      },
+      link: requestPage(payload.workRequestId),
+      workRequestId: payload.workRequestId,
+    });
+    // A rejected bidder may still open the request (requests.rules.ts `canOpenRequest`).
+    await toProviders(tx, payload.rejectedProviderIds, 'bid_rejected', payload);
+  });
+
+  events.on('request.cancelled', async (tx, { payload }) => {
+    await toProviders(tx, payload.rejectedProviderIds, 'request_cancelled', payload);
+  });
+
+  events.on('request.reopened', async (tx, { payload }) => {
+    await write(tx, {
+      userId: payload.clientId,
+      type: 'hire_released',
+      data: { work_request_id: payload.workRequestId, title: payload.title },
+      link: requestPage(payload.workRequestId),
+      workRequestId: payload.workRequestId,
+    });
+    await toProviders(tx, payload.reopenedProviderIds, 'request_reopened', payload);
+  });
+
+  events.on('request.deleted', async (tx, { payload }) => {
+    // Nobody may open it any more: what the inboxes said about it goes, and each bidder keeps
+    // only its title, with the way to other open jobs.
+    await forgetRequest(tx, payload.workRequestId);
+    for (const userId of payload.bidderIds) {
+      await write(tx, {
+        userId,
+        type: 'request_deleted',
+        data: { title: payload.title },
+        link: PAGE_PATHS.browse,
+      });
+    }
+  });
+
+  events.on('review.posted', async (tx, { payload }) => {
+    const request = await readRequestFacts(tx, payload.workRequestId);
+    await write(tx, {
+      userId: payload.providerId,
+      type: 'review_received',
+      data: {
+        work_request_id: payload.workRequestId,
+        title: request.title,
+        rating: payload.rating,
+        author_name: payload.anonymous ? null : await nameOf(tx, payload.clientId),
+      },
+      link: providerPage(payload.providerId),
+      workRequestId: payload.workRequestId,
+    });
+  });
+
+  // To anyone: their account's security.
+  events.on('account.signed_in', async (tx, { payload }) => {
+    if (!payload.newDevice) return;
+    await write(tx, {
+      userId: payload.userId,
+      type: 'new_device_sign_in',
+      data: { browser: payload.browser, os: payload.os },
+      link: SECURITY_PAGE,
+    });
+  });
+
+  events.on('account.password_changed', async (tx, { payload }) => {
+    await write(tx, {
+      userId: payload.userId,
+      type: 'password_changed',
+      data: {},
+      link: SECURITY_PAGE,
+    });
+  });
+
+  events.on('account.two_factor_changed', async (tx, { payload }) => {
+    await write(tx, {
+      userId: payload.userId,
+      type: 'two_factor_changed',
+      data: { enabled: payload.enabled },
+      link: SECURITY_PAGE,
+    });
+  });
+}

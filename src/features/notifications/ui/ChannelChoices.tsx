@@ -28,7 +28,7 @@ function TypeChoice({
   return (
     <fieldset className="py-3">
       <legend className="float-left w-full font-medium">{t(`settings.types.${type}`)}</legend>
-      <div className="clear-left flex flex-wrap gap-x-6 gap-y-1 pt-2">
+      <div className="clear-left flex flex-wrap gap-x-5 gap-y-1 pt-2">
         <label className="flex min-h-11 items-center gap-2">
           <input
             type="checkbox"
@@ -85,7 +85,7 @@ export function ChannelChoices({ role }: { role: Role }) {
       );
 
   return (
-    <section className="card p-6" aria-labelledby="channels-title">
+    <section className="card p-4 sm:p-6" aria-labelledby="channels-title">
       <h2 id="channels-title" className="text-lg font-semibold">
         {t('settings.title')}
       </h2>

@@ -135,7 +135,7 @@ export function PushOnThisDevice() {
     turnOff.mutate(undefined, { onSuccess: () => notify('success', t('push.turnedOff')) });
 
   return (
-    <section className="card p-6" aria-labelledby="push-title">
+    <section className="card p-4 sm:p-6" aria-labelledby="push-title">
       <h2 id="push-title" className="text-lg font-semibold">
         {t('push.title')}
       </h2>

@@ -9,7 +9,6 @@ import {
   useNotificationPreferences,
   useSaveNotificationPreferences,
   type Channels,
-  type Preferences,
 } from './notifications.api';
 
 function TypeChoice({
@@ -75,9 +74,9 @@ export function ChannelChoices({ role }: { role: Role }) {
   const errorText = useApiErrorText();
 
   const change =
-    (current: Preferences, type: NotificationType) => (channel: keyof Channels, on: boolean) =>
+    (type: NotificationType, current: Channels) => (channel: keyof Channels, on: boolean) =>
       save.mutate(
-        { ...current, [type]: { ...current[type], [channel]: on } },
+        { type, channels: { ...current, [channel]: on } },
         {
           onSuccess: () => notify('success', t('settings.saved')),
           onError: (error) => notify('error', errorText(error)),
@@ -112,7 +111,7 @@ export function ChannelChoices({ role }: { role: Role }) {
                   type={type}
                   channels={preferences.data[type]}
                   disabled={save.isPending}
-                  onChange={change(preferences.data, type)}
+                  onChange={change(type, preferences.data[type])}
                 />
               ))}
             </div>

@@ -35,12 +35,19 @@ const resolved = (text: string) => {
   expect(text).not.toContain('{{');
 };
 
+/** Every field any kind's data carries (inbox.schema.ts), camelCased as the browser holds it. */
 const everything = {
+  workRequestId: '3f1c2b9e-8d4a-4c1e-9f2b-7a6d5e4c3b2a',
   title: 'Výmena batérie v kúpeľni',
+  bidId: '4a1c2b9e-8d4a-4c1e-9f2b-7a6d5e4c3b2a',
   amountCents: 8950,
+  providerId: '5b1c2b9e-8d4a-4c1e-9f2b-7a6d5e4c3b2a',
   providerName: 'Peter Inštalatér',
   rating: 5,
-  device: 'Firefox · Android',
+  authorName: 'Klára Zadávateľka',
+  browser: 'Firefox',
+  os: 'Android',
+  enabled: true,
 };
 
 describe.each(LANGUAGES)('notification texts in %s', (language) => {
@@ -60,6 +67,30 @@ describe.each(LANGUAGES)('notification texts in %s', (language) => {
     expect(bare.title).toBe(full.title);
 
     resolved(t(`settings.types.${type}`));
+  });
+
+  it('says whether two-factor sign-in was turned on or off, and names the sign-in’s device', () => {
+    const on = notificationText(
+      { type: 'two_factor_changed', data: { enabled: true } },
+      t,
+      language,
+    );
+    const off = notificationText(
+      { type: 'two_factor_changed', data: { enabled: false } },
+      t,
+      language,
+    );
+    resolved(on.text);
+    resolved(off.text);
+    expect(on.text).not.toBe(off.text);
+    const signIn = notificationText(
+      { type: 'new_device_sign_in', data: { browser: 'Firefox', os: null } },
+      t,
+      language,
+    );
+    expect(signIn.facts).toHaveLength(1);
+    expect(signIn.facts[0]).toContain('Firefox');
+    expect(signIn.facts[0]).not.toContain('·');
   });
 
   it('shows the price in the language, and only the facts the data carries', () => {

@@ -8,10 +8,11 @@ import type { Notification } from './notification-cache';
  * What a notification says, in the reader's language (`notifications:types.<type>`), from the
  * facts its data carries. Pure: `t` is the `notifications` namespace's.
  *
- * The data's fields are read by name (camelCased, as the browser receives them): the request's
- * `title`, the bid's `amountCents` (or `amount` in euros), the `providerName`, a review's
- * `rating`, the `device` of a sign-in. Every one may be missing: the sentence then does without
- * it (`textWithoutTitle`), and a missing fact is simply not shown.
+ * The data's fields (src/features/notifications/inbox.schema.ts) are read by name, camelCased as
+ * the browser receives them: the request's `title`, the bid's `amountCents` (or `amount` in
+ * euros), the `providerName`, a review's `rating` and `authorName`, a sign-in's `browser` and
+ * `os`, whether two-factor sign-in was `enabled`. Every one may be missing: the sentence then does
+ * without it (`textWithoutTitle`), and a missing fact is simply not shown.
  */
 export interface NotificationText {
   /** What happened, in a few words ("New bid"). */
@@ -68,11 +69,13 @@ export function notificationText(
   const { type, data } = notification;
   const key = `types.${type}`;
   const title = textOf(data, 'title', 'workRequestTitle');
-  const text = !ABOUT_A_REQUEST.has(type)
-    ? t(`${key}.text`)
-    : title
+  const text = ABOUT_A_REQUEST.has(type)
+    ? title
       ? t(`${key}.text`, { title })
-      : t(`${key}.textWithoutTitle`);
+      : t(`${key}.textWithoutTitle`)
+    : type === 'two_factor_changed' && typeof data.enabled === 'boolean'
+      ? t(`${key}.${data.enabled ? 'textEnabled' : 'textDisabled'}`)
+      : t(`${key}.text`);
 
   const facts: string[] = [];
   const cents = amountCentsOf(data);
@@ -81,7 +84,11 @@ export function notificationText(
   if (provider) facts.push(t('facts.provider', { name: provider }));
   const rating = ratingOf(data);
   if (rating !== undefined) facts.push(t('facts.rating', { rating }));
-  const device = textOf(data, 'device');
+  const author = textOf(data, 'authorName');
+  if (author) facts.push(t('facts.author', { name: author }));
+  const device =
+    textOf(data, 'device') ??
+    ([textOf(data, 'browser'), textOf(data, 'os')].filter(Boolean).join(' · ') || undefined);
   if (device) facts.push(t('facts.device', { device }));
 
   return { title: t(`${key}.title`), text, facts };

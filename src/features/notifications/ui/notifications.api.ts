@@ -107,27 +107,27 @@ export function useNotificationPreferences() {
 }
 
 /**
- * Saves every type's channels. The switches move at once; a refusal puts them back (the caller
- * says why), and the server's answer is what stays.
+ * Saves one type's channels (the server keeps the others). The switch moves at once; a refusal
+ * puts it back (the caller says why), and the server's answer, every type, is what stays.
  */
 export function useSaveNotificationPreferences() {
   const queryClient = useQueryClient();
   const key = notificationKeys.preferences();
   return useMutation({
-    mutationFn: async (preferences: Preferences) => {
-      const answer = await api<{ preferences?: Record<string, unknown> } | undefined>(
+    mutationFn: async ({ type, channels }: { type: NotificationType; channels: Channels }) => {
+      const answer = await api<{ preferences: Record<string, unknown> }>(
         '/users/notification-preferences',
-        { method: 'PUT', body: { preferences } },
+        { method: 'PUT', body: { preferences: { [type]: channels } } },
       );
-      return answer?.preferences ? completePreferences(answer.preferences) : preferences;
+      return completePreferences(answer.preferences);
     },
-    onMutate: async (preferences) => {
+    onMutate: async ({ type, channels }) => {
       await queryClient.cancelQueries({ queryKey: key });
       const before = queryClient.getQueryData<Preferences>(key);
-      queryClient.setQueryData(key, preferences);
+      if (before) queryClient.setQueryData<Preferences>(key, { ...before, [type]: channels });
       return { before };
     },
-    onError: (_error, _preferences, context) => {
+    onError: (_error, _change, context) => {
       if (context?.before) queryClient.setQueryData(key, context.before);
     },
     onSuccess: (saved) => queryClient.setQueryData(key, saved),

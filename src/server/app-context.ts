@@ -10,6 +10,7 @@ import type { QueueMail } from './mail/mail-queue';
 import type { RecordAlert } from './plugins/alerts';
 import { createEventBus, type EventBus } from './events/bus';
 import { createSigner } from './signed-token';
+import { registerInboxHandlers } from '../features/notifications/server/inbox.handlers';
 import { registerMailHandlers } from '../features/notifications/server/mail.handlers';
 import { registerPushHandlers } from '../features/notifications/server/push.handlers';
 import type { QueuePush } from '../features/notifications/server/push-queue';
@@ -70,6 +71,7 @@ export function buildContext(
   };
   // The handlers of the domain events: each change's mail, in the change's transaction, and the
   // push of each notification its reader wants on their devices.
+  registerInboxHandlers(events);
   registerMailHandlers(events, ctx);
   registerPushHandlers(events, made.queuePush);
   deps.eventHandlers?.(events);

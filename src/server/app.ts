@@ -31,6 +31,7 @@ import { challengeRoutes } from '../features/challenge/server/challenge.routes';
 import { contactRoutes } from '../features/contact/server/contact.routes';
 import { installableAppRoutes } from '../features/notifications/server/installable-app.routes';
 import { pushRoutes } from '../features/notifications/server/push.routes';
+import { notificationsRoutes } from '../features/notifications/server/notifications.routes';
 import { pushQueue, startPushWorkers } from '../features/notifications/server/push-queue';
 import { createPushSender } from '../features/notifications/server/push-sender';
 import {
@@ -251,6 +252,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(ownAccountRoutes, { ctx });
       await api.register(twoFactorRoutes, { ctx });
       await api.register(contactRoutes, { ctx });
+      await api.register(notificationsRoutes, { ctx });
       await api.register(pushRoutes, {
         ctx,
         push: { publicKey: push.vapid.publicKey, allowedOrigins: push.allowedOrigins },

@@ -78,6 +78,8 @@ export const ERROR_STATUS = {
   ai_unknown: 424,
   /** A push endpoint the server will not call (docs/notifications.md "Push"). */
   push_endpoint_refused: 400,
+  /** Mail about account security cannot be turned off (spec: essential mail only). */
+  notification_essential: 400,
   push_keys_invalid: 400,
   push_subscription_limit: 409,
   push_subscription_not_found: 404,

@@ -174,6 +174,10 @@ const EXPECTED: Record<string, Expected> = {
   'DELETE /api/users/account': SIGNED_IN,
   'POST /api/contact': ANYONE,
   // Push: the server's key for anyone; one's own devices (another's device id is not found).
+  'GET /api/notifications': SIGNED_IN,
+  'POST /api/notifications/read': SIGNED_IN,
+  'GET /api/users/notification-preferences': SIGNED_IN,
+  'PUT /api/users/notification-preferences': SIGNED_IN,
   'GET /api/push/key': ANYONE,
   'POST /api/push/subscriptions': SIGNED_IN,
   'DELETE /api/push/subscriptions': SIGNED_IN,
@@ -397,6 +401,10 @@ const CALLS: Record<string, Call> = {
         subject: 'Otázka k službe',
         message: 'Dobrý deň, ako funguje hodnotenie majstrov?',
       }),
+  },
+  'POST /api/notifications/read': { body: () => ({ all: true }) },
+  'PUT /api/users/notification-preferences': {
+    body: () => ({ preferences: { bid_received: { email: true, push: false } } }),
   },
   'POST /api/push/subscriptions': {
     body: () => ({

@@ -41,30 +41,42 @@ export const EVENTS = {
       rejectedProviderIds: z.array(id),
     }),
   ),
-  /** The client marked the hired job done. */
-  'request.completed': declare(
-    1,
-    z.object({ workRequestId: id, clientId: id, providerId: id, title: z.string() }),
-  ),
-  /** The hired provider left (their account went), so the request is open to its bids again. */
-  'request.reopened': declare(
+  /** The request is gone for good (its client or an administrator deleted it), bids and all. */
+  'request.deleted': declare(
     1,
     z.object({
       workRequestId: id,
       clientId: id,
       title: z.string(),
+      bidderProviderIds: z.array(id),
+    }),
+  ),
+  /** The client marked the hired job done. */
+  'request.completed': declare(
+    1,
+    z.object({ workRequestId: id, clientId: id, providerId: id, title: z.string() }),
+  ),
+  /** The hired provider left (their account went), so the request is open to its other bids again. */
+  'request.reopened': declare(
+    2,
+    z.object({
+      workRequestId: id,
+      clientId: id,
+      title: z.string(),
       reason: z.literal('winner_gone'),
+      /** The providers whose bids are pending again (2). */
+      reopenedProviderIds: z.array(id),
     }),
   ),
   /** A provider bid on a request. */
   'bid.placed': declare(1, z.object(aBid)),
-  /** The provider changed their pending bid. */
-  'bid.changed': declare(
-    1,
-    z.object({ bidId: id, workRequestId: id, providerId: id, amountCents: cents }),
+  /** The provider changed their pending bid (2: with the client and the title, for the inbox). */
+  'bid.changed': declare(2, z.object(aBid)),
+  /** The provider withdrew their pending bid (2: with the client and the title, for the inbox). */
+  'bid.withdrawn': declare(
+    2,
+    z.object({ bidId: id, workRequestId: id, clientId: id, providerId: id, title: z.string() }),
   ),
-  /** The provider withdrew their pending bid. */
-  'bid.withdrawn': declare(1, z.object({ bidId: id, workRequestId: id, providerId: id })),
   /** The client hired this bid's provider; the other pending bids were rejected. */
   'bid.accepted': declare(1, z.object({ ...aBid, rejectedProviderIds: z.array(id) })),
   /** A new address needs confirming: the link's token, and where to go once confirmed. */
@@ -76,6 +88,19 @@ export const EVENTS = {
   'account.password_reset_requested': declare(1, z.object({ userId: id, token: z.string() })),
   /** The account's password changed (by its owner, or through a reset link). */
   'account.password_changed': declare(1, z.object({ userId: id })),
+  /** Two-factor sign-in was turned on or off for this account. */
+  'account.two_factor_changed': declare(1, z.object({ userId: id, enabled: z.boolean() })),
+  /** A client reviewed the provider they hired. */
+  'review.posted': declare(
+    1,
+    z.object({
+      reviewId: id,
+      workRequestId: id,
+      providerId: id,
+      title: z.string(),
+      rating: z.number().int().min(1).max(5),
+    }),
+  ),
   /** A visitor or a member wrote to support through the contact form. */
   'contact.message_received': declare(
     1,

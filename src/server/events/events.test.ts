@@ -72,11 +72,13 @@ describe('the catalogue of domain events', () => {
     const payload = {
       bidId: '00000000-0000-4000-8000-000000000001',
       workRequestId: '00000000-0000-4000-8000-000000000002',
+      clientId: '00000000-0000-4000-8000-000000000004',
       providerId: '00000000-0000-4000-8000-000000000003',
+      title: 'Oprava strechy',
     };
     await events.publish(undefined as never, 'bid.withdrawn', payload);
     expect(seen).toEqual(['first', 'second']);
-    expect(received).toEqual({ name: 'bid.withdrawn', version: 1, payload, occurredAt: at });
+    expect(received).toEqual({ name: 'bid.withdrawn', version: 2, payload, occurredAt: at });
   });
 });
 

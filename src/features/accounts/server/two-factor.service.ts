@@ -180,6 +180,7 @@ export async function confirmEnrolment(
   }
   const codes = await ctx.db.transaction(async (tx) => {
     await markTwoFactorEnabled(tx, me.id);
+    await ctx.events.publish(tx, 'account.two_factor_changed', { userId: me.id, enabled: true });
     return writeRecoveryCodes(tx, me.id);
   });
   await audit('auth.2fa.enable', 'success', 'authenticator app enrolled');
@@ -206,7 +207,10 @@ export async function disableTwoFactor(
     await audit('auth.2fa.disable', 'failure', proof.code ? 'wrong code' : 'wrong password');
     throw wrongCode();
   }
-  await ctx.db.transaction((tx) => deleteTwoFactor(tx, me.id));
+  await ctx.db.transaction(async (tx) => {
+    await deleteTwoFactor(tx, me.id);
+    await ctx.events.publish(tx, 'account.two_factor_changed', { userId: me.id, enabled: false });
+  });
   await audit(
     'auth.2fa.disable',
     'success',

@@ -4,7 +4,9 @@ import type { EventBus } from '../../../server/events/bus';
 import { money, notify, supportRecipient } from '../../../server/mail/notify';
 import { RETURN_PARAM, safeReturnPath } from '../../../shared/return-path';
 import { PAGE_PATHS } from '../../../shared/routes';
+import type { NotificationType } from '../../../shared/notification-types';
 import { findUserById } from '../../accounts/server';
+import { wantsEmail } from './inbox.service';
 
 type MailContext = Pick<
   ServerContext,
@@ -17,11 +19,16 @@ const pageLink = (ctx: MailContext, path: string, query?: Record<string, string>
 const requestLink = (ctx: MailContext, workRequestId: string) =>
   pageLink(ctx, `/request/${workRequestId}`);
 
-/** The person as a mail's recipient, read in the event's transaction; bid mails only if wanted. */
-async function recipient(tx: Db | Tx, userId: string, kind: 'account' | 'bids') {
+/**
+ * The person as a mail's recipient, read in the event's transaction. Mail that tells of a
+ * notification type goes only to people who want that type by mail (notification preferences;
+ * bid mail also needs the older `bid_emails` switch on); account mail always.
+ */
+async function recipient(tx: Db | Tx, userId: string, type: NotificationType | 'account') {
   const user = await findUserById(tx, userId);
-  if (!user || (kind === 'bids' && !user.bidEmails)) return undefined;
-  return user;
+  if (!user || type === 'account') return user;
+  if (type.startsWith('bid_') && !user.bidEmails) return undefined;
+  return (await wantsEmail(tx, userId, type)) ? user : undefined;
 }
 
 /**
@@ -31,7 +38,7 @@ async function recipient(tx: Db | Tx, userId: string, kind: 'account' | 'bids') 
  */
 export function registerMailHandlers(events: EventBus, ctx: MailContext) {
   events.on('bid.placed', async (tx, { payload }) => {
-    const client = await recipient(tx, payload.clientId, 'bids');
+    const client = await recipient(tx, payload.clientId, 'bid_received');
     if (!client) return;
     await notify(ctx, tx, client, 'newBid', {
       name: client.name,
@@ -42,7 +49,7 @@ export function registerMailHandlers(events: EventBus, ctx: MailContext) {
   });
 
   events.on('bid.accepted', async (tx, { payload }) => {
-    const winner = await recipient(tx, payload.providerId, 'bids');
+    const winner = await recipient(tx, payload.providerId, 'bid_accepted');
     if (winner) {
       await notify(ctx, tx, winner, 'bidAccepted', {
         name: winner.name,
@@ -54,7 +61,7 @@ export function registerMailHandlers(events: EventBus, ctx: MailContext) {
     // A thank-you to each provider the client did not choose: the title and the way to other
     // open jobs, never the client's contact.
     for (const providerId of payload.rejectedProviderIds) {
-      const provider = await recipient(tx, providerId, 'bids');
+      const provider = await recipient(tx, providerId, 'bid_rejected');
       if (!provider) continue;
       await notify(ctx, tx, provider, 'bidNotChosen', {
         name: provider.name,
@@ -65,7 +72,7 @@ export function registerMailHandlers(events: EventBus, ctx: MailContext) {
   });
 
   events.on('request.reopened', async (tx, { payload }) => {
-    const client = await recipient(tx, payload.clientId, 'account');
+    const client = await recipient(tx, payload.clientId, 'hire_released');
     if (!client) return;
     await notify(ctx, tx, client, 'hireReleased', {
       name: client.name,
@@ -98,7 +105,7 @@ export function registerMailHandlers(events: EventBus, ctx: MailContext) {
   });
 
   events.on('account.password_changed', async (tx, { payload }) => {
-    const user = await recipient(tx, payload.userId, 'account');
+    const user = await recipient(tx, payload.userId, 'password_changed');
     if (!user) return;
     await notify(ctx, tx, user, 'passwordChanged', {
       name: user.name,

@@ -83,11 +83,22 @@ export async function rejectPendingBids(tx: Tx, workRequestId: string, exceptBid
 }
 
 /** A request open again after its winner left: its rejected bids are pending again. */
-export async function reopenRejectedBids(tx: Tx, workRequestId: string) {
-  await tx
+export async function reopenRejectedBids(tx: Tx, workRequestId: string): Promise<string[]> {
+  const reopened = await tx
     .update(bids)
     .set({ status: 'PENDING' })
-    .where(and(eq(bids.workRequestId, workRequestId), eq(bids.status, 'REJECTED')));
+    .where(and(eq(bids.workRequestId, workRequestId), eq(bids.status, 'REJECTED')))
+    .returning({ providerId: bids.providerId });
+  return reopened.map((bid) => bid.providerId);
+}
+
+/** The providers with a bid on the request, whatever its state. */
+export async function biddersOn(tx: Tx, workRequestId: string): Promise<string[]> {
+  const rows = await tx
+    .select({ providerId: bids.providerId })
+    .from(bids)
+    .where(eq(bids.workRequestId, workRequestId));
+  return rows.map((row) => row.providerId);
 }
 
 type NewBid = typeof bids.$inferInsert;

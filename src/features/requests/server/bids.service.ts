@@ -155,7 +155,7 @@ async function lockedOwnBid(tx: Tx, viewer: Actor, bidId: string, rule: typeof c
   if (!bid) throw bidNotFound();
   const refusal = rule(viewer, bid, request);
   if (refusal) throw refuse(refusal);
-  return bid;
+  return { bid, request };
 }
 
 /** Beyond the spec: a provider may change a pending bid while the request is open. */
@@ -166,13 +166,15 @@ export async function changeBid(
   input: { amount: number; description: string },
 ) {
   await ctx.db.transaction(async (tx) => {
-    const bid = await lockedOwnBid(tx, viewer, bidId, changeRefusal);
+    const { bid, request } = await lockedOwnBid(tx, viewer, bidId, changeRefusal);
     const amountCents = eurosToCents(input.amount);
     await updateBid(tx, bidId, { amountCents, description: input.description });
     await ctx.events.publish(tx, 'bid.changed', {
       bidId,
       workRequestId: bid.workRequestId,
+      clientId: request.clientId,
       providerId: viewer.id,
+      title: request.title,
       amountCents,
     });
   });
@@ -189,12 +191,14 @@ export async function changeBid(
 /** Beyond the spec: a provider may withdraw a pending bid while the request is open (and bid again). */
 export async function withdrawBid(ctx: ServerContext, viewer: Actor, bidId: string) {
   await ctx.db.transaction(async (tx) => {
-    const bid = await lockedOwnBid(tx, viewer, bidId, withdrawRefusal);
+    const { bid, request } = await lockedOwnBid(tx, viewer, bidId, withdrawRefusal);
     await deleteBid(tx, bidId);
     await ctx.events.publish(tx, 'bid.withdrawn', {
       bidId,
       workRequestId: bid.workRequestId,
+      clientId: request.clientId,
       providerId: viewer.id,
+      title: request.title,
     });
   });
   await ctx.writeAudit({

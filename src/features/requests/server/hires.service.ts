@@ -37,12 +37,13 @@ export async function releaseHiresOf(ctx: ServerContext, tx: Tx, providerId: str
   const won = (await lockRequestsBidOn(tx, providerId)).filter((request) => request.hired);
   for (const request of won) {
     await assignRequestRow(tx, request.id, nextRequestStatus('ASSIGNED', 'winner_gone')!, null);
-    await reopenRejectedBids(tx, request.id);
+    const pendingAgain = await reopenRejectedBids(tx, request.id);
     await ctx.events.publish(tx, 'request.reopened', {
       workRequestId: request.id,
       clientId: request.clientId,
       title: request.title,
       reason: 'winner_gone',
+      reopenedProviderIds: pendingAgain,
     });
   }
 }

@@ -1,5 +1,6 @@
 import type { ServerContext } from '../../../server/context';
 import type { Db, Tx } from '../../../server/db/database';
+import { biddersOn } from './bids.repo';
 import { AppError } from '../../../server/errors';
 import type { Actor } from '../../../shared/actor';
 import { isVerifiedClient } from '../../accounts/server';
@@ -167,6 +168,12 @@ export async function deleteWorkRequest(ctx: ServerContext, viewer: Actor, id: s
     const refusal = deleteRefusal(viewer, locked.facts);
     if (refusal) throw refuse(refusal);
     const keys = await storedKeysOfRequest(tx, id);
+    await ctx.events.publish(tx, 'request.deleted', {
+      workRequestId: id,
+      clientId: locked.request.clientId,
+      title: locked.request.title,
+      bidderProviderIds: await biddersOn(tx, id),
+    });
     await deleteRequestRow(tx, id);
     return { clientId: locked.request.clientId, keys };
   });

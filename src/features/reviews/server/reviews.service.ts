@@ -57,7 +57,16 @@ export async function addReview(
       comment: input.comment ?? null,
       anonymous: input.anonymous,
     });
-    if (added) await markRequestReviewed(tx, input.work_request_id);
+    if (added) {
+      await markRequestReviewed(tx, input.work_request_id);
+      await ctx.events.publish(tx, 'review.posted', {
+        reviewId: added.id,
+        workRequestId: input.work_request_id,
+        providerId,
+        title: request!.title,
+        rating: input.rating,
+      });
+    }
     return added;
   });
   if (!review) throw refusalError('review_exists', REFUSALS);

@@ -6,6 +6,7 @@ import { AppProviders, makeQueryClient } from './app-providers';
 import { setupI18n } from './i18n/i18n';
 import { I18nProvider } from './i18n/react';
 import { AppRoutes } from './router';
+import { registerServiceWorkerOnLoad } from './service-worker';
 import { PAGE_STATE_ID, type PageState } from '../shared/page-state';
 import './styles.css';
 
@@ -40,3 +41,4 @@ const root = document.getElementById('root')!;
 // scroll on the already readable page is answered at once instead of after the whole tree.
 if (state) startTransition(() => void hydrateRoot(root, app));
 else createRoot(root).render(app);
+registerServiceWorkerOnLoad();

@@ -28,6 +28,10 @@ const VerifyEmailPage = page(
   'VerifyEmailPage',
 );
 const ProfilePage = page(() => import('../features/accounts/ui/ProfilePage'), 'ProfilePage');
+const NotificationsPage = page(
+  () => import('../features/notifications/ui/NotificationsPage'),
+  'NotificationsPage',
+);
 const BrowsePage = page(() => import('../features/requests/ui/BrowsePage'), 'BrowsePage');
 const CreateRequestPage = page(
   () => import('../features/requests/ui/CreateRequestPage'),
@@ -67,6 +71,14 @@ export function AppRoutes() {
             element={
               <RequireRole>
                 <ProfilePage />
+              </RequireRole>
+            }
+          />
+          <Route
+            path="notifications"
+            element={
+              <RequireRole>
+                <NotificationsPage />
               </RequireRole>
             }
           />

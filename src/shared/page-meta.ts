@@ -15,6 +15,7 @@ export type PageKey =
   | 'request'
   | 'provider'
   | 'profile'
+  | 'notifications'
   | 'admin'
   | 'notFound';
 
@@ -31,6 +32,7 @@ const KEYS: [path: string, key: PageKey][] = [
   [PAGE_PATHS.request, 'request'],
   [PAGE_PATHS.provider, 'provider'],
   [PAGE_PATHS.profile, 'profile'],
+  [PAGE_PATHS.notifications, 'notifications'],
   [PAGE_PATHS.admin, 'admin'],
 ];
 

@@ -12,6 +12,7 @@ export const PAGE_PATHS = {
   passwordReset: '/password-reset',
   verifyEmail: '/verify-email',
   profile: '/profile',
+  notifications: '/notifications',
   browse: '/browse',
   create: '/create',
   request: '/request/:id',

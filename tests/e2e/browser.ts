@@ -38,15 +38,23 @@ if (network === 0) throw new Error('browser.ts is for the journeys in tests/e2e'
 export const visitorAddress = () =>
   `10.${network}.${Math.floor(++visitor / 250) % 250}.${(visitor % 250) + 1}`;
 
-/** A fresh browser profile: no cookies, no storage, its own address. */
+/**
+ * A fresh browser profile: no cookies, no storage, its own address.
+ *
+ * The built app registers its service worker on every page. Journeys leave it out unless they
+ * ask for it (`serviceWorkers: 'allow'`): what a service worker fetches (the hashed assets,
+ * navigations) never reaches `page.route`, so a journey that fails or delays a chunk on purpose
+ * would otherwise see it arrive from the worker instead.
+ */
 export async function freshVisit(
   browser: Browser,
-  options: { width?: number; height?: number } = {},
+  options: { width?: number; height?: number; serviceWorkers?: 'allow' | 'block' } = {},
 ): Promise<Visit> {
   const context = await browser.newContext({
     baseURL: baseUrl(),
     viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
     extraHTTPHeaders: { 'X-Forwarded-For': visitorAddress() },
+    serviceWorkers: options.serviceWorkers ?? 'block',
   });
   const page = await context.newPage();
   waitForLifeOnLoad(page);

@@ -75,16 +75,18 @@ function pagesFor(role: Role): string[] {
     '/password-reset',
     '/no-such-page',
   ];
+  // Every signed-in person has an inbox and chooses what it sends them.
+  const signedIn = [...everyone, '/notifications', '/profile?tab=notifications'];
   switch (role) {
     case 'visitor':
       return [...everyone, '/auth', '/auth?mode=register'];
     case 'client':
-      return [...everyone, '/create', '/profile', '/profile?tab=requests', '/profile?tab=security'];
+      return [...signedIn, '/create', '/profile', '/profile?tab=requests', '/profile?tab=security'];
     case 'provider':
-      return [...everyone, '/profile', '/profile?tab=bids', '/profile?tab=security'];
+      return [...signedIn, '/profile', '/profile?tab=bids', '/profile?tab=security'];
     case 'administrator':
       return [
-        ...everyone,
+        ...signedIn,
         '/profile',
         ...['requests', 'clients', 'providers', 'audits', 'alerts'].map(
           (tab) => `/admin?tab=${tab}`,

@@ -10,6 +10,7 @@ import { LanguageSelector } from './LanguageSelector';
 import { lazyNamed } from '../lazy';
 import { navItemsFor } from './nav-items';
 import { useNotify } from './Notifications';
+import { NotificationBell } from '../../features/notifications/ui/NotificationBell';
 
 /** The phone menu's code loads when it is first opened. */
 const MobileMenu = lazyNamed(() => import('./MobileMenu'), 'MobileMenu');
@@ -29,19 +30,33 @@ function useIsCurrent() {
   };
 }
 
-/** Signs out; whatever the server answers, this browser forgets the session (spec accounts §4). */
+/** Signing out waits at most this long for push to end on this browser. */
+const PUSH_END_WAIT_MS = 3_000;
+
+/**
+ * Signs out; whatever the server answers, this browser forgets the session (spec accounts §4).
+ * Push on this browser ends first, while the session can still say so: a shared computer must
+ * not keep showing the last person's notifications.
+ */
 export function useSignOut() {
   const { t } = useTranslation();
   const signOut = useSignOutMutation();
   const { notify } = useNotify();
   const navigate = useNavigate();
-  return () =>
-    signOut.mutate(undefined, {
-      onSettled: () => {
-        notify('success', t('nav.loggedOut'));
-        navigate('/');
-      },
-    });
+  return () => {
+    const pushEnded = import('../../features/notifications/ui/push-device')
+      .then(({ endPushHere }) => endPushHere())
+      .catch(() => undefined);
+    const atMostAWhile = new Promise((resolve) => window.setTimeout(resolve, PUSH_END_WAIT_MS));
+    void Promise.race([pushEnded, atMostAWhile]).then(() =>
+      signOut.mutate(undefined, {
+        onSettled: () => {
+          notify('success', t('nav.loggedOut'));
+          navigate('/');
+        },
+      }),
+    );
+  };
 }
 
 export function Header() {
@@ -60,42 +75,45 @@ export function Header() {
           <img src="/favicon.svg" alt="" width="32" height="32" className="size-8" />
           {PRODUCT_NAME}
         </Link>
-        <div className="hidden items-center gap-2 lg:flex">
-          <nav aria-label={t('nav.main')} className="flex items-center gap-1">
-            {items.map((item) => (
-              <NavLink
-                key={item.to}
-                to={item.to}
-                end
-                className={({ isActive }) => navLinkClass(isCurrent(item.to, isActive))}
-              >
-                {t(item.label)}
-              </NavLink>
-            ))}
-            {user && (
-              <button
-                type="button"
-                onClick={signOut}
-                className="flex items-center gap-1.5 rounded-md px-3 py-2 text-sm font-medium text-stone-700 hover:bg-stone-100"
-              >
-                <LogOut aria-hidden="true" className="size-4" />
-                {t('nav.logout')}
-              </button>
-            )}
-          </nav>
-          <LanguageSelector id="language-desktop" />
-          <ApiIndicator />
+        <div className="flex items-center gap-2">
+          <div className="hidden items-center gap-2 lg:flex">
+            <nav aria-label={t('nav.main')} className="flex items-center gap-1">
+              {items.map((item) => (
+                <NavLink
+                  key={item.to}
+                  to={item.to}
+                  end
+                  className={({ isActive }) => navLinkClass(isCurrent(item.to, isActive))}
+                >
+                  {t(item.label)}
+                </NavLink>
+              ))}
+              {user && (
+                <button
+                  type="button"
+                  onClick={signOut}
+                  className="flex items-center gap-1.5 rounded-md px-3 py-2 text-sm font-medium text-stone-700 hover:bg-stone-100"
+                >
+                  <LogOut aria-hidden="true" className="size-4" />
+                  {t('nav.logout')}
+                </button>
+              )}
+            </nav>
+            <LanguageSelector id="language-desktop" />
+            <ApiIndicator />
+          </div>
+          {user && <NotificationBell />}
+          <button
+            type="button"
+            className="btn-secondary size-11 p-0 lg:hidden"
+            aria-label={t('nav.openMenu')}
+            aria-expanded={menuOpen}
+            aria-controls="mobile-menu"
+            onClick={() => setMenuOpen(true)}
+          >
+            <Menu aria-hidden="true" className="size-5" />
+          </button>
         </div>
-        <button
-          type="button"
-          className="btn-secondary size-11 p-0 lg:hidden"
-          aria-label={t('nav.openMenu')}
-          aria-expanded={menuOpen}
-          aria-controls="mobile-menu"
-          onClick={() => setMenuOpen(true)}
-        >
-          <Menu aria-hidden="true" className="size-5" />
-        </button>
       </div>
       {menuOpen && (
         <Suspense fallback={null}>

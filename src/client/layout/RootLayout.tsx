@@ -9,6 +9,7 @@ import { NotificationArea } from './Notifications';
 import { PageDescription } from './PageDescription';
 import { PageReady } from './PageReady';
 import { VerificationBanner } from '../../features/accounts/ui/VerificationBanner';
+import { LiveUpdates } from '../../features/notifications/ui/LiveUpdates';
 import { PageLoading } from '../components/ui/PageLoading';
 import { RouteErrorBoundary } from '../pages/RouteErrorBoundary';
 
@@ -43,6 +44,7 @@ export function RootLayout() {
       <Footer />
       <PageDescription />
       <ScrollToTop />
+      <LiveUpdates />
     </div>
   );
 }

@@ -9,14 +9,20 @@ import { ProfileChecklist } from '../../providers/ui/ProfileChecklist';
 import { MyBidsTab } from '../../requests/ui/MyBidsTab';
 import { SecurityTab } from './SecurityTab';
 import { MyRequestsTab } from '../../requests/ui/MyRequestsTab';
+import { NotificationSettingsTab } from '../../notifications/ui/NotificationSettingsTab';
 import { useSession } from './session';
 
-type Tab = 'profile' | 'requests' | 'bids' | 'security';
+type Tab = 'profile' | 'requests' | 'bids' | 'notifications' | 'security';
 
-/** Tabs by role (spec core §2 "My profile"); the tab lives in the URL (?tab=…). */
+/**
+ * Tabs by role (spec core §2 "My profile", and the notifications of issue 29); the tab lives in
+ * the URL (?tab=…).
+ */
 function tabsFor(role: Role): Tab[] {
-  if (role === 'administrator') return ['security'];
-  return role === 'client' ? ['profile', 'requests', 'security'] : ['profile', 'bids', 'security'];
+  if (role === 'administrator') return ['security', 'notifications'];
+  return role === 'client'
+    ? ['profile', 'requests', 'notifications', 'security']
+    : ['profile', 'bids', 'notifications', 'security'];
 }
 
 export function ProfilePage() {
@@ -54,6 +60,7 @@ export function ProfilePage() {
           ))}
         {tab === 'requests' && <MyRequestsTab />}
         {tab === 'bids' && <MyBidsTab providerId={user.id} />}
+        {tab === 'notifications' && <NotificationSettingsTab role={user.role} />}
         {tab === 'security' && <SecurityTab user={user} />}
       </div>
     </div>

@@ -7,12 +7,7 @@ import { useConfirm } from '../../../client/layout/ConfirmDialog';
 import { LanguageSelector } from '../../../client/layout/LanguageSelector';
 import { useNotify } from '../../../client/layout/Notifications';
 import { changePasswordForm } from '../accounts.schema';
-import {
-  useChangePassword,
-  useDeleteAccount,
-  useDisableAccount,
-  useSaveBidEmails,
-} from './accounts.api';
+import { useChangePassword, useDeleteAccount, useDisableAccount } from './accounts.api';
 import type { SessionUser } from './session';
 import { TwoFactorSection } from './TwoFactorSection';
 import { SignedInDevices } from './SignedInDevices';
@@ -81,7 +76,6 @@ export function SecurityTab({ user }: { user: SessionUser }) {
   const navigate = useNavigate();
   const disableAccount = useDisableAccount();
   const deleteAccount = useDeleteAccount();
-  const saveBidEmails = useSaveBidEmails();
 
   /** The account is off or gone: this browser is signed out (the mutation forgot the session). */
   const leave = (message: string) => {
@@ -125,27 +119,6 @@ export function SecurityTab({ user }: { user: SessionUser }) {
         </h2>
         <p className="mt-1 mb-4 text-sm text-stone-700">{t('language.text')}</p>
         <LanguageSelector id="language-profile" />
-      </section>
-
-      <section className="card p-6" aria-labelledby="mail-title">
-        <h2 id="mail-title" className="text-lg font-semibold">
-          {t('mail.title')}
-        </h2>
-        <label className="mt-3 flex items-start gap-3 text-sm">
-          <input
-            type="checkbox"
-            className="mt-0.5 size-5"
-            checked={user.bidEmails}
-            disabled={saveBidEmails.isPending}
-            onChange={(event) =>
-              saveBidEmails.mutate(event.target.checked, {
-                onSuccess: () => notify('success', t('mail.saved')),
-                onError: (error) => notify('error', errorText(error)),
-              })
-            }
-          />
-          <span>{t(user.role === 'provider' ? 'mail.provider' : 'mail.client')}</span>
-        </label>
       </section>
 
       {user.hasPassword ? (

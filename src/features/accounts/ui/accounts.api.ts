@@ -192,15 +192,6 @@ export function useUpdateProfile() {
   });
 }
 
-export function useSaveBidEmails() {
-  const onSuccess = useSetSessionUser();
-  return useMutation({
-    mutationFn: (bidEmails: boolean) =>
-      api<{ user: SessionUser }>('/users/notifications', { method: 'PUT', body: { bidEmails } }),
-    onSuccess,
-  });
-}
-
 export function useSaveLanguage() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -4,7 +4,14 @@
  */
 
 /** Paths no crawler should walk: the API and the pages of signed-in people. */
-export const DISALLOWED_PATHS = ['/api/', '/admin', '/profile', '/create', '/auth'] as const;
+export const DISALLOWED_PATHS = [
+  '/api/',
+  '/admin',
+  '/profile',
+  '/notifications',
+  '/create',
+  '/auth',
+] as const;
 
 export function robotsTxt(publicUrl: string): string {
   return [

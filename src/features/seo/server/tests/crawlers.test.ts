@@ -47,6 +47,7 @@ describe('robots.txt', () => {
         'Disallow: /api/',
         'Disallow: /admin',
         'Disallow: /profile',
+        'Disallow: /notifications',
         `Sitemap: ${SITE}/sitemap.xml`,
       ]),
     );
@@ -95,6 +96,7 @@ describe('sitemap.xml', () => {
       `/request/${ofDisabledClient.id}`,
       '/admin',
       '/profile',
+      '/notifications',
     ]) {
       expect(locations).not.toContain(`${SITE}${hidden}`);
     }

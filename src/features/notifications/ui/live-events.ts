@@ -1,0 +1,64 @@
+import type { QueryKey } from '@tanstack/react-query';
+import { bidKeys } from '../../requests/ui/bids.api';
+import { requestKeys } from '../../requests/ui/requests.api';
+import { notificationKeys, type Notification } from './notification-cache';
+
+/**
+ * What the live stream's events mean for the browser's cache, pure (the connection itself is
+ * useLiveUpdates.ts). The stream carries ids and small facts; pages refetch what they show
+ * through TanStack Query (docs/architecture.md "Beyond the spec").
+ */
+
+/** `changed`: something the person sees changed; `kind` names what, `id` which one. */
+export interface LiveChange {
+  kind: string;
+  id: string;
+}
+
+export function changeFromEvent(text: string): LiveChange | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (value === null || typeof value !== 'object') return undefined;
+  const { kind, id } = value as Record<string, unknown>;
+  if (typeof kind !== 'string' || (typeof id !== 'string' && typeof id !== 'number'))
+    return undefined;
+  return { kind, id: String(id) };
+}
+
+/** Every request's page (its detail and, under it, its bids). */
+const requestDetails = [...requestKeys.all, 'detail'] as const;
+
+/**
+ * The cache entries a change makes stale. Only the entries a page shows are fetched again at
+ * once; the others are fetched when next shown.
+ * - a work request (a bid on it, accepted, cancelled, reopened…): its page with its bids, the
+ *   client's "My requests", the public lists it may join or leave, and the providers' "My bids";
+ * - a bid: the request it is on is not named, so every request page (only the one on screen
+ *   refetches), "My requests" (its new-bid count) and "My bids".
+ * An unknown kind (from a newer server) changes nothing.
+ */
+export function staleKeysOf(change: LiveChange): QueryKey[] {
+  switch (change.kind) {
+    case 'work_request':
+      return [requestKeys.detail(change.id), requestKeys.mine(), requestKeys.lists(), bidKeys.all];
+    case 'bid':
+      return [requestDetails, requestKeys.mine(), bidKeys.all];
+    default:
+      return [];
+  }
+}
+
+const REQUEST_LINK = /^\/request\/([^/?#]+)\/?(?:[?#].*)?$/;
+
+/**
+ * The cache entries a new notification makes stale: the inbox (every page and the bell's count)
+ * and, when it links to a request, that request's page, which tells of the same change.
+ */
+export function staleKeysOfNotification(notification: Notification): QueryKey[] {
+  const request = notification.link && REQUEST_LINK.exec(notification.link)?.[1];
+  return [notificationKeys.all, ...(request ? [requestKeys.detail(request)] : [])];
+}

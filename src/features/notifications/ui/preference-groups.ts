@@ -1,0 +1,26 @@
+import type { NotificationType } from '../../../shared/notification-types';
+import type { Role } from '../../../shared/statuses';
+
+export type PreferenceGroup = 'client' | 'provider' | 'account';
+
+/** The kinds by whom they concern: a client's requests, a provider's bids, anyone's account. */
+export const TYPE_GROUPS: Record<PreferenceGroup, NotificationType[]> = {
+  client: ['bid_received', 'bid_changed', 'bid_withdrawn', 'hire_released'],
+  provider: [
+    'bid_accepted',
+    'bid_rejected',
+    'request_reopened',
+    'request_cancelled',
+    'request_deleted',
+    'review_received',
+  ],
+  account: ['new_device_sign_in', 'password_changed', 'two_factor_changed'],
+};
+
+/** The groups of kinds a person of a role can receive, in the order the settings show them. */
+export const groupsFor = (role: Role): PreferenceGroup[] =>
+  role === 'client'
+    ? ['client', 'account']
+    : role === 'provider'
+      ? ['provider', 'account']
+      : ['account'];

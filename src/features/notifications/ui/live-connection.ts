@@ -10,9 +10,14 @@ import {
 
 export const LIVE_PATH = '/api/live';
 
-/** After a refused connection, the next try waits this long, doubling up to the maximum. */
-const FIRST_RETRY_MS = 2_000;
-const MAX_RETRY_MS = 60_000;
+/**
+ * After a refused stream (503 when the instance is full, with `Retry-After: 30`, which
+ * EventSource cannot read), the next try waits this long, doubling up to the maximum, each spread
+ * by up to a third so that many pages refused together do not come back together.
+ */
+const FIRST_RETRY_MS = 30_000;
+const MAX_RETRY_MS = 5 * 60_000;
+const spread = (ms: number) => ms + Math.round(Math.random() * (ms / 3));
 
 /**
  * The signed-in person's live stream (`GET /api/live`, Server-Sent Events), for one tab. A new
@@ -21,7 +26,7 @@ const MAX_RETRY_MS = 60_000;
  * a reload.
  *
  * The browser reconnects by itself after a dropped connection, resuming with `Last-Event-ID`.
- * A refused one (401 once the session has ended, a 5xx while the server restarts) closes the
+ * A refused one (401 once the session has ended, 503 when the instance is full) closes the
  * stream for good: `stillSignedIn` then asks the session again. Signed out, nothing reconnects
  * (the shell opens a new stream when someone signs in); still signed in, it tries again later.
  * Answers the function that closes it.
@@ -73,7 +78,7 @@ export function openLiveConnection({
       .catch(() => true)
       .then((signedIn) => {
         if (ended || !signedIn) return;
-        retry = window.setTimeout(connect, delay);
+        retry = window.setTimeout(connect, spread(delay));
         delay = Math.min(delay * 2, MAX_RETRY_MS);
       });
   };

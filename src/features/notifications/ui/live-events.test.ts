@@ -63,12 +63,10 @@ describe('a `changed` event', () => {
     expect(keys.some((key) => reaches(key, requestKeys.detail('other')))).toBe(false);
   });
 
-  it('to a bid refreshes the request pages (its request is not named) and both lists of bids', () => {
+  it('to a bid refreshes the provider’s own list of bids', () => {
     const keys = staleKeysOf({ kind: 'bid', id: 'b1' });
-    expect(keys.some((key) => reaches(key, requestKeys.detail(REQUEST)))).toBe(true);
-    expect(keys.some((key) => reaches(key, bidKeys.ofRequest(REQUEST)))).toBe(true);
     expect(keys.some((key) => reaches(key, bidKeys.ofProvider('p1')))).toBe(true);
-    expect(keys.some((key) => reaches(key, requestKeys.mine()))).toBe(true);
+    expect(keys.some((key) => reaches(key, requestKeys.detail(REQUEST)))).toBe(false);
     expect(keys.some((key) => reaches(key, requestKeys.lists()))).toBe(false);
   });
 

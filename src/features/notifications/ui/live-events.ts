@@ -29,16 +29,14 @@ export function changeFromEvent(text: string): LiveChange | undefined {
   return { kind, id: String(id) };
 }
 
-/** Every request's page (its detail and, under it, its bids). */
-const requestDetails = [...requestKeys.all, 'detail'] as const;
-
 /**
- * The cache entries a change makes stale. Only the entries a page shows are fetched again at
- * once; the others are fetched when next shown.
- * - a work request (a bid on it, accepted, cancelled, reopened…): its page with its bids, the
- *   client's "My requests", the public lists it may join or leave, and the providers' "My bids";
- * - a bid: the request it is on is not named, so every request page (only the one on screen
- *   refetches), "My requests" (its new-bid count) and "My bids".
+ * The cache entries a change makes stale (the server's kinds: live.schema.ts). Only the entries a
+ * page shows are fetched again at once; the others are fetched when next shown.
+ * - a work request (a bid on it placed, changed, withdrawn or accepted; the request cancelled,
+ *   completed, reopened or posted): its page with its bids, the client's "My requests", the public
+ *   lists it may join or leave, and the providers' "My bids" (their bid's status shows there);
+ * - a bid of the reader's own: the provider's "My bids" (its request, when it changed, comes as a
+ *   `work_request` change of its own).
  * An unknown kind (from a newer server) changes nothing.
  */
 export function staleKeysOf(change: LiveChange): QueryKey[] {
@@ -46,7 +44,7 @@ export function staleKeysOf(change: LiveChange): QueryKey[] {
     case 'work_request':
       return [requestKeys.detail(change.id), requestKeys.mine(), requestKeys.lists(), bidKeys.all];
     case 'bid':
-      return [requestDetails, requestKeys.mine(), bidKeys.all];
+      return [bidKeys.all];
     default:
       return [];
   }

@@ -6,7 +6,8 @@ import {
   isNotificationType,
   type NotificationType,
 } from '../../../shared/notification-types';
-import { channelsFor, type Channels } from '../notifications.rules';
+import { channelsOf } from '../notifications.rules';
+import type { ChannelChoice as Channels } from '../preferences.schema';
 import {
   NOTIFICATIONS_PAGE_SIZE,
   notificationKeys,
@@ -65,7 +66,7 @@ export function useMarkRead() {
   });
 }
 
-export type { Channels } from '../notifications.rules';
+export type { ChannelChoice as Channels } from '../preferences.schema';
 export type Preferences = Record<NotificationType, Channels>;
 
 /**
@@ -84,7 +85,7 @@ export function completePreferences(answer: Record<string, unknown> | undefined)
       const stored = given.get(type);
       return [
         type,
-        channelsFor(type, stored && { email: stored.email !== false, push: stored.push !== false }),
+        channelsOf(type, stored && { email: stored.email !== false, push: stored.push !== false }),
       ];
     }),
   ) as Preferences;

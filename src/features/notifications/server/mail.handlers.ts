@@ -8,7 +8,7 @@ import { RETURN_PARAM, safeReturnPath } from '../../../shared/return-path';
 import { PAGE_PATHS } from '../../../shared/routes';
 import { findUserById } from '../../accounts/server';
 import { readRequestFacts } from '../../requests/server';
-import { isEssential } from './preferences.rules';
+import { isEssential } from '../notifications.rules';
 import { channelsFor } from './preferences.service';
 import { unsubscribeUrl } from './unsubscribe-link';
 

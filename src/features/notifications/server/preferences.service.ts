@@ -10,7 +10,7 @@ import {
   changeRefusal,
   channelsOf,
   preferencesFrom,
-} from './preferences.rules';
+} from '../notifications.rules';
 import {
   storedChoiceOf,
   storedChoicesOf,

@@ -1,6 +1,6 @@
 import type { ServerContext } from '../../../server/context';
 import { isNotificationType, type NotificationType } from '../../../shared/notification-types';
-import { isEssential } from './preferences.rules';
+import { isEssential } from '../notifications.rules';
 
 const PURPOSE = 'unsubscribe';
 /**

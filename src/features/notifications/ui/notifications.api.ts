@@ -2,12 +2,12 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { api } from '../../../client/api/client';
 import { snakeizeKeys } from '../../../shared/case';
 import {
-  ESSENTIAL_TYPES,
   NOTIFICATION_TYPES,
   isNotificationType,
   type NotificationType,
 } from '../../../shared/notification-types';
-import type { ChannelChoice } from '../preferences.schema';
+import { channelsOf } from '../notifications.rules';
+import type { ChannelChoice as Channels } from '../preferences.schema';
 import {
   NOTIFICATIONS_PAGE_SIZE,
   notificationKeys,
@@ -66,13 +66,13 @@ export function useMarkRead() {
   });
 }
 
-export type Channels = ChannelChoice;
+export type { ChannelChoice as Channels } from '../preferences.schema';
 export type Preferences = Record<NotificationType, Channels>;
 
 /**
- * Every type's channels from the server's answer: a type it does not list is on for both (as a
- * missing row is), and security mail is always on (spec: essential mail only). The answer's keys
- * are the types' own snake_case names, which the browser's client camelCases: undone here.
+ * Every type's channels from the server's answer, by the feature's one rule (a type it does not
+ * list is on for both, and security mail is always on). The answer's keys are the types' own
+ * snake_case names, which the browser's client camelCases: undone here.
  */
 export function completePreferences(answer: Record<string, unknown> | undefined): Preferences {
   const given = new Map<string, Partial<Channels>>();
@@ -85,10 +85,7 @@ export function completePreferences(answer: Record<string, unknown> | undefined)
       const stored = given.get(type);
       return [
         type,
-        {
-          email: ESSENTIAL_TYPES.includes(type) || stored?.email !== false,
-          push: stored?.push !== false,
-        },
+        channelsOf(type, stored && { email: stored.email !== false, push: stored.push !== false }),
       ];
     }),
   ) as Preferences;

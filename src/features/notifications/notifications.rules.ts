@@ -1,10 +1,10 @@
-import type { ErrorCode } from '../../../shared/error-codes';
+import type { ErrorCode } from '../../shared/error-codes';
 import {
   ESSENTIAL_TYPES,
   NOTIFICATION_TYPES,
   type NotificationType,
-} from '../../../shared/notification-types';
-import type { ChannelChoice, NotificationPreferences } from '../preferences.schema';
+} from '../../shared/notification-types';
+import type { ChannelChoice, NotificationPreferences } from './preferences.schema';
 
 /**
  * The rules of a person's channel choices (docs/notifications.md "Preferences"). Pure: no I/O.

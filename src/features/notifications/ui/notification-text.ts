@@ -1,7 +1,11 @@
 import type { TFunction } from '../../../client/i18n/translator';
 import { formatEuro } from '../../../shared/format';
 import type { Language } from '../../../shared/languages';
-import type { NotificationType } from '../../../shared/notification-types';
+import {
+  ESSENTIAL_TYPES,
+  NOTIFICATION_TYPES,
+  type NotificationType,
+} from '../../../shared/notification-types';
 import type { Notification } from './notification-cache';
 
 /**
@@ -23,19 +27,10 @@ export interface NotificationText {
   facts: string[];
 }
 
-/** The kinds that tell of a request (the others tell of the account). */
-export const ABOUT_A_REQUEST: ReadonlySet<NotificationType> = new Set<NotificationType>([
-  'bid_received',
-  'bid_changed',
-  'bid_withdrawn',
-  'hire_released',
-  'review_received',
-  'bid_accepted',
-  'bid_rejected',
-  'request_reopened',
-  'request_cancelled',
-  'request_deleted',
-]);
+/** The kinds that tell of a request: all but the account's own (the essential ones). */
+export const ABOUT_A_REQUEST: ReadonlySet<NotificationType> = new Set(
+  NOTIFICATION_TYPES.filter((type) => !ESSENTIAL_TYPES.includes(type)),
+);
 
 function textOf(data: Record<string, unknown>, ...names: string[]): string | undefined {
   for (const name of names) {

@@ -14,13 +14,19 @@ export async function registerServiceWorker(): Promise<ServiceWorkerRegistration
 }
 
 /**
- * Registers the worker once the page has loaded, in the built app only: in development Vite
- * serves modules that a worker's cache must not keep. A browser without service workers, or one
- * that refuses (a private window), simply goes without: nothing of the page depends on it.
+ * Registers the worker once the page has loaded and the browser is idle, in the built app only:
+ * in development Vite serves modules that a worker's cache must not keep. Installing it fetches
+ * and keeps assets, which must not compete with a phone's first interaction. A browser without
+ * service workers, or one that refuses (a private window), simply goes without: nothing of the
+ * page depends on it.
  */
 export function registerServiceWorkerOnLoad(): void {
   if (!import.meta.env.PROD || !serviceWorkerSupported()) return;
   const register = () => void registerServiceWorker().catch(() => undefined);
-  if (document.readyState === 'complete') register();
-  else window.addEventListener('load', register, { once: true });
+  const whenIdle = () =>
+    'requestIdleCallback' in window
+      ? window.requestIdleCallback(register, { timeout: 10_000 })
+      : setTimeout(register, 3_000);
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle, { once: true });
 }

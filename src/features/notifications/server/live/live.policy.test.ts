@@ -79,11 +79,6 @@ describe('who is told of a change', () => {
       parties,
     );
     expect(heard(reopened)[`work_request ${request}`]).toEqual(everyone);
-    const deleted = LIVE_AUDIENCE['request.deleted'](
-      { workRequestId: request!, clientId: client!, title: 'x', bidderIds: [winner!, loser!] },
-      { clientId: undefined, bids: [] },
-    );
-    expect(heard(deleted)).toEqual({ [`work_request ${request}`]: [client, winner, loser] });
   });
 
   it('tells of a request posted only its client', () => {

@@ -20,7 +20,6 @@ export type ChangeEvent =
   | 'request.cancelled'
   | 'request.completed'
   | 'request.reopened'
-  | 'request.deleted'
   | 'bid.placed'
   | 'bid.changed'
   | 'bid.withdrawn'
@@ -50,8 +49,6 @@ const bidsOf = (parties: RequestParties, providerIds: readonly string[]) =>
  *   who bid on it; a provider whose own bid changed status (accepted, rejected, pending again)
  *   also by that bid.
  * - a request posted: its client (their other tabs' lists).
- * - a request deleted: its client and every provider who bid (the payload names them: the bids
- *   may be gone by the time the parties are read).
  */
 export const LIVE_AUDIENCE: {
   [Name in ChangeEvent]: (payload: EventPayload<Name>, parties: RequestParties) => Audience[];
@@ -68,7 +65,6 @@ export const LIVE_AUDIENCE: {
     request(p.workRequestId, present(p.clientId, ...everyoneOn(parties))),
     ...parties.bids.map(ownBid),
   ],
-  'request.deleted': (p) => [request(p.workRequestId, present(p.clientId, ...p.bidderIds))],
   'bid.placed': (p) => [
     request(p.workRequestId, [p.clientId, p.providerId]),
     ownBid({ id: p.bidId, providerId: p.providerId }),

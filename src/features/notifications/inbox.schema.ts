@@ -18,23 +18,19 @@ const name = z.string();
  * goes with every kind about a request the reader may still open; a deleted request leaves its
  * title alone.
  */
+/** A bid as its request's client is told of it: what and who, never how to reach them. */
+const aBidToTheClient = z.strictObject({
+  work_request_id: id,
+  title,
+  bid_id: id,
+  amount_cents: cents,
+  provider_id: id,
+  provider_name: name,
+});
+
 export const NOTIFICATION_DATA = {
-  bid_received: z.strictObject({
-    work_request_id: id,
-    title,
-    bid_id: id,
-    amount_cents: cents,
-    provider_id: id,
-    provider_name: name,
-  }),
-  bid_changed: z.strictObject({
-    work_request_id: id,
-    title,
-    bid_id: id,
-    amount_cents: cents,
-    provider_id: id,
-    provider_name: name,
-  }),
+  bid_received: aBidToTheClient,
+  bid_changed: aBidToTheClient,
   bid_withdrawn: z.strictObject({
     work_request_id: id,
     title,

@@ -45,39 +45,34 @@ export function registerInboxHandlers(events: EventBus) {
   };
 
   // To the client: their request's bids.
-  events.on('bid.placed', async (tx, { payload }) => {
-    await write(tx, {
-      userId: payload.clientId,
-      type: 'bid_received',
+  const toClientOfBid = async (
+    tx: Db | Tx,
+    type: 'bid_received' | 'bid_changed',
+    request: { clientId: string; title: string },
+    bid: { workRequestId: string; bidId: string; amountCents: number; providerId: string },
+  ) =>
+    write(tx, {
+      userId: request.clientId,
+      type,
       data: {
-        work_request_id: payload.workRequestId,
-        title: payload.title,
-        bid_id: payload.bidId,
-        amount_cents: payload.amountCents,
-        provider_id: payload.providerId,
-        provider_name: await nameOf(tx, payload.providerId),
+        work_request_id: bid.workRequestId,
+        title: request.title,
+        bid_id: bid.bidId,
+        amount_cents: bid.amountCents,
+        provider_id: bid.providerId,
+        provider_name: await nameOf(tx, bid.providerId),
       },
-      link: requestPage(payload.workRequestId),
-      workRequestId: payload.workRequestId,
+      link: requestPage(bid.workRequestId),
+      workRequestId: bid.workRequestId,
     });
+
+  events.on('bid.placed', async (tx, { payload }) => {
+    await toClientOfBid(tx, 'bid_received', payload, payload);
   });
 
   events.on('bid.changed', async (tx, { payload }) => {
     const request = await readRequestFacts(tx, payload.workRequestId);
-    await write(tx, {
-      userId: request.clientId,
-      type: 'bid_changed',
-      data: {
-        work_request_id: payload.workRequestId,
-        title: request.title,
-        bid_id: payload.bidId,
-        amount_cents: payload.amountCents,
-        provider_id: payload.providerId,
-        provider_name: await nameOf(tx, payload.providerId),
-      },
-      link: requestPage(payload.workRequestId),
-      workRequestId: payload.workRequestId,
-    });
+    await toClientOfBid(tx, 'bid_changed', request, payload);
   });
 
   events.on('bid.withdrawn', async (tx, { payload }) => {

@@ -24,6 +24,7 @@ export const FEATURE_ORDER = [
   'requests',
   'reviews',
   'providers',
+  'conversations',
   'notifications',
   'contact',
   'home',

@@ -83,6 +83,15 @@ export const ERROR_STATUS = {
   push_keys_invalid: 400,
   push_subscription_limit: 409,
   push_subscription_not_found: 404,
+  /** Conversations (docs/conversations.md). */
+  conversation_not_found: 404,
+  conversation_not_allowed: 403,
+  conversation_read_only: 409,
+  conversation_blocked: 409,
+  attachments_after_hire: 403,
+  message_not_found: 404,
+  report_not_found: 404,
+  idempotency_key_invalid: 400,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

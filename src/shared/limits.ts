@@ -12,6 +12,8 @@ export const LIMITS = {
   searchText: { max: 200 },
   experienceYears: { min: 0, max: 100 },
   attachments: { maxFiles: 5, maxBytes: 5 * 1024 * 1024 },
+  /** Conversations (docs/conversations.md): a message's text, a report's note, a page of messages. */
+  messages: { textMax: 2000, reportNoteMax: 1000, pageSize: 50, threadsPageSize: 20 },
   profilePicture: { maxBytes: 5 * 1024 * 1024 },
   homeLatestRequests: 6,
   browsePageSize: 100,

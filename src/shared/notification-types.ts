@@ -15,6 +15,8 @@ export const NOTIFICATION_TYPES = [
   'request_reopened',
   'request_cancelled',
   'request_deleted',
+  // to either side of a conversation: a message unread for 10 minutes
+  'message_received',
   // to anyone, about their account
   'new_device_sign_in',
   'password_changed',

@@ -13,6 +13,8 @@ export const PAGE_PATHS = {
   verifyEmail: '/verify-email',
   profile: '/profile',
   notifications: '/notifications',
+  messages: '/messages',
+  conversation: '/messages/:id',
   browse: '/browse',
   create: '/create',
   request: '/request/:id',

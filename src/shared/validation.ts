@@ -40,6 +40,7 @@ export const VALIDATION_MESSAGES = {
   reason_length: 'The reason must be 3 to 500 characters long.',
   actor_id_invalid: 'Enter a valid actor id (UUID).',
   choice_invalid: 'Choose a value from the list.',
+  message_text_length: 'A message must be 1 to 2000 characters long.',
 } as const;
 
 export type ValidationMessage = keyof typeof VALIDATION_MESSAGES;

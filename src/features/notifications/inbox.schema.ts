@@ -50,6 +50,15 @@ export const NOTIFICATION_DATA = {
   request_reopened: z.strictObject({ work_request_id: id, title }),
   request_cancelled: z.strictObject({ work_request_id: id, title }),
   request_deleted: z.strictObject({ title }),
+  /** A message unread for 10 minutes: its text as stored (masked before the hire). */
+  message_received: z.strictObject({
+    conversation_id: id,
+    work_request_id: id.nullable(),
+    title,
+    /** Null for a client before the hire (their name is a contact detail until then). */
+    sender_name: name.nullable(),
+    excerpt: z.string(),
+  }),
   new_device_sign_in: z.strictObject({
     /** Names only ("Firefox", "Windows"), null when not recognised. */
     browser: z.string().nullable(),

@@ -14,9 +14,11 @@ export const LIVE_EVENTS = { notification: 'notification', changed: 'changed' } 
 /**
  * What a `changed` event can name:
  * - `work_request`: a request and its bids (the request's page, its lists), by the request's id;
- * - `bid`: one bid of the reader's own (a provider's list of bids), by the bid's id.
+ * - `bid`: one bid of the reader's own (a provider's list of bids), by the bid's id;
+ * - `conversation`: a thread of the reader's (a new message, read by the other person, blocked),
+ *   by the thread's id; the thread, its messages and the list of threads are fetched again.
  */
-export const LIVE_CHANGE_KINDS = ['work_request', 'bid'] as const;
+export const LIVE_CHANGE_KINDS = ['work_request', 'bid', 'conversation'] as const;
 export type LiveChangeKind = (typeof LIVE_CHANGE_KINDS)[number];
 
 export const liveChange = z.object({ kind: z.enum(LIVE_CHANGE_KINDS), id: z.uuid() });

@@ -1,7 +1,7 @@
 import type { NotificationType } from '../../../shared/notification-types';
 import type { Role } from '../../../shared/statuses';
 
-export type PreferenceGroup = 'client' | 'provider' | 'account';
+export type PreferenceGroup = 'client' | 'provider' | 'messages' | 'account';
 
 /** The kinds by whom they concern: a client's requests, a provider's bids, anyone's account. */
 export const TYPE_GROUPS: Record<PreferenceGroup, NotificationType[]> = {
@@ -14,13 +14,14 @@ export const TYPE_GROUPS: Record<PreferenceGroup, NotificationType[]> = {
     'request_deleted',
     'review_received',
   ],
+  messages: ['message_received'],
   account: ['new_device_sign_in', 'password_changed', 'two_factor_changed'],
 };
 
 /** The groups of kinds a person of a role can receive, in the order the settings show them. */
 export const groupsFor = (role: Role): PreferenceGroup[] =>
   role === 'client'
-    ? ['client', 'account']
+    ? ['client', 'messages', 'account']
     : role === 'provider'
-      ? ['provider', 'account']
+      ? ['provider', 'messages', 'account']
       : ['account'];

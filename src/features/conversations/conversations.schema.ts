@@ -140,3 +140,65 @@ export const sentMessageResponse = z.object({
 });
 
 export const reportResponse = z.object({ report_id: z.uuid(), message: z.string() });
+
+/* Reports, as the administration console reads them (`/api/admin/reports`). */
+
+export const REPORT_STATUSES = ['open', 'closed'] as const;
+
+export const reportsQuery = z.object({
+  status: z.enum(REPORT_STATUSES).default('open'),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+
+export const reportIdParams = z.object({ id: z.uuid({ message: 'not_found' }) });
+
+/** A person of a report; null once their account is gone. */
+const reportPerson = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    role: z.enum(['client', 'provider']),
+    account_status: z.string(),
+  })
+  .nullable();
+
+export const reportView = z.object({
+  id: z.uuid(),
+  reason: z.enum(REPORT_REASONS),
+  note: z.string().nullable(),
+  status: z.enum(REPORT_STATUSES),
+  created_at: z.string(),
+  closed_at: z.string().nullable(),
+  reporter: reportPerson,
+  reported: reportPerson,
+  request_title: z.string(),
+  /** Null once the thread is gone (its people's accounts deleted); the report keeps its copy. */
+  conversation_id: z.uuid().nullable(),
+});
+export type ReportView = z.infer<typeof reportView>;
+
+export const reportsResponse = z.object({
+  reports: z.array(reportView),
+  pagination: z.object({
+    page: z.number().int(),
+    total_pages: z.number().int(),
+    total: z.number().int(),
+  }),
+});
+
+/** A reported message, as copied into the report when it was made. */
+export const reportedMessage = z.object({
+  id: z.uuid(),
+  sender_role: z.enum(['client', 'provider']),
+  text: z.string(),
+  created_at: z.string(),
+  attachments: z.array(messageAttachmentView),
+});
+
+/** Opening a report shows the reported messages; each look is audited. */
+export const reportDetailResponse = z.object({
+  report: reportView,
+  messages: z.array(reportedMessage),
+});
+
+export const reportResponseForAdmin = z.object({ report: reportView });

@@ -38,6 +38,8 @@ import {
   type PushSettings,
 } from '../features/notifications/server/push-settings';
 import { bidsRoutes } from '../features/requests/server/bids.routes';
+import { conversationsRoutes } from '../features/conversations/server/conversations.routes';
+import { scheduleMessageReminders } from '../features/conversations/server/reminders';
 import { providersRoutes } from '../features/providers/server/providers.routes';
 import { reviewsRoutes } from '../features/reviews/server/reviews.routes';
 import type { GeminiConfig } from '../features/trust-summary/server/gemini';
@@ -229,6 +231,7 @@ export async function buildApp(deps: AppDeps) {
     recordAlert,
     metrics,
   });
+  await scheduleMessageReminders(queue, ctx, app.log);
   await startPushWorkers(queue, {
     db: deps.db,
     sender: createPushSender(push),
@@ -285,6 +288,7 @@ export async function buildApp(deps: AppDeps) {
       });
       await api.register(requestsRoutes, { ctx });
       await api.register(bidsRoutes, { ctx });
+      await api.register(conversationsRoutes, { ctx });
       await api.register(providersRoutes, { ctx });
       await api.register(reviewsRoutes, { ctx });
       await api.register(homeRoutes, { ctx });

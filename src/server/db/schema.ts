@@ -6,3 +6,4 @@ export * from '../../features/contact/server/tables';
 export * from '../../features/admin/server/tables';
 export * from '../../features/challenge/server/tables';
 export * from '../../features/notifications/server/tables';
+export * from '../../features/conversations/server/tables';

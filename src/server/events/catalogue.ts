@@ -126,6 +126,35 @@ export const EVENTS = {
       anonymous: z.boolean(),
     }),
   ),
+  /** Someone wrote in a thread (docs/conversations.md); the other person is `recipientId`. */
+  'message.sent': declare(
+    1,
+    z.object({ messageId: id, conversationId: id, senderId: id, recipientId: id }),
+  ),
+  /** Someone read a thread up to its newest message: the other person's "seen". */
+  'conversation.read': declare(1, z.object({ conversationId: id, readerId: id, otherId: id })),
+  /** Someone blocked the other person of a thread, or lifted their block. */
+  'conversation.blocked': declare(
+    1,
+    z.object({ conversationId: id, blockerId: id, blockedId: id, blocked: z.boolean() }),
+  ),
+  /**
+   * A message was not read within 10 minutes: its reader hears of it by push, or else by mail.
+   * `text` is the message as stored (masked before the hire); `senderName` is null for a client
+   * before the hire (their name is a contact detail until then).
+   */
+  'message.unread': declare(
+    1,
+    z.object({
+      messageId: id,
+      conversationId: id,
+      recipientId: id,
+      workRequestId: id.nullable(),
+      title: z.string(),
+      senderName: z.string().nullable(),
+      text: z.string(),
+    }),
+  ),
   /** A visitor or a member wrote to support through the contact form. */
   'contact.message_received': declare(
     1,

@@ -20,6 +20,8 @@ export const QUEUES = {
   push: 'push',
   /** One push to one device, tried again alone when its push service fails. */
   pushDelivery: 'push-delivery',
+  /** Messages unread for 10 minutes, told by push or mail (conversations/server/reminders.ts). */
+  messageReminders: 'message-reminders',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];

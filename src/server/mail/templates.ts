@@ -9,11 +9,11 @@ import { PRODUCT_NAME } from '../../shared/brand';
 const TEXTS: Record<Language, typeof sk> = { sk, en, uk, ru, cs };
 
 /** The texts of mail.json that are pieces of mails, not mails. */
-type MailPiece = 'signature' | 'unknownDevice';
+type MailPiece = 'signature' | 'unknownDevice' | 'aClient';
 
 export type MailKind = Exclude<keyof typeof sk, MailPiece>;
 
-/** A piece of a mail in the recipient's language (the name of a device not recognised). */
+/** A piece of a mail in the recipient's language (the name of a device not recognised, a client not named). */
 export const mailPiece = (piece: Exclude<MailPiece, 'signature'>, language: Language) =>
   TEXTS[language][piece];
 

@@ -7,6 +7,7 @@ import {
   releaseHiresOf,
   storedKeysOfClient,
 } from '../../features/requests/server';
+import { storedKeysOfPerson } from '../../features/conversations/server';
 
 /**
  * Removes a person's data at once: the account, its profile, sessions and tokens, requests
@@ -27,8 +28,10 @@ export async function deleteAccount(
   }
   const target = await findUserById(ctx.db, userId);
   if (!target) return;
-  const [files, picture] = await Promise.all([
+  // Their threads and messages go with the account (the database's cascade), files too.
+  const [files, messageFiles, picture] = await Promise.all([
     storedKeysOfClient(ctx.db, userId),
+    storedKeysOfPerson(ctx.db, userId),
     pictureKeyOf(ctx.db, userId),
   ]);
   await ctx.db.transaction(async (tx) => {
@@ -36,7 +39,7 @@ export async function deleteAccount(
     if (target.role === 'client') await announceRequestsOfLeavingClient(ctx, tx, userId);
     await deleteUserRow(tx, userId);
   });
-  await ctx.storage.remove([...files, ...(picture ? [picture] : [])]);
+  await ctx.storage.remove([...files, ...messageFiles, ...(picture ? [picture] : [])]);
   await ctx.writeAudit({
     action: 'account.delete',
     outcome: 'success',

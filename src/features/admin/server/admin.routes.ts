@@ -4,6 +4,7 @@ import { registerAdminGuard } from './admin-guard';
 import { adminRequestsRoutes } from './admin-requests.routes';
 import type { ResponseCounts } from './metrics';
 import { adminMonitoringRoutes } from './monitoring.routes';
+import { adminReportsRoutes } from './reports.routes';
 
 /**
  * The administration console's routes (its user actions handed in by the composition root), in one scope behind the admin guard (administrators only;
@@ -19,4 +20,5 @@ export const adminRoutes: FastifyPluginAsyncZod<{
   await app.register(adminRequestsRoutes, { ctx });
   await app.register(userRoutes, { ctx });
   await app.register(adminMonitoringRoutes, { ctx, responseCounts });
+  await app.register(adminReportsRoutes, { ctx });
 };

@@ -11,6 +11,11 @@ const requestPage = (workRequestId: string) => `/request/${workRequestId}`;
 const providerPage = (providerId: string) => `/provider/${providerId}`;
 const SECURITY_PAGE = `${PAGE_PATHS.profile}?tab=security`;
 
+/** The start of a message, as the inbox lists it. */
+const EXCERPT_MAX = 140;
+const excerpt = (text: string) =>
+  text.length > EXCERPT_MAX ? `${text.slice(0, EXCERPT_MAX - 1).trimEnd()}…` : text;
+
 /** A provider's name as their public page shows it (never a contact detail). */
 async function nameOf(tx: Db | Tx, userId: string) {
   return (await findUserById(tx, userId))?.name ?? '';
@@ -182,6 +187,22 @@ export function registerInboxHandlers(events: EventBus) {
       type: 'two_factor_changed',
       data: { enabled: payload.enabled },
       link: SECURITY_PAGE,
+    });
+  });
+
+  // A message unread for 10 minutes (its push follows from this notification, if wanted).
+  events.on('message.unread', async (tx, { payload }) => {
+    await write(tx, {
+      userId: payload.recipientId,
+      type: 'message_received',
+      data: {
+        conversation_id: payload.conversationId,
+        work_request_id: payload.workRequestId,
+        title: payload.title,
+        sender_name: payload.senderName,
+        excerpt: excerpt(payload.text),
+      },
+      link: `/messages/${payload.conversationId}`,
     });
   });
 }

@@ -10,6 +10,7 @@ import { findUserById } from '../../accounts/server';
 import { readRequestFacts } from '../../requests/server';
 import { isEssential } from '../notifications.rules';
 import { channelsFor } from './preferences.service';
+import { hasSubscription } from './push.repo';
 import { unsubscribeUrl } from './unsubscribe-link';
 
 type MailContext = Pick<
@@ -246,5 +247,23 @@ export function registerMailHandlers(events: EventBus, ctx: MailContext) {
       { name, email, subject, message, language },
       { replyTo: email, ref: payload.messageId },
     );
+  });
+
+  // A message unread for 10 minutes: by push when its reader gets this type's push on a device,
+  // or else by mail (docs/conversations.md). The text as stored: masked before the hire.
+  events.on('message.unread', async (tx, { payload }) => {
+    const channels = await channelsFor(tx, payload.recipientId, 'message_received');
+    if (channels.push && (await hasSubscription(tx, payload.recipientId))) return;
+    const recipient = await reader(ctx, tx, payload.recipientId, 'message_received');
+    if (!recipient) return;
+    const { user, options } = recipient;
+    const values = {
+      name: user.name,
+      sender: payload.senderName ?? mailPiece('aClient', user.preferredLanguage),
+      title: payload.title,
+      text: payload.text,
+      link: pageLink(ctx, `/messages/${payload.conversationId}`),
+    };
+    await notify(ctx, tx, user, 'messageReceived', values, options);
   });
 }

@@ -18,6 +18,8 @@ export {
 export { storedKeysOfClient } from './attachments.repo';
 export { countOpenRequestsSince, markRequestReviewed } from './requests.repo';
 export { hasBidOn } from './bids.repo';
+export { readForm, type CheckedFile } from './uploads';
+export { sendUpload } from './file-download';
 
 /**
  * One request presented for this viewer exactly as `GET /api/work-requests/:id` answers it

@@ -4,7 +4,7 @@ import type { ServerContext } from '../../../server/context';
 import { fileResponse } from '../../../server/openapi';
 import { requireUser } from '../../../server/plugins/auth';
 import { formRoutes } from '../../../server/plugins/forms';
-import { ATTACHMENT_TYPES, isImage } from '../attachments.rules';
+import { ATTACHMENT_TYPES } from '../attachments.rules';
 
 const ATTACHMENT_MEDIA_TYPES = Object.keys(ATTACHMENT_TYPES);
 import {
@@ -18,7 +18,7 @@ import {
   workRequestList,
   workRequestResponse,
 } from '../requests.schema';
-import { contentDisposition } from './content-disposition';
+import { DOWNLOAD_CSP, sendUpload } from './file-download';
 import { presentCard, presentCardList, presentDetail } from './requests.presenter';
 import { browseRequests, suggestTowns } from './search/search.service';
 import { attachmentFor, thumbnailFor } from './attachments.service';
@@ -32,11 +32,6 @@ import {
   viewRequest,
 } from './requests.service';
 import { readForm } from './uploads';
-
-/** Whatever an upload contains, it is never run as a page of our site. */
-const DOWNLOAD_CSP = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox";
-/** Chrome's PDF viewer does not run in a sandboxed document; PDF scripts run in the viewer, not our origin. */
-const PDF_CSP = "default-src 'none'; object-src 'self'";
 
 export const requestsRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = async (
   app,
@@ -135,24 +130,7 @@ export const requestsRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = asy
     async (request, reply) => {
       const { id, attachmentId } = request.params;
       const file = await attachmentFor(ctx, requireUser(request), id, attachmentId);
-      const viewable = isImage(file.mimeType) || file.mimeType === 'application/pdf';
-      const inline = request.query.disposition === 'inline' && viewable;
-      return reply
-        .header(
-          'Content-Type',
-          file.mimeType === 'text/plain' ? 'text/plain; charset=utf-8' : file.mimeType,
-        )
-        .header('Content-Length', String(file.sizeBytes))
-        .header(
-          'Content-Disposition',
-          contentDisposition(inline ? 'inline' : 'attachment', file.filename),
-        )
-        .header(
-          'Content-Security-Policy',
-          inline && file.mimeType === 'application/pdf' ? PDF_CSP : DOWNLOAD_CSP,
-        )
-        .header('Cache-Control', 'private, max-age=3600')
-        .send(ctx.storage.read(file.storageKey));
+      return sendUpload(reply, ctx.storage, file, request.query.disposition === 'inline');
     },
   );
 

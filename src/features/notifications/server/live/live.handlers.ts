@@ -23,4 +23,16 @@ export function registerLiveHandlers(events: EventBus) {
     await sendLiveSignal(tx, { users: [payload.userId], notificationId: payload.notificationId });
   });
   for (const name of CHANGE_EVENTS) tellOf(events, name);
+  // A thread changed (a message, a read, a block): both of its people refetch it.
+  const thread = (conversationId: string, users: string[]) =>
+    ({ users, change: { kind: 'conversation', id: conversationId } }) as const;
+  events.on('message.sent', async (tx, { payload: p }) => {
+    await sendLiveSignal(tx, thread(p.conversationId, [p.senderId, p.recipientId]));
+  });
+  events.on('conversation.read', async (tx, { payload: p }) => {
+    await sendLiveSignal(tx, thread(p.conversationId, [p.readerId, p.otherId]));
+  });
+  events.on('conversation.blocked', async (tx, { payload: p }) => {
+    await sendLiveSignal(tx, thread(p.conversationId, [p.blockerId, p.blockedId]));
+  });
 }

@@ -13,13 +13,18 @@ export interface RetentionPolicy {
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The tables and their clocks; constants, never input. */
-const TABLES = { audits: 'audit_entries', alerts: 'alerts' } as const;
+const TABLES = {
+  audits: ['audit_entries', 'created_at'],
+  alerts: ['alerts', 'created_at'],
+  /** A handled report of a conversation (docs/conversations.md "Retention"), by when it was closed. */
+  reports: ['conversation_reports', 'closed_at'],
+} as const;
 
-function deleteOlderThan(pool: pg.Pool, table: string, cutoff: Date) {
+function deleteOlderThan(pool: pg.Pool, [table, clock]: readonly [string, string], cutoff: Date) {
   return deleteInBatches(async () => {
     const result = await pool.query(
       `delete from ${table} where id in
-         (select id from ${table} where created_at < $1 order by created_at limit $2)`,
+         (select id from ${table} where ${clock} < $1 order by ${clock} limit $2)`,
       [cutoff, DELETE_BATCH],
     );
     return result.rowCount ?? 0;
@@ -27,14 +32,15 @@ function deleteOlderThan(pool: pg.Pool, table: string, cutoff: Date) {
 }
 
 /**
- * Removes audit entries and alerts older than their retention. The queue's schedule runs it in one
+ * Removes audit entries and alerts older than their retention, and reports of conversations
+ * closed longer ago than the audit's retention. The queue's schedule runs it in one
  * instance at a time (`scheduleRetention`); it would also be safe twice at once.
  */
 export async function applyRetention(
   pool: pg.Pool,
   policy: RetentionPolicy,
   now = new Date(),
-): Promise<{ audits: number; alerts: number }> {
+): Promise<{ audits: number; alerts: number; reports: number }> {
   return {
     audits: await deleteOlderThan(
       pool,
@@ -45,6 +51,11 @@ export async function applyRetention(
       pool,
       TABLES.alerts,
       new Date(now.getTime() - policy.alertDays * DAY_MS),
+    ),
+    reports: await deleteOlderThan(
+      pool,
+      TABLES.reports,
+      new Date(now.getTime() - policy.auditDays * DAY_MS),
     ),
   };
 }
@@ -63,9 +74,9 @@ export function scheduleRetention(
     cron,
     async () => {
       const result = await applyRetention(pool, policy);
-      return result.audits + result.alerts > 0
-        ? `retention: removed ${result.audits} audit entries and ${result.alerts} alerts`
-        : undefined;
+      if (result.audits + result.alerts + result.reports === 0) return undefined;
+      const reports = result.reports > 0 ? `, ${result.reports} closed reports` : '';
+      return `retention: removed ${result.audits} audit entries and ${result.alerts} alerts${reports}`;
     },
     log,
   );

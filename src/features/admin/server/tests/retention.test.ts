@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../../../tests/setup/test-database';
 import { alerts, auditEntries } from '../tables';
+import { conversationReports } from '../../../conversations/server/tables';
 import { startJobQueue } from '../../../../server/jobs/job-queue';
 import { applyRetention, scheduleRetention } from '../retention';
 
@@ -41,7 +42,7 @@ describe('retention', () => {
     );
 
     const result = await applyRetention(database.pool, { auditDays: 365, alertDays: 90 }, now);
-    expect(result).toEqual({ audits: 2, alerts: 2 });
+    expect(result).toEqual({ audits: 2, alerts: 2, reports: 0 });
     expect(await ages()).toEqual({
       audits: ['1 days', '364 days'],
       alerts: ['1 days', '89 days'],
@@ -49,7 +50,32 @@ describe('retention', () => {
     expect(await applyRetention(database.pool, { auditDays: 365, alertDays: 90 }, now)).toEqual({
       audits: 0,
       alerts: 0,
+      reports: 0,
     });
+  });
+
+  it('removes reports of conversations closed longer ago than the audit retention, never open ones', async () => {
+    const at = (days: number) => new Date(now.getTime() - days * day);
+    await database.db.insert(conversationReports).values(
+      (
+        [
+          ['open, old', 900, null],
+          ['closed recently', 900, 10],
+          ['closed long ago', 900, 400],
+        ] as const
+      ).map(([note, created, closed]) => ({
+        reason: 'spam',
+        note,
+        requestTitle: 'Obklad',
+        messages: [],
+        createdAt: at(created),
+        closedAt: closed === null ? null : at(closed),
+      })),
+    );
+    const result = await applyRetention(database.pool, { auditDays: 365, alertDays: 90 }, now);
+    expect(result.reports).toBe(1);
+    const left = await database.db.select().from(conversationReports);
+    expect(left.map((r) => r.note).sort()).toEqual(['closed recently', 'open, old']);
   });
 
   it('removes many rows in batches', async () => {
@@ -66,6 +92,7 @@ describe('retention', () => {
   it("runs on the job queue's schedule", async () => {
     await database.db.delete(auditEntries);
     await database.db.delete(alerts);
+    await database.db.delete(conversationReports);
     await database.db.insert(auditEntries).values({
       createdAt: new Date(Date.now() - 10 * day),
       action: 'test',

@@ -253,3 +253,15 @@ export async function storedKeysOfPerson(db: Reader, userId: string) {
     .where(or(eq(conversations.clientId, userId), eq(conversations.providerId, userId)));
   return rows.map((row) => row.key);
 }
+
+/** The threads of a request and their two people (whose open pages a change of it concerns). */
+export function threadsOfRequest(db: Reader, workRequestId: string) {
+  return db
+    .select({
+      id: conversations.id,
+      clientId: conversations.clientId,
+      providerId: conversations.providerId,
+    })
+    .from(conversations)
+    .where(eq(conversations.workRequestId, workRequestId));
+}

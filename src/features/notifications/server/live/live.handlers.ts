@@ -2,6 +2,7 @@ import type { EventBus } from '../../../../server/events/bus';
 import { CHANGE_EVENTS, LIVE_AUDIENCE, type ChangeEvent } from './live.policy';
 import { readRequestParties } from './live.repo';
 import { sendLiveSignal } from './live-signal';
+import { threadsOfRequest } from '../../../conversations/server';
 
 /** Signals the `changed` events of one domain event to the people live.policy.ts names. */
 function tellOf<Name extends ChangeEvent>(events: EventBus, name: Name) {
@@ -9,6 +10,13 @@ function tellOf<Name extends ChangeEvent>(events: EventBus, name: Name) {
     const parties = await readRequestParties(tx, payload.workRequestId);
     for (const { to, change } of LIVE_AUDIENCE[name](payload, parties)) {
       await sendLiveSignal(tx, { users: to, change });
+    }
+    // The request's threads may have become read-only (hired elsewhere, cancelled, withdrawn).
+    for (const thread of await threadsOfRequest(tx, payload.workRequestId)) {
+      await sendLiveSignal(tx, {
+        users: [thread.clientId, thread.providerId],
+        change: { kind: 'conversation', id: thread.id },
+      });
     }
   });
 }

@@ -1,4 +1,5 @@
 import type { QueryKey } from '@tanstack/react-query';
+import { conversationKeys } from '../../conversations/ui/conversation-cache';
 import { bidKeys } from '../../requests/ui/bids.api';
 import { requestKeys } from '../../requests/ui/requests.api';
 import { notificationKeys, type Notification } from './notification-cache';
@@ -36,7 +37,9 @@ export function changeFromEvent(text: string): LiveChange | undefined {
  *   completed, reopened or posted): its page with its bids, the client's "My requests", the public
  *   lists it may join or leave, and the providers' "My bids" (their bid's status shows there);
  * - a bid of the reader's own: the provider's "My bids" (its request, when it changed, comes as a
- *   `work_request` change of its own).
+ *   `work_request` change of its own);
+ * - a thread of the reader's (a message written or read, a block): the thread with its messages
+ *   (an open thread shows the new message) and the lists of threads with the header's count.
  * An unknown kind (from a newer server) changes nothing.
  */
 export function staleKeysOf(change: LiveChange): QueryKey[] {
@@ -45,6 +48,8 @@ export function staleKeysOf(change: LiveChange): QueryKey[] {
       return [requestKeys.detail(change.id), requestKeys.mine(), requestKeys.lists(), bidKeys.all];
     case 'bid':
       return [bidKeys.all];
+    case 'conversation':
+      return [conversationKeys.thread(change.id), conversationKeys.lists()];
     default:
       return [];
   }

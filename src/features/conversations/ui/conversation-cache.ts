@@ -24,7 +24,7 @@ export type MessageAttachment = Message['attachments'][number];
 export type ThreadPage = CamelCased<z.infer<typeof messagesResponse>>;
 export type SentMessage = CamelCased<z.infer<typeof sentMessageResponse>>;
 /** A thread's pages as loaded: the newest first, each older one after it ("Load older"). */
-export type ThreadPages = InfiniteData<ThreadPage, string | undefined>;
+export type ThreadPages = InfiniteData<ThreadPage>;
 
 /**
  * Cache keys, broad to narrow. A thread's messages sit under the thread, so a live change to

@@ -105,14 +105,26 @@ function StartDialog({ recipient, onClose }: { recipient: Recipient; onClose: ()
  */
 export function StartConversation({
   label,
+  accessibleLabel,
   className = 'btn-secondary',
   ...recipient
-}: Recipient & { label: string; className?: string }) {
+}: Recipient & {
+  label: string;
+  /** A fuller name for screen readers where many such buttons stand ("Message Ján Novák"). */
+  accessibleLabel?: string;
+  className?: string;
+}) {
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   return (
     <>
-      <button ref={button} type="button" className={className} onClick={() => setOpen(true)}>
+      <button
+        ref={button}
+        type="button"
+        className={className}
+        aria-label={accessibleLabel}
+        onClick={() => setOpen(true)}
+      >
         <MessageSquare aria-hidden="true" className="size-4" />
         {label}
       </button>

@@ -168,7 +168,12 @@ export function ConversationList({
           />
         ))}
       </ul>
-      <Pagination page={pagination.page} totalPages={pagination.totalPages} onPage={onPage} />
+      <Pagination
+        compact
+        page={pagination.page}
+        totalPages={pagination.totalPages}
+        onPage={onPage}
+      />
     </>
   );
 }

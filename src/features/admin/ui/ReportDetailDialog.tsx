@@ -153,8 +153,8 @@ export function ReportDetailDialog({ id, onClose }: { id: string; onClose: () =>
                 disabled={disable.isPending}
                 onClick={() => void disableReported()}
               >
-                <UserX aria-hidden="true" className="size-4" />
-                {t('reports.disable', { name: reported.name })}
+                <UserX aria-hidden="true" className="size-4 shrink-0" />
+                {t('reports.disable')}
               </button>
             )}
             {report.status === 'open' && (

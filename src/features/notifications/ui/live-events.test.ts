@@ -124,6 +124,19 @@ describe('a `notification` event', () => {
     ]);
   });
 
+  it('of an unread message refreshes the inbox, that thread and the lists of threads', () => {
+    const keys = staleKeysOfNotification({
+      ...note(1),
+      type: 'message_received',
+      link: `/messages/${THREAD}`,
+    });
+    expect(keys).toEqual([
+      notificationKeys.all,
+      conversationKeys.thread(THREAD),
+      conversationKeys.lists(),
+    ]);
+  });
+
   it('joins the first page at its top, counted once even when the stream sends it again', () => {
     const page = pageOf([note(2), note(1, '2026-05-01T11:00:00.000Z')], 1);
     const once = withNewNotification(page, note(3));

@@ -56,12 +56,19 @@ export function staleKeysOf(change: LiveChange): QueryKey[] {
 }
 
 const REQUEST_LINK = /^\/request\/([^/?#]+)\/?(?:[?#].*)?$/;
+const THREAD_LINK = /^\/messages\/([^/?#]+)\/?(?:[?#].*)?$/;
 
 /**
  * The cache entries a new notification makes stale: the inbox (every page and the bell's count)
- * and, when it links to a request, that request's page, which tells of the same change.
+ * and what it links to, which tells of the same change: a request's page, or a thread (an
+ * unread message) with the lists of threads.
  */
 export function staleKeysOfNotification(notification: Notification): QueryKey[] {
   const request = notification.link && REQUEST_LINK.exec(notification.link)?.[1];
-  return [notificationKeys.all, ...(request ? [requestKeys.detail(request)] : [])];
+  const thread = notification.link && THREAD_LINK.exec(notification.link)?.[1];
+  return [
+    notificationKeys.all,
+    ...(request ? [requestKeys.detail(request)] : []),
+    ...(thread ? [conversationKeys.thread(thread), conversationKeys.lists()] : []),
+  ];
 }

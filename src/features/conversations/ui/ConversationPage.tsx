@@ -81,6 +81,11 @@ function ThreadMissing({ error }: { error: unknown }) {
 /** /messages/:id: one thread, its messages and the composer (or why no one can write). */
 export function ConversationPage() {
   const { id = '' } = useParams();
+  // Another thread is another page: its scroll place, draft and hints start afresh.
+  return <Thread key={id} id={id} />;
+}
+
+function Thread({ id }: { id: string }) {
   const { t } = useTranslation('conversations');
   const arrival = (useLocation().state ?? {}) as ThreadArrival;
   const thread = useThreadMessages(id);
@@ -92,7 +97,7 @@ export function ConversationPage() {
 
   if (thread.isPending) {
     return (
-      <div className="card flex h-[calc(100dvh-9rem)] min-h-96 items-center justify-center">
+      <div className="card flex h-[calc(100dvh-5.5rem)] min-h-96 items-center justify-center lg:h-[calc(100dvh-12rem)]">
         <Spinner label={t('loadingThread')} />
       </div>
     );
@@ -104,7 +109,7 @@ export function ConversationPage() {
     // As tall as the screen below the header: the messages scroll, the composer stays in reach.
     <section
       aria-labelledby="thread-title"
-      className="card flex h-[calc(100dvh-9rem)] min-h-96 flex-col overflow-hidden lg:h-[calc(100dvh-12rem)]"
+      className="card flex h-[calc(100dvh-5.5rem)] min-h-96 flex-col overflow-hidden lg:h-[calc(100dvh-12rem)]"
     >
       <ThreadHeader conversation={conversation} />
       {conversation.masking && (
@@ -114,7 +119,6 @@ export function ConversationPage() {
         </p>
       )}
       <MessageList
-        key={id}
         messages={messagesOf(thread.data)}
         otherName={otherNameOf(conversation, t)}
         hasOlder={thread.hasNextPage}
@@ -123,11 +127,7 @@ export function ConversationPage() {
         olderFailed={thread.isFetchNextPageError}
       />
       {canWrite ? (
-        <MessageComposer
-          key={id}
-          conversation={conversation}
-          maskedAtStart={Boolean(arrival.maskedSent)}
-        />
+        <MessageComposer conversation={conversation} maskedAtStart={Boolean(arrival.maskedSent)} />
       ) : (
         <ReadOnlyLine conversation={conversation} />
       )}

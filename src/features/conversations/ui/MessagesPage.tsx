@@ -38,11 +38,13 @@ export function MessagesPage() {
   const now = useNow();
 
   return (
-    <div className="container-page py-6 lg:py-8">
+    <div className={`container-page ${currentId ? 'py-3' : 'py-6'} lg:py-8`}>
       <h1 className={`text-2xl font-bold sm:text-3xl ${currentId ? 'max-lg:sr-only' : ''}`}>
         {t('title')}
       </h1>
-      <div className="mt-4 lg:mt-6 lg:grid lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)] lg:gap-6">
+      <div
+        className={`${currentId ? '' : 'mt-4'} lg:mt-6 lg:grid lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)] lg:gap-6`}
+      >
         <section
           aria-label={t('list.label')}
           className={`${currentId ? 'max-lg:hidden' : ''} lg:max-h-[calc(100dvh-12rem)] lg:overflow-y-auto lg:pr-1`}

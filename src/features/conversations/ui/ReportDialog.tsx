@@ -91,7 +91,7 @@ export function ReportDialog({
                   value={reason}
                   checked={form.values.reason === reason}
                   onChange={() => form.set('reason', reason)}
-                  className="size-4 accent-brand-700"
+                  className="size-4 shrink-0 accent-brand-700"
                 />
                 {t(`report.reasons.${reason}`)}
               </label>

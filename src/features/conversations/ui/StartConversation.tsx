@@ -133,7 +133,8 @@ export function StartConversation({
           recipient={recipient}
           onClose={() => {
             setOpen(false);
-            button.current?.focus();
+            // Once the modal has closed: while it is open, the page behind it takes no focus.
+            requestAnimationFrame(() => button.current?.focus());
           }}
         />
       )}

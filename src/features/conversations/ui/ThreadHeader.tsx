@@ -139,7 +139,8 @@ function ThreadOptions({ conversation }: { conversation: Conversation }) {
           conversation={conversation}
           onClose={() => {
             setReporting(false);
-            toggle.current?.focus();
+            // Once the modal has closed: while it is open, the page behind it takes no focus.
+            requestAnimationFrame(() => toggle.current?.focus());
           }}
         />
       )}

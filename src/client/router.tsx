@@ -32,6 +32,18 @@ const NotificationsPage = page(
   () => import('../features/notifications/ui/NotificationsPage'),
   'NotificationsPage',
 );
+const MessagesPage = page(
+  () => import('../features/conversations/ui/MessagesPage'),
+  'MessagesPage',
+);
+const NoThreadChosen = page(
+  () => import('../features/conversations/ui/MessagesPage'),
+  'NoThreadChosen',
+);
+const ConversationPage = page(
+  () => import('../features/conversations/ui/ConversationPage'),
+  'ConversationPage',
+);
 const BrowsePage = page(() => import('../features/requests/ui/BrowsePage'), 'BrowsePage');
 const CreateRequestPage = page(
   () => import('../features/requests/ui/CreateRequestPage'),
@@ -82,6 +94,18 @@ export function AppRoutes() {
               </RequireRole>
             }
           />
+          {/* The list of threads beside the open one (PAGE_PATHS.messages, .conversation). */}
+          <Route
+            path="messages"
+            element={
+              <RequireRole roles={['client', 'provider']}>
+                <MessagesPage />
+              </RequireRole>
+            }
+          >
+            <Route index element={<NoThreadChosen />} />
+            <Route path=":id" element={<ConversationPage />} />
+          </Route>
           <Route path="browse" element={<BrowsePage />} />
           <Route
             path="create"

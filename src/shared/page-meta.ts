@@ -16,6 +16,7 @@ export type PageKey =
   | 'provider'
   | 'profile'
   | 'notifications'
+  | 'messages'
   | 'admin'
   | 'notFound';
 
@@ -33,6 +34,8 @@ const KEYS: [path: string, key: PageKey][] = [
   [PAGE_PATHS.provider, 'provider'],
   [PAGE_PATHS.profile, 'profile'],
   [PAGE_PATHS.notifications, 'notifications'],
+  [PAGE_PATHS.messages, 'messages'],
+  [PAGE_PATHS.conversation, 'messages'],
   [PAGE_PATHS.admin, 'admin'],
 ];
 

@@ -340,7 +340,7 @@ describe('the administration console in the browser', () => {
     const { page, context } = await freshVisit(browser, { width: 360, height: 800 });
     const login = inject('adminLogin');
     await logIn(page, login.email, login.password);
-    for (const name of ['requests', 'clients', 'providers', 'audits', 'alerts']) {
+    for (const name of ['requests', 'clients', 'providers', 'reports', 'audits', 'alerts']) {
       await page.goto(`/admin?tab=${name}`);
       await expect.poll(() => tab(page, name).getAttribute('aria-selected')).toBe('true');
       await page.waitForLoadState('networkidle');

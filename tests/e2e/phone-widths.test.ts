@@ -81,14 +81,21 @@ function pagesFor(role: Role): string[] {
     case 'visitor':
       return [...everyone, '/auth', '/auth?mode=register'];
     case 'client':
-      return [...signedIn, '/create', '/profile', '/profile?tab=requests', '/profile?tab=security'];
+      return [
+        ...signedIn,
+        '/messages',
+        '/create',
+        '/profile',
+        '/profile?tab=requests',
+        '/profile?tab=security',
+      ];
     case 'provider':
-      return [...signedIn, '/profile', '/profile?tab=bids', '/profile?tab=security'];
+      return [...signedIn, '/messages', '/profile', '/profile?tab=bids', '/profile?tab=security'];
     case 'administrator':
       return [
         ...signedIn,
         '/profile',
-        ...['requests', 'clients', 'providers', 'audits', 'alerts'].map(
+        ...['requests', 'clients', 'providers', 'reports', 'audits', 'alerts'].map(
           (tab) => `/admin?tab=${tab}`,
         ),
       ];

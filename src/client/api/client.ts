@@ -51,6 +51,8 @@ interface ApiOptions {
   body?: unknown;
   /** Keys that must keep their camelCase spelling (spec: PUT /users/password). */
   rawBody?: boolean;
+  /** Headers of this call alone (e.g. `Idempotency-Key` of a message). */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 }
 
@@ -63,6 +65,7 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
   const headers: Record<string, string> = {
     Accept: 'application/json',
     'X-Request-Id': crypto.randomUUID(),
+    ...options.headers,
   };
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {

@@ -4,11 +4,13 @@ import { ApiError, csrfTokenForWrite } from './client';
 /**
  * Sends a multipart form with upload progress (fetch cannot report it): `onProgress` gets the
  * bytes sent so far and the total. Errors come back as ApiError, like every other call.
+ * `headers` are this call's own (e.g. a message's `Idempotency-Key`).
  */
 export async function uploadForm<T>(
   path: string,
   form: FormData,
   onProgress: (sent: number, total: number) => void,
+  headers: Record<string, string> = {},
 ): Promise<T> {
   const token = await csrfTokenForWrite();
   return new Promise((resolve, reject) => {
@@ -17,6 +19,7 @@ export async function uploadForm<T>(
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.setRequestHeader('X-Request-Id', crypto.randomUUID());
     if (token) xhr.setRequestHeader('X-CSRF-Token', token);
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (event) =>
       event.lengthComputable && onProgress(event.loaded, event.total);
     xhr.onerror = () =>

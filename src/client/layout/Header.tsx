@@ -11,6 +11,7 @@ import { lazyNamed } from '../lazy';
 import { navItemsFor } from './nav-items';
 import { useNotify } from './Notifications';
 import { NotificationBell } from '../../features/notifications/ui/NotificationBell';
+import { MessagesLink } from '../../features/conversations/ui/MessagesLink';
 
 /** The phone menu's code loads when it is first opened. */
 const MobileMenu = lazyNamed(() => import('./MobileMenu'), 'MobileMenu');
@@ -102,6 +103,8 @@ export function Header() {
             <LanguageSelector id="language-desktop" />
             <ApiIndicator />
           </div>
+          {/* Clients and providers talk about requests; administrators have no threads. */}
+          {(user?.role === 'client' || user?.role === 'provider') && <MessagesLink />}
           {user && <NotificationBell />}
           <button
             type="button"

@@ -6,19 +6,27 @@ import { useDocumentTitle } from '../../../client/hooks/useDocumentTitle';
 import { adminKeys } from './admin.api';
 import { AlertsTab } from './AlertsTab';
 import { AuditsTab } from './AuditsTab';
+import { ReportsTab } from './ReportsTab';
 import { RequestsTab } from './RequestsTab';
 import { TwoFactorPrompt } from './TwoFactorPrompt';
 import { UsersTab } from './UsersTab';
 
-export const ADMIN_TABS = ['requests', 'clients', 'providers', 'audits', 'alerts'] as const;
+export const ADMIN_TABS = [
+  'requests',
+  'clients',
+  'providers',
+  'reports',
+  'audits',
+  'alerts',
+] as const;
 type Tab = (typeof ADMIN_TABS)[number];
 
 const isTab = (value: string | null): value is Tab =>
   value !== null && (ADMIN_TABS as readonly string[]).includes(value);
 
 /**
- * /admin?tab=…&page=… (spec accounts §2 "Admin dashboard"): five tabs, each with its own search
- * form, results and pagination. The page number is in the address only above 1. Switching tabs
+ * /admin?tab=…&page=… (spec accounts §2 "Admin dashboard"): the spec's five tabs and the reports
+ * of conversations, each with its own search form, results and pagination. The page number is in the address only above 1. Switching tabs
  * forgets the filters (they live in the tab, which is mounted afresh), the data and the page.
  */
 export function AdminPage() {
@@ -64,6 +72,7 @@ export function AdminPage() {
         {tab === 'requests' && <RequestsTab page={page} onPage={goPage} />}
         {tab === 'clients' && <UsersTab userType="client" page={page} onPage={goPage} />}
         {tab === 'providers' && <UsersTab userType="provider" page={page} onPage={goPage} />}
+        {tab === 'reports' && <ReportsTab page={page} onPage={goPage} />}
         {tab === 'audits' && <AuditsTab page={page} onPage={goPage} />}
         {tab === 'alerts' && <AlertsTab page={page} onPage={goPage} />}
       </div>

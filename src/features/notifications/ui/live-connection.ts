@@ -1,4 +1,5 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { conversationKeys } from '../../conversations/ui/conversation-cache';
 import { requestKeys } from '../../requests/ui/requests.api';
 import { changeFromEvent, staleKeysOf, staleKeysOfNotification } from './live-events';
 import {
@@ -66,7 +67,7 @@ export function openLiveConnection({
   const onOpen = () => {
     delay = FIRST_RETRY_MS;
     // Back after a gap: what changed meanwhile without a notification is fetched again.
-    if (opened) stale([notificationKeys.all, requestKeys.all]);
+    if (opened) stale([notificationKeys.all, requestKeys.all, conversationKeys.all]);
     opened = true;
   };
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { conversationKeys } from '../../conversations/ui/conversation-cache';
 import { bidKeys } from '../../requests/ui/bids.api';
 import { requestKeys } from '../../requests/ui/requests.api';
 import { changeFromEvent, staleKeysOf, staleKeysOfNotification } from './live-events';
@@ -15,6 +16,7 @@ import { completePreferences } from './notifications.api';
 import { base64UrlToBytes } from './push-device';
 
 const REQUEST = '3f1c2b9e-8d4a-4c1e-9f2b-7a6d5e4c3b2a';
+const THREAD = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
 
 const note = (id: number, readAt: string | null = null): Notification => ({
   id,
@@ -70,8 +72,20 @@ describe('a `changed` event', () => {
     expect(keys.some((key) => reaches(key, requestKeys.lists()))).toBe(false);
   });
 
+  it('to a thread refreshes that thread with its messages, and the lists of threads', () => {
+    const keys = staleKeysOf({ kind: 'conversation', id: THREAD });
+    // The open thread shows the new message; the header's count comes with the first list page.
+    expect(keys.some((key) => reaches(key, conversationKeys.messages(THREAD)))).toBe(true);
+    expect(keys.some((key) => reaches(key, conversationKeys.list(1)))).toBe(true);
+    expect(keys.some((key) => reaches(key, conversationKeys.list(4)))).toBe(true);
+    // Another thread, and the requests and bids, are left alone.
+    expect(keys.some((key) => reaches(key, conversationKeys.messages('other')))).toBe(false);
+    expect(keys.some((key) => reaches(key, requestKeys.detail(REQUEST)))).toBe(false);
+    expect(keys.some((key) => reaches(key, bidKeys.ofProvider('p1')))).toBe(false);
+  });
+
   it('of a kind this browser does not know changes nothing', () => {
-    expect(staleKeysOf({ kind: 'conversation', id: '1' })).toEqual([]);
+    expect(staleKeysOf({ kind: 'message_reaction', id: '1' })).toEqual([]);
   });
 });
 
@@ -107,6 +121,19 @@ describe('a `notification` event', () => {
     expect(staleKeysOfNotification({ ...note(1), link: null })).toEqual([notificationKeys.all]);
     expect(staleKeysOfNotification({ ...note(1), link: '/profile' })).toEqual([
       notificationKeys.all,
+    ]);
+  });
+
+  it('of an unread message refreshes the inbox, that thread and the lists of threads', () => {
+    const keys = staleKeysOfNotification({
+      ...note(1),
+      type: 'message_received',
+      link: `/messages/${THREAD}`,
+    });
+    expect(keys).toEqual([
+      notificationKeys.all,
+      conversationKeys.thread(THREAD),
+      conversationKeys.lists(),
     ]);
   });
 

@@ -1,4 +1,5 @@
 import type { QueryKey } from '@tanstack/react-query';
+import { conversationKeys } from '../../conversations/ui/conversation-cache';
 import { bidKeys } from '../../requests/ui/bids.api';
 import { requestKeys } from '../../requests/ui/requests.api';
 import { notificationKeys, type Notification } from './notification-cache';
@@ -36,7 +37,9 @@ export function changeFromEvent(text: string): LiveChange | undefined {
  *   completed, reopened or posted): its page with its bids, the client's "My requests", the public
  *   lists it may join or leave, and the providers' "My bids" (their bid's status shows there);
  * - a bid of the reader's own: the provider's "My bids" (its request, when it changed, comes as a
- *   `work_request` change of its own).
+ *   `work_request` change of its own);
+ * - a thread of the reader's (a message written or read, a block): the thread with its messages
+ *   (an open thread shows the new message) and the lists of threads with the header's count.
  * An unknown kind (from a newer server) changes nothing.
  */
 export function staleKeysOf(change: LiveChange): QueryKey[] {
@@ -45,18 +48,27 @@ export function staleKeysOf(change: LiveChange): QueryKey[] {
       return [requestKeys.detail(change.id), requestKeys.mine(), requestKeys.lists(), bidKeys.all];
     case 'bid':
       return [bidKeys.all];
+    case 'conversation':
+      return [conversationKeys.thread(change.id), conversationKeys.lists()];
     default:
       return [];
   }
 }
 
 const REQUEST_LINK = /^\/request\/([^/?#]+)\/?(?:[?#].*)?$/;
+const THREAD_LINK = /^\/messages\/([^/?#]+)\/?(?:[?#].*)?$/;
 
 /**
  * The cache entries a new notification makes stale: the inbox (every page and the bell's count)
- * and, when it links to a request, that request's page, which tells of the same change.
+ * and what it links to, which tells of the same change: a request's page, or a thread (an
+ * unread message) with the lists of threads.
  */
 export function staleKeysOfNotification(notification: Notification): QueryKey[] {
   const request = notification.link && REQUEST_LINK.exec(notification.link)?.[1];
-  return [notificationKeys.all, ...(request ? [requestKeys.detail(request)] : [])];
+  const thread = notification.link && THREAD_LINK.exec(notification.link)?.[1];
+  return [
+    notificationKeys.all,
+    ...(request ? [requestKeys.detail(request)] : []),
+    ...(thread ? [conversationKeys.thread(thread), conversationKeys.lists()] : []),
+  ];
 }

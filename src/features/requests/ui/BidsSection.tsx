@@ -13,6 +13,7 @@ import type { SessionUser } from '../../accounts/ui/session';
 import type { RequestDetail } from './requests.api';
 import { useAcceptBid, useRequestBids, useWithdrawBid, type Bid } from './bids.api';
 import { BidForm } from './BidForm';
+import { StartConversation } from '../../conversations/ui/StartConversation';
 
 const STATUS_STYLE: Record<Bid['status'], string> = {
   PENDING: 'bg-amber-50 text-amber-900 ring-amber-300',
@@ -49,6 +50,8 @@ export function BidsSection({
   const [editing, setEditing] = useState<string | undefined>();
   // A provider sees only their own bid: the heading and the note say so.
   const ownBidOnly = viewer.role === 'provider';
+  // Before the hire the client may write to any provider who bid; the server decides for good.
+  const canMessage = request.isOwner && request.status === 'OPEN';
 
   const accept = async (bid: Bid) => {
     const yes = await confirm({
@@ -147,7 +150,16 @@ export function BidsSection({
                   {t('viewProvider')}
                 </Link>
               )}
-              <span className="ml-auto flex gap-2">
+              <span className="ml-auto flex flex-wrap gap-2">
+                {canMessage && (
+                  <StartConversation
+                    workRequestId={request.id}
+                    providerId={bid.providerId}
+                    name={bid.provider.name}
+                    label={t('message')}
+                    accessibleLabel={t('messageTo', { name: bid.provider.name })}
+                  />
+                )}
                 {bid.allowedActions.includes('accept') && (
                   <button
                     type="button"

@@ -1,5 +1,5 @@
 import { Globe, Mail, Phone, Star } from 'lucide-react';
-import { useEffect, useRef, type Ref } from 'react';
+import { useEffect, useRef, type ReactNode, type Ref } from 'react';
 import { useTranslation } from '../../../client/i18n/react';
 import { Link } from 'react-router';
 import { useApiErrorText } from '../../../client/api/useApiError';
@@ -7,6 +7,7 @@ import { useConfirm } from '../../../client/layout/ConfirmDialog';
 import { useNotify } from '../../../client/layout/Notifications';
 import type { SessionUser } from '../../accounts/ui/session';
 import { useProvider } from '../../providers/ui/providers.api';
+import { StartConversation } from '../../conversations/ui/StartConversation';
 import { useChangeRequestStatus, type RequestDetail } from './requests.api';
 
 function Card({
@@ -15,6 +16,7 @@ function Card({
   email,
   phone,
   website,
+  action,
   ref,
 }: {
   title: string;
@@ -22,6 +24,8 @@ function Card({
   email?: string | null;
   phone?: string | null;
   website?: string | null;
+  /** What the viewer can do with this person (write to them). */
+  action?: ReactNode;
   /** Given when the page may move the focus to the card (it then takes focus, not a tab stop). */
   ref?: Ref<HTMLElement>;
 }) {
@@ -68,6 +72,7 @@ function Card({
           </li>
         )}
       </ul>
+      {action && <div className="mt-4">{action}</div>}
     </section>
   );
 }
@@ -117,6 +122,17 @@ export function ContactCards({
           email={hired.contact.email}
           phone={hired.contact.phone}
           website={hired.contact.website}
+          action={
+            request.isOwner &&
+            request.acceptedProviderId && (
+              <StartConversation
+                workRequestId={request.id}
+                providerId={request.acceptedProviderId}
+                name={hired.name}
+                label={t('contact.message')}
+              />
+            )
+          }
         />
       )}
       {request.allowedActions.includes('review') && request.acceptedProviderId && (
@@ -134,6 +150,15 @@ export function ContactCards({
           name={request.contactName}
           email={request.contactEmail}
           phone={request.contactPhone}
+          action={
+            viewer.role === 'provider' && (
+              <StartConversation
+                workRequestId={request.id}
+                name={request.contactName}
+                label={t('contact.message')}
+              />
+            )
+          }
         />
       )}
     </>

@@ -12,6 +12,7 @@ import { workRequestFields } from '../requests.schema';
 import { AttachmentPicker } from './AttachmentPicker';
 import { CategorySelect } from './CategorySelect';
 import { useCreateRequest } from './requests.api';
+import { perFileProgress } from './upload-progress';
 
 const STEPS = ['basics', 'contact', 'attachments'] as const;
 const STEP_FIELDS: Record<(typeof STEPS)[number], string[]> = {
@@ -77,19 +78,9 @@ export function CreateRequestPage() {
     const body = new FormData();
     for (const [name, value] of Object.entries(input)) if (value) body.set(name, String(value));
     for (const file of files) body.append('attachments', file);
-    const offsets = files.map((_, i) =>
-      files.slice(0, i).reduce((sum, file) => sum + file.size, 0),
-    );
     setProgress(files.map(() => 0));
-    // The files travel in order in one request: each one's share of the bytes sent so far.
-    const onProgress = (sent: number, total: number) => {
-      const overhead = total - files.reduce((sum, file) => sum + file.size, 0);
-      setProgress(
-        files.map((file, i) =>
-          Math.min(1, Math.max(0, (sent - overhead - offsets[i]!) / Math.max(1, file.size))),
-        ),
-      );
-    };
+    const onProgress = (sent: number, total: number) =>
+      setProgress(perFileProgress(files, sent, total));
     create.mutate(
       { body, onProgress },
       {

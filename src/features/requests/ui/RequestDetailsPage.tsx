@@ -32,6 +32,7 @@ import { useConfirmDeleteRequest } from './useConfirmDeleteRequest';
 import { BidsSection } from './BidsSection';
 import { ContactCards, RequestActions } from './ContactCards';
 import { useSession } from '../../accounts/ui/session';
+import { StartConversation } from '../../conversations/ui/StartConversation';
 
 type Attachment = CamelCased<AttachmentInfo>;
 
@@ -243,6 +244,22 @@ export function RequestDetailsPage() {
               </div>
             </dl>
           </section>
+          {/* A provider may ask the client before bidding; the server decides for good. */}
+          {user?.role === 'provider' &&
+            request.status === 'OPEN' &&
+            request.clientAccountStatus === 'active' && (
+              <section className="card p-6" aria-labelledby="ask-title">
+                <h2 id="ask-title" className="text-lg font-semibold">
+                  {t('details.askTitle')}
+                </h2>
+                <p className="mt-2 text-sm text-stone-700">{t('details.askHint')}</p>
+                <StartConversation
+                  workRequestId={request.id}
+                  label={t('details.ask')}
+                  className="btn-secondary mt-3"
+                />
+              </section>
+            )}
           {user && (
             <ContactCards
               request={request}

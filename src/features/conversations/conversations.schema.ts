@@ -45,6 +45,8 @@ export const messageAttachmentParams = z.object({
 
 export const listConversationsQuery = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
+  /** Only the threads of this request (a request's page finds the thread it would open). */
+  work_request_id: z.uuid({ message: 'not_found' }).optional(),
 });
 
 /** `before`: a message id of this thread; the page holds the messages written before it. */

@@ -78,7 +78,8 @@ export const conversationsRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> 
     { schema: { querystring: listConversationsQuery, response: { 200: conversationsResponse } } },
     async (request) => {
       const me = requireUser(request);
-      const found = await listConversations(ctx, me, request.query.page);
+      const { page, work_request_id } = request.query;
+      const found = await listConversations(ctx, me, page, work_request_id);
       return {
         conversations: found.rows.map((row) => presentSummary(row, me, row)),
         unread_total: found.unreadTotal,

@@ -1,4 +1,4 @@
-import { desc, eq, or, sql } from 'drizzle-orm';
+import { and, desc, eq, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../server/db/types';
 import { selectThreadsWith } from './conversations.repo';
 import { conversations, messages } from './tables';
@@ -21,19 +21,30 @@ const lastMessage = sql<{ body: string; sender_id: string; created_at: string } 
   from ${messages} where ${messages.conversationId} = ${conversations.id}
   order by ${messages.createdAt} desc, ${messages.id} desc limit 1)`;
 
-const mine = (viewerId: string) =>
-  or(eq(conversations.clientId, viewerId), eq(conversations.providerId, viewerId));
+const mine = (viewerId: string, workRequestId?: string) =>
+  and(
+    or(eq(conversations.clientId, viewerId), eq(conversations.providerId, viewerId)),
+    workRequestId ? eq(conversations.workRequestId, workRequestId) : undefined,
+  );
 
-/** A page of the viewer's threads, the latest talk first, with their unread counts. */
-export async function listThreadsOf(db: Db, viewerId: string, page: number, size: number) {
+/**
+ * A page of the viewer's threads (of one request, when named), the latest talk first, with their
+ * unread counts; the unread total is over all of the viewer's threads.
+ */
+export async function listThreadsOf(
+  db: Db,
+  viewerId: string,
+  filter: { page: number; size: number; workRequestId?: string | undefined },
+) {
+  const { page, size } = filter;
   const rows = await selectThreadsWith(db, { unread: unreadOf(viewerId), last: lastMessage })
-    .where(mine(viewerId))
+    .where(mine(viewerId, filter.workRequestId))
     .orderBy(desc(conversations.lastMessageAt), desc(conversations.id))
     .limit(size)
     .offset((page - 1) * size);
   const [totals] = await db
     .select({
-      total: sql<number>`count(*)::int`,
+      total: sql<number>`count(*) filter (where ${mine(viewerId, filter.workRequestId)})::int`,
       unread: sql<number>`coalesce(sum(${unreadOf(viewerId)}), 0)::int`,
     })
     .from(conversations)

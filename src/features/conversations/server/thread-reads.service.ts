@@ -11,8 +11,17 @@ import { findThreadWithCounts, listThreadsOf } from './thread-list.repo';
 const { pageSize, threadsPageSize } = LIMITS.messages;
 
 /** A page of the viewer's threads, and their unread messages over all of them. */
-export async function listConversations(ctx: ServerContext, viewer: Actor, page: number) {
-  const found = await listThreadsOf(ctx.db, viewer.id, page, threadsPageSize);
+export async function listConversations(
+  ctx: ServerContext,
+  viewer: Actor,
+  page: number,
+  workRequestId?: string,
+) {
+  const found = await listThreadsOf(ctx.db, viewer.id, {
+    page,
+    size: threadsPageSize,
+    workRequestId,
+  });
   return {
     ...found,
     page,

@@ -9,7 +9,7 @@ import { useTranslation } from '../../../client/i18n/react';
 import { LIMITS } from '../../../shared/limits';
 import { messageText } from '../conversations.schema';
 import type { ThreadArrival } from './ConversationPage';
-import { useStartConversation } from './conversations.api';
+import { useRequestThreads, useStartConversation } from './conversations.api';
 import { attemptFor, fingerprintOf, type SendAttempt } from './send-attempt';
 import { threadPath } from './thread-path';
 
@@ -100,8 +100,9 @@ function StartDialog({ recipient, onClose }: { recipient: Recipient; onClose: ()
 
 /**
  * "Ask a question" (a provider, on an open request) or "Message" (a client, to a provider who bid
- * or whom they hired; either side after the hire): a dialog for the message, then the thread.
- * Whether one may write is the server's to say: a refusal is shown in the dialog, translated.
+ * or whom they hired; either side after the hire): the thread there is, or else a dialog for the
+ * first message, then the thread. Whether one may write is the server's to say: a refusal is
+ * shown in the dialog, translated.
  */
 export function StartConversation({
   label,
@@ -116,6 +117,12 @@ export function StartConversation({
 }) {
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
+  const navigate = useNavigate();
+  const threads = useRequestThreads(recipient.workRequestId);
+  // A provider has one thread per request; a client one per provider.
+  const existing = threads.data?.conversations.find(
+    (thread) => recipient.providerId === undefined || thread.other.id === recipient.providerId,
+  );
   return (
     <>
       <button
@@ -123,7 +130,7 @@ export function StartConversation({
         type="button"
         className={className}
         aria-label={accessibleLabel}
-        onClick={() => setOpen(true)}
+        onClick={() => (existing ? navigate(threadPath(existing.id)) : setOpen(true))}
       >
         <MessageSquare aria-hidden="true" className="size-4" />
         {label}

@@ -35,6 +35,9 @@ export const conversationKeys = {
   /** Every page of "My messages"; the first one also feeds the header's unread count. */
   lists: () => [...conversationKeys.all, 'list'] as const,
   list: (page: number) => [...conversationKeys.lists(), page] as const,
+  /** The viewer's threads of one request (a request's page), refreshed with every list. */
+  ofRequest: (workRequestId: string) =>
+    [...conversationKeys.lists(), 'request', workRequestId] as const,
   thread: (id: string) => [...conversationKeys.all, 'thread', id] as const,
   messages: (id: string) => [...conversationKeys.thread(id), 'messages'] as const,
 };

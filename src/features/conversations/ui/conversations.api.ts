@@ -39,6 +39,15 @@ export function useConversations(page: number, enabled = true) {
   });
 }
 
+/** The viewer's threads of one request: a request's page opens the one there is. */
+export function useRequestThreads(workRequestId: string) {
+  return useQuery({
+    queryKey: conversationKeys.ofRequest(workRequestId),
+    queryFn: ({ signal }) =>
+      api<ConversationList>(`/conversations?work_request_id=${workRequestId}`, { signal }),
+  });
+}
+
 /**
  * A thread with its newest messages; `fetchNextPage` loads the page before the oldest loaded
  * ("Load older"). A live change fetches the loaded pages again, the newest first.

@@ -9,6 +9,7 @@ export const DISALLOWED_PATHS = [
   '/admin',
   '/profile',
   '/notifications',
+  '/messages',
   '/create',
   '/auth',
 ] as const;

@@ -50,6 +50,24 @@ describe('who may open a thread', () => {
     expect((await thread(provider.agent, first.conversation.id)).messages).toHaveLength(2);
   });
 
+  it("a request's page finds its threads of the viewer's", async () => {
+    const { client, provider, request } = await requestWithBid(h);
+    const other = await requestWithBid(h);
+    const { conversation } = await started(provider.agent, {
+      work_request_id: request.id,
+      text: 'Otázka',
+    });
+    await started(other.provider.agent, { work_request_id: other.request.id, text: 'Iná' });
+    const found = await client.agent.get(`/api/conversations?work_request_id=${request.id}`);
+    expect(found.statusCode).toBe(200);
+    expect(found.json().conversations.map((c: { id: string }) => c.id)).toEqual([conversation.id]);
+    expect(found.json().pagination.total).toBe(1);
+    const none = await client.agent.get(`/api/conversations?work_request_id=${other.request.id}`);
+    expect(none.json().conversations).toEqual([]);
+    // The header's unread total still counts every thread.
+    expect(none.json().unread_total).toBe(1);
+  });
+
   it('the client writes first only to a provider who bid', async () => {
     const { client, provider, request } = await requestWithBid(h);
     const stranger = await h.signedIn('provider');

@@ -48,6 +48,7 @@ describe('robots.txt', () => {
         'Disallow: /admin',
         'Disallow: /profile',
         'Disallow: /notifications',
+        'Disallow: /messages',
         `Sitemap: ${SITE}/sitemap.xml`,
       ]),
     );
@@ -97,6 +98,7 @@ describe('sitemap.xml', () => {
       '/admin',
       '/profile',
       '/notifications',
+      '/messages',
     ]) {
       expect(locations).not.toContain(`${SITE}${hidden}`);
     }

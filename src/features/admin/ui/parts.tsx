@@ -3,6 +3,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from '../../../client/i18n/react';
 import { Pagination } from '../../../client/components/ui/Pagination';
 import { Spinner } from '../../../client/components/ui/Spinner';
+import { MARKET_TIME_ZONE } from '../../../shared/format';
 import { LOCALE_OF, type Language } from '../../../shared/languages';
 import type { AccountStatus } from '../../../shared/statuses';
 
@@ -12,6 +13,8 @@ export function formatDateTime(value: string, language: string, seconds = false)
   return new Intl.DateTimeFormat(locale, {
     dateStyle: 'short',
     timeStyle: seconds ? 'medium' : 'short',
+    // The market's time, as everywhere in the product, whatever the administrator's machine says.
+    timeZone: MARKET_TIME_ZONE,
   }).format(new Date(value));
 }
 

@@ -1,6 +1,7 @@
 import { ShieldAlert, ShieldCheck, WifiOff } from 'lucide-react';
-import { useEffect, useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from '../../../client/i18n/react';
+import { ModalDialog } from '../../../client/components/ui/ModalDialog';
 import { Pagination } from '../../../client/components/ui/Pagination';
 import { Spinner } from '../../../client/components/ui/Spinner';
 import { MARKET_TIME_ZONE } from '../../../shared/format';
@@ -287,26 +288,9 @@ export function AdminDialog({
   onClose: () => void;
   children: ReactNode;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-    return () => dialog?.close();
-  }, []);
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby="admin-dialog-title"
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
-      className="m-auto max-h-[90vh] w-[calc(100%-1rem)] max-w-xl overflow-y-auto rounded-xl border border-stone-200 bg-white p-4 text-stone-900 shadow-xl backdrop:bg-stone-900/50 sm:p-6"
-    >
-      <h2 id="admin-dialog-title" className="text-lg font-semibold">
-        {title}
-      </h2>
+    <ModalDialog title={title} onClose={onClose} width="max-w-xl">
       {children}
-    </dialog>
+    </ModalDialog>
   );
 }

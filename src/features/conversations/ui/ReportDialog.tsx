@@ -1,6 +1,6 @@
-import { useEffect, useRef } from 'react';
 import { z } from 'zod';
 import { ErrorSummary, TextArea } from '../../../client/components/ui/form';
+import { ModalDialog } from '../../../client/components/ui/ModalDialog';
 import { Spinner } from '../../../client/components/ui/Spinner';
 import { useForm } from '../../../client/hooks/useForm';
 import { useTranslation } from '../../../client/i18n/react';
@@ -30,28 +30,11 @@ export function ReportDialog({
   const { notify } = useNotify();
   const report = useReportConversation();
   const form = useForm({ reason: '', note: '' }, { write: report });
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-    return () => dialog?.close();
-  }, []);
   const reasonError = form.fieldError('reason');
   const noteLeft = LIMITS.messages.reportNoteMax - form.values.note.length;
 
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby="report-title"
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
-      className="m-auto max-h-[90dvh] w-[calc(100%-1rem)] max-w-lg overflow-y-auto rounded-xl border border-stone-200 bg-white p-4 text-stone-900 shadow-xl backdrop:bg-stone-900/50 sm:p-6"
-    >
-      <h2 id="report-title" className="text-lg font-semibold">
-        {t('report.title')}
-      </h2>
+    <ModalDialog title={t('report.title')} onClose={onClose}>
       <p className="mt-1 text-sm text-stone-700">{t('report.intro')}</p>
       <form
         noValidate
@@ -122,6 +105,6 @@ export function ReportDialog({
           </button>
         </div>
       </form>
-    </dialog>
+    </ModalDialog>
   );
 }

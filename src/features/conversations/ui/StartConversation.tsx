@@ -1,8 +1,9 @@
 import { MessageSquare } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { ErrorSummary, TextArea } from '../../../client/components/ui/form';
+import { ModalDialog } from '../../../client/components/ui/ModalDialog';
 import { Spinner } from '../../../client/components/ui/Spinner';
 import { useForm } from '../../../client/hooks/useForm';
 import { useTranslation } from '../../../client/i18n/react';
@@ -30,26 +31,12 @@ function StartDialog({ recipient, onClose }: { recipient: Recipient; onClose: ()
   const start = useStartConversation();
   const form = useForm({ text: '' }, { write: start });
   const attempt = useRef<SendAttempt | undefined>(undefined);
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-    return () => dialog?.close();
-  }, []);
 
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby="start-title"
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
-      className="m-auto max-h-[90dvh] w-[calc(100%-1rem)] max-w-lg overflow-y-auto rounded-xl border border-stone-200 bg-white p-4 text-stone-900 shadow-xl backdrop:bg-stone-900/50 sm:p-6"
+    <ModalDialog
+      title={recipient.name ? t('start.titleTo', { name: recipient.name }) : t('start.titleClient')}
+      onClose={onClose}
     >
-      <h2 id="start-title" className="text-lg font-semibold [overflow-wrap:anywhere]">
-        {recipient.name ? t('start.titleTo', { name: recipient.name }) : t('start.titleClient')}
-      </h2>
       <form
         noValidate
         className="mt-4 flex flex-col gap-4"
@@ -94,7 +81,7 @@ function StartDialog({ recipient, onClose }: { recipient: Recipient; onClose: ()
           </button>
         </div>
       </form>
-    </dialog>
+    </ModalDialog>
   );
 }
 

@@ -1,11 +1,8 @@
 import { Bell } from 'lucide-react';
-import { NavLink } from 'react-router';
+import { CountLink } from '../../../client/components/ui/CountLink';
 import { useTranslation } from '../../../client/i18n/react';
 import { PAGE_PATHS } from '../../../shared/routes';
 import { useNotificationsPage } from './notifications.api';
-
-/** More than this shows as "99+" in the badge (the accessible name keeps the number). */
-const BADGE_MAX = 99;
 
 /**
  * The header's bell for a signed-in person, on every page and every width: the inbox's link, with
@@ -14,33 +11,8 @@ const BADGE_MAX = 99;
  */
 export function NotificationBell() {
   const { t } = useTranslation();
-  const inbox = useNotificationsPage(1);
-  const unread = inbox.data?.unreadCount ?? 0;
+  const unread = useNotificationsPage(1).data?.unreadCount ?? 0;
   const label =
     unread > 0 ? t('nav.notificationsUnread', { count: unread }) : t('nav.notifications');
-  return (
-    <NavLink
-      to={PAGE_PATHS.notifications}
-      aria-label={label}
-      title={label}
-      data-unread={unread}
-      className={({ isActive }) =>
-        `relative inline-flex size-11 shrink-0 items-center justify-center rounded-lg border ${
-          isActive
-            ? 'border-brand-100 bg-brand-50 text-brand-800'
-            : 'border-stone-300 bg-white text-stone-800 hover:bg-stone-100'
-        }`
-      }
-    >
-      <Bell aria-hidden="true" className="size-5" />
-      {unread > 0 && (
-        <span
-          aria-hidden="true"
-          className="absolute -top-1.5 -right-1.5 min-w-5 rounded-full bg-accent-700 px-1 text-center text-xs leading-5 font-semibold text-white"
-        >
-          {unread > BADGE_MAX ? `${BADGE_MAX}+` : unread}
-        </span>
-      )}
-    </NavLink>
-  );
+  return <CountLink to={PAGE_PATHS.notifications} icon={Bell} count={unread} label={label} />;
 }

@@ -83,3 +83,26 @@ export async function threadsOf(agent: Agent) {
     unread_total: number;
   };
 }
+
+/** A message with files, as the browser sends it (multipart); answers the raw response. */
+export async function writeWithFiles(
+  agent: Agent,
+  threadId: string,
+  text: string,
+  files: File[],
+  key = randomUUID(),
+) {
+  const form = new FormData();
+  form.set('text', text);
+  for (const item of files) form.append('files', item);
+  const encoded = new Request('http://local', { method: 'POST', body: form });
+  return agent.request({
+    method: 'POST',
+    url: `/api/conversations/${threadId}/messages`,
+    headers: {
+      'content-type': encoded.headers.get('content-type')!,
+      'idempotency-key': key,
+    },
+    payload: Buffer.from(await encoded.arrayBuffer()),
+  });
+}

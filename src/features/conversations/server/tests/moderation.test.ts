@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PNG, file } from '../../../../../tests/factories/files';
 import { accountsHarness, type AccountsHarness } from '../../../../../tests/support/accounts-app';
-import { hire, requestWithBid, started, thread, write } from './conversations-world';
+import {
+  hire,
+  requestWithBid,
+  started,
+  thread,
+  write,
+  writeWithFiles,
+} from './conversations-world';
 
 let h: AccountsHarness;
 beforeAll(async () => {
@@ -50,19 +57,9 @@ describe('reports', () => {
   it('keep the reported messages, and every look of an administrator is audited', async () => {
     const world = await talking();
     await hire(world.client, world.bidId);
-    const form = new FormData();
-    form.set('text', 'Tu je faktúra');
-    form.append('files', file(PNG, 'faktura.png', 'image/png'));
-    const encoded = new Request('http://local', { method: 'POST', body: form });
-    const withFile = await world.provider.agent.request({
-      method: 'POST',
-      url: `/api/conversations/${world.threadId}/messages`,
-      headers: {
-        'content-type': encoded.headers.get('content-type')!,
-        'idempotency-key': randomUUID(),
-      },
-      payload: Buffer.from(await encoded.arrayBuffer()),
-    });
+    const withFile = await writeWithFiles(world.provider.agent, world.threadId, 'Tu je faktúra', [
+      file(PNG, 'faktura.png', 'image/png'),
+    ]);
     expect(withFile.statusCode, withFile.body).toBe(201);
     const fileUrl = withFile.json().message.attachments[0].url as string;
     const admin = await h.signedIn('administrator');

@@ -3,38 +3,22 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PDF, PNG, EXE, file } from '../../../../../tests/factories/files';
 import { accountsHarness, type AccountsHarness } from '../../../../../tests/support/accounts-app';
-import type { Agent } from '../../../../../tests/support/agent';
 import { conversations, messages } from '../../../../server/db/schema';
-import { hire, requestWithBid, start, started, thread, write } from './conversations-world';
+import {
+  hire,
+  requestWithBid,
+  start,
+  started,
+  thread,
+  write,
+  writeWithFiles,
+} from './conversations-world';
 
 let h: AccountsHarness;
 beforeAll(async () => {
   h = await accountsHarness();
 });
 afterAll(async () => h.close());
-
-/** A message with files, as the browser sends it. */
-async function sendForm(
-  agent: Agent,
-  threadId: string,
-  text: string,
-  files: File[],
-  key = randomUUID(),
-) {
-  const form = new FormData();
-  form.set('text', text);
-  for (const item of files) form.append('files', item);
-  const encoded = new Request('http://local', { method: 'POST', body: form });
-  return agent.request({
-    method: 'POST',
-    url: `/api/conversations/${threadId}/messages`,
-    headers: {
-      'content-type': encoded.headers.get('content-type')!,
-      'idempotency-key': key,
-    },
-    payload: Buffer.from(await encoded.arrayBuffer()),
-  });
-}
 
 async function hiredThread() {
   const world = await requestWithBid(h);
@@ -48,14 +32,14 @@ async function hiredThread() {
 describe('files', () => {
   it('are refused before the hire and exchanged after it, to the two people only', async () => {
     const world = await hiredThread();
-    const before = await sendForm(world.client.agent, world.threadId, 'Fotka', [
+    const before = await writeWithFiles(world.client.agent, world.threadId, 'Fotka', [
       file(PNG, 'kupelna.png', 'image/png'),
     ]);
     expect(before.statusCode).toBe(403);
     expect(before.json().error).toBe('attachments_after_hire');
 
     await hire(world.client, world.bidId);
-    const sent = await sendForm(world.client.agent, world.threadId, 'Fotka kúpeľne', [
+    const sent = await writeWithFiles(world.client.agent, world.threadId, 'Fotka kúpeľne', [
       file(PNG, 'kupelna.png', 'image/png'),
       file(PDF, 'rozmery.pdf', 'application/pdf'),
     ]);
@@ -78,11 +62,11 @@ describe('files', () => {
     const world = await hiredThread();
     await hire(world.client, world.bidId);
     const storedBefore = (await h.storedFiles()).length;
-    const disguised = await sendForm(world.client.agent, world.threadId, 'Súbor', [
+    const disguised = await writeWithFiles(world.client.agent, world.threadId, 'Súbor', [
       file(EXE, 'fotka.png', 'image/png'),
     ]);
     expect(disguised.statusCode).toBe(415);
-    const six = await sendForm(
+    const six = await writeWithFiles(
       world.client.agent,
       world.threadId,
       'Veľa fotiek',

@@ -1,89 +1,14 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { MessageSquare } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { z } from 'zod';
-import { ErrorSummary, TextArea } from '../../../client/components/ui/form';
-import { ModalDialog } from '../../../client/components/ui/ModalDialog';
-import { Spinner } from '../../../client/components/ui/Spinner';
-import { useForm } from '../../../client/hooks/useForm';
-import { useTranslation } from '../../../client/i18n/react';
-import { LIMITS } from '../../../shared/limits';
-import { messageText } from '../conversations.schema';
-import type { ThreadArrival } from './ConversationPage';
-import { useRequestThreads, useStartConversation } from './conversations.api';
-import { attemptFor, fingerprintOf, type SendAttempt } from './send-attempt';
+import { lazyNamed } from '../../../client/lazy';
+import { requestThreadsQuery } from './conversations.api';
+import type { Recipient } from './StartDialog';
 import { threadPath } from './thread-path';
 
-const firstMessage = z.object({ text: messageText });
-
-interface Recipient {
-  workRequestId: string;
-  /** The provider a client writes to; a provider writes to the request's client and leaves it out. */
-  providerId?: string | undefined;
-  /** Whom the message goes to, for the dialog's title (none: "the client"). */
-  name?: string | undefined;
-}
-
-/** The first message (or the next one, when the thread exists: the server adds it there). */
-function StartDialog({ recipient, onClose }: { recipient: Recipient; onClose: () => void }) {
-  const { t } = useTranslation('conversations');
-  const navigate = useNavigate();
-  const start = useStartConversation();
-  const form = useForm({ text: '' }, { write: start });
-  const attempt = useRef<SendAttempt | undefined>(undefined);
-
-  return (
-    <ModalDialog
-      title={recipient.name ? t('start.titleTo', { name: recipient.name }) : t('start.titleClient')}
-      onClose={onClose}
-    >
-      <form
-        noValidate
-        className="mt-4 flex flex-col gap-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          const body = form.check(firstMessage);
-          if (!body || start.isPending) return;
-          attempt.current = attemptFor(attempt.current, fingerprintOf(body.text, []), () =>
-            crypto.randomUUID(),
-          );
-          start.mutate(
-            {
-              workRequestId: recipient.workRequestId,
-              providerId: recipient.providerId,
-              text: body.text,
-              key: attempt.current.key,
-            },
-            {
-              onSuccess: ({ conversation, message }) => {
-                const arrival: ThreadArrival = { maskedSent: message.masked };
-                navigate(threadPath(conversation.id), { state: arrival });
-              },
-            },
-          );
-        }}
-      >
-        <ErrorSummary messages={form.messages} />
-        <TextArea
-          {...form.field('text')}
-          label={t('start.label')}
-          maxLength={LIMITS.messages.textMax}
-          rows={5}
-        />
-        <p className="-mt-2 text-xs text-stone-600">{t('start.hint')}</p>
-        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <button type="button" className="btn-secondary" onClick={onClose}>
-            {t('start.cancel')}
-          </button>
-          <button type="submit" className="btn-primary" disabled={start.isPending}>
-            {start.isPending && <Spinner label={t('composer.sending')} />}
-            {t('start.send')}
-          </button>
-        </div>
-      </form>
-    </ModalDialog>
-  );
-}
+/** The dialog's code (a form and its checks) loads when it is first opened. */
+const StartDialog = lazyNamed(() => import('./StartDialog'), 'StartDialog');
 
 /**
  * "Ask a question" (a provider, on an open request) or "Message" (a client, to a provider who bid
@@ -105,11 +30,19 @@ export function StartConversation({
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const navigate = useNavigate();
-  const threads = useRequestThreads(recipient.workRequestId);
-  // A provider has one thread per request; a client one per provider.
-  const existing = threads.data?.conversations.find(
-    (thread) => recipient.providerId === undefined || thread.other.id === recipient.providerId,
-  );
+  const queryClient = useQueryClient();
+  /** The thread there is (asked when the button is pressed, not with every page), or the dialog. */
+  const begin = async () => {
+    const threads = await queryClient
+      .fetchQuery(requestThreadsQuery(recipient.workRequestId))
+      .catch(() => undefined);
+    // A provider has one thread per request; a client one per provider.
+    const existing = threads?.conversations.find(
+      (thread) => recipient.providerId === undefined || thread.other.id === recipient.providerId,
+    );
+    if (existing) void navigate(threadPath(existing.id));
+    else setOpen(true);
+  };
   return (
     <>
       <button
@@ -117,20 +50,22 @@ export function StartConversation({
         type="button"
         className={className}
         aria-label={accessibleLabel}
-        onClick={() => (existing ? navigate(threadPath(existing.id)) : setOpen(true))}
+        onClick={() => void begin()}
       >
         <MessageSquare aria-hidden="true" className="size-4" />
         {label}
       </button>
       {open && (
-        <StartDialog
-          recipient={recipient}
-          onClose={() => {
-            setOpen(false);
-            // Once the modal has closed: while it is open, the page behind it takes no focus.
-            requestAnimationFrame(() => button.current?.focus());
-          }}
-        />
+        <Suspense fallback={null}>
+          <StartDialog
+            recipient={recipient}
+            onClose={() => {
+              setOpen(false);
+              // Once the modal has closed: while it is open, the page behind it takes no focus.
+              requestAnimationFrame(() => button.current?.focus());
+            }}
+          />
+        </Suspense>
       )}
     </>
   );

@@ -40,13 +40,12 @@ export function useConversations(page: number, enabled = true) {
 }
 
 /** The viewer's threads of one request: a request's page opens the one there is. */
-export function useRequestThreads(workRequestId: string) {
-  return useQuery({
-    queryKey: conversationKeys.ofRequest(workRequestId),
-    queryFn: ({ signal }) =>
-      api<ConversationList>(`/conversations?work_request_id=${workRequestId}`, { signal }),
-  });
-}
+export const requestThreadsQuery = (workRequestId: string) => ({
+  queryKey: conversationKeys.ofRequest(workRequestId),
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    api<ConversationList>(`/conversations?work_request_id=${workRequestId}`, { signal }),
+  staleTime: 0,
+});
 
 /**
  * A thread with its newest messages; `fetchNextPage` loads the page before the oldest loaded

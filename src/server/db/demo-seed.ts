@@ -4,6 +4,8 @@ import {
   administratorProfiles,
   bids,
   clientProfiles,
+  conversations,
+  messages,
   providerProfiles,
   users,
   workRequests,
@@ -18,6 +20,19 @@ import {
 import { hashPassword } from '../../features/accounts/server/password';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * A question the first bidder asked before pricing, and the client's answer; and, once hired, how
+ * they agreed on the day. No contact details: before a hire they would have been masked.
+ */
+const DEMO_QUESTION = [
+  'Dobrý deň, treba odstrániť aj to, čo je tam teraz, alebo to už je pripravené?',
+  'Dobrý deň, staré treba odstrániť, odvoz sutiny by som prosil tiež.',
+];
+const DEMO_AFTER_HIRE = [
+  'Ďakujem za dôveru. Hodil by sa vám budúci utorok od 8:00?',
+  'Utorok je v poriadku, budem doma celý deň.',
+];
 const BID_STEP_MS = 3 * 60 * 60 * 1000;
 const ADMIN_EMAIL = 'admin@demo.majstri.sk';
 
@@ -137,6 +152,7 @@ async function loadDemo(db: Db) {
         ]),
       ].slice(0, 1 + (index % 3));
       let acceptedBidId: string | undefined;
+      const asker = bidders[0];
       // Bids come in every 3 hours after the request, squeezed closer for a request of today, so
       // none is dated before its request or after now.
       const bidStep = Math.min(BID_STEP_MS, (now - createdAt.getTime()) / (bidders.length + 1));
@@ -162,6 +178,39 @@ async function loadDemo(db: Db) {
           .update(workRequests)
           .set({ status: 'ASSIGNED', acceptedBidId })
           .where(eq(workRequests.id, row!.id));
+      }
+      // Every other request has a conversation with its first bidder.
+      if (asker !== undefined && index % 2 === 0) {
+        const providerId = providerIds[asker]!;
+        const clientId = clientIds[request.client]!;
+        const hired = request.assignedTo === asker;
+        const texts = hired ? [...DEMO_QUESTION, ...DEMO_AFTER_HIRE] : DEMO_QUESTION;
+        const step = Math.min(BID_STEP_MS, (now - createdAt.getTime()) / (texts.length + 2)) / 2;
+        const at = (order: number) => new Date(createdAt.getTime() + (order + 1) * step);
+        const [thread] = await tx
+          .insert(conversations)
+          .values({
+            workRequestId: row!.id,
+            requestTitle: request.title,
+            clientId,
+            providerId,
+            startedBy: providerId,
+            createdAt: at(0),
+            lastMessageAt: at(texts.length - 1),
+            // The provider read everything; the client has the last message unread, if it is theirs.
+            providerReadAt: at(texts.length - 1),
+            clientReadAt: at(texts.length - 2),
+          })
+          .returning({ id: conversations.id });
+        await tx.insert(messages).values(
+          texts.map((body, order) => ({
+            conversationId: thread!.id,
+            senderId: order % 2 === 0 ? providerId : clientId,
+            body,
+            reminded: true,
+            createdAt: at(order),
+          })),
+        );
       }
     }
   });

@@ -1,5 +1,13 @@
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../src/server/db/database';
-import { conversations, messageAttachments, messages } from '../../src/server/db/schema';
+import {
+  bids,
+  conversationReports,
+  conversations,
+  messageAttachments,
+  messages,
+  workRequests,
+} from '../../src/server/db/schema';
 import type { FileStorage } from '../../src/server/storage/storage';
 import { PNG } from './files';
 
@@ -78,4 +86,60 @@ export async function createMessageAttachment(db: Db, storage: FileStorage, mess
     })
     .returning();
   return attachment!;
+}
+
+/** A report of the thread by `reporterId`, with no copy of its messages. */
+export async function createConversationReport(
+  db: Db,
+  values: { conversationId: string; reporterId: string; reportedId: string },
+) {
+  const [report] = await db
+    .insert(conversationReports)
+    .values({ ...values, reason: 'spam', requestTitle: 'Oprava kvapkajúcej batérie', messages: [] })
+    .returning();
+  return report!;
+}
+
+/**
+ * `provider` bid on the OPEN `request` of `clientId`, and the two have a thread (the provider
+ * asked first). Hired: the bid accepted (the request ASSIGNED), and a photo sent after it.
+ */
+export async function createRequestThread(
+  db: Db,
+  storage: FileStorage,
+  world: { request: { id: string; title: string }; clientId: string; providerId: string },
+  { hired }: { hired: boolean },
+) {
+  const { request, clientId, providerId } = world;
+  const [bid] = await db
+    .insert(bids)
+    .values({
+      workRequestId: request.id,
+      providerId,
+      amountCents: 12_000,
+      description: 'Vymením tesnenie do hodiny.',
+      status: hired ? 'ACCEPTED' : 'PENDING',
+    })
+    .returning();
+  if (hired) {
+    await db
+      .update(workRequests)
+      .set({ status: 'ASSIGNED', acceptedBidId: bid!.id })
+      .where(eq(workRequests.id, request.id));
+  }
+  const thread = await createConversation(db, {
+    workRequestId: request.id,
+    requestTitle: request.title,
+    clientId,
+    providerId,
+  });
+  const question = await createMessage(db, {
+    conversationId: thread.id,
+    senderId: providerId,
+    body: 'Dobrý deň, mám priniesť aj nové tesnenie?',
+  });
+  if (!hired) return { bid: bid!, thread, messages: [question], attachment: undefined };
+  const photo = await createMessage(db, { conversationId: thread.id, senderId: providerId });
+  const attachment = await createMessageAttachment(db, storage, photo.id);
+  return { bid: bid!, thread, messages: [question, photo], attachment };
 }

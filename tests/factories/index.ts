@@ -4,6 +4,7 @@ import type { Category } from '../../src/shared/categories';
 import type { WorkRequestStatus } from '../../src/shared/statuses';
 
 export * from './accounts';
+export * from './conversations';
 
 export async function createWorkRequest(
   db: Db,

@@ -24,6 +24,12 @@ import { Agent } from '../support/agent';
 import { startFakeGemini, type FakeGemini } from '../support/fake-gemini';
 import { startMailbox, type Mailbox } from '../support/mailbox';
 import { startOpenIdProvider, type OpenIdProvider } from '../support/openid-provider';
+import {
+  CONVERSATION_CALLS,
+  reportOf,
+  threadOfWorld,
+  type ThreadOfWorld,
+} from './authorization-matrix-conversations';
 
 /**
  * docs/security.md "Authorization matrix": who may call which API route, as ONE table
@@ -48,7 +54,9 @@ import { startOpenIdProvider, type OpenIdProvider } from '../support/openid-prov
  * Request-scoped routes have one row per request state: the actors' relation to the request is
  * fixed per state — OPEN: `bidder` has a PENDING bid; ASSIGNED and COMPLETED: `winner`'s bid was
  * ACCEPTED, `loser`'s REJECTED; CANCELLED: `bidder`'s bid was REJECTED by the cancellation. In
- * the other states these providers have no bid on that request (like `provider`).
+ * the other states these providers have no bid on that request (like `provider`). Each request
+ * has one thread, between its client and `bidder` (OPEN, CANCELLED) or `winner` (ASSIGNED,
+ * COMPLETED): authorization-matrix-conversations.ts makes them.
  *
  * Fixtures are made once per file straight in the database (factories; cheap scrypt). Every cell
  * runs from its own address (no rate limit is shared between cells). Cells that change state run
@@ -127,6 +135,18 @@ const byState = (rows: Partial<Record<State, Row>> & { default: Row }): Record<S
     State,
     Row
   >;
+
+/**
+ * A thread's two people: the request's client and the provider of its world's thread (`bidder`
+ * while OPEN or CANCELLED, `winner` once hired). Anyone else, administrators too, is told it does
+ * not exist. Writing in a thread of a CANCELLED request is a state refusal (409
+ * conversation_read_only).
+ */
+const THREAD = byState({
+  default: row(404, { visitor: 401, disabled: 401, owner: 'ok', bidder: 'ok' }),
+  ASSIGNED: row(404, { visitor: 401, disabled: 401, owner: 'ok', winner: 'ok' }),
+  COMPLETED: row(404, { visitor: 401, disabled: 401, owner: 'ok', winner: 'ok' }),
+});
 
 /** THE table: every API route × every actor (× every request state where the route is about one). */
 const EXPECTED: Record<string, Expected> = {
@@ -270,6 +290,43 @@ const EXPECTED: Record<string, Expected> = {
   'GET /api/admin/audits/export': ADMIN_ONLY,
   'GET /api/admin/alerts': ADMIN_ONLY,
   'GET /api/admin/metrics': ADMIN_ONLY,
+  // Conversations (docs/conversations.md): one's own threads.
+  'GET /api/conversations': SIGNED_IN,
+  // A provider asks about an OPEN request, or one they were hired on; its client writes to a
+  // provider who bid while it is OPEN, or to the one they hired. Once it is not OPEN, a bidder not
+  // hired (the loser, the cancelled request's bidder) and the client of a CANCELLED request get
+  // 409 request_not_open, a state refusal. Anyone else: 403 conversation_not_allowed where they
+  // may open the request (administrators always), else 404 as for the request (REQUEST_DETAILS).
+  'POST /api/conversations': byState({
+    OPEN: row(403, { visitor: 401, disabled: 401, owner: 'ok', ...PROVIDERS }),
+    CANCELLED: row(404, { visitor: 401, disabled: 401, owner: 'ok', bidder: 'ok', admin: 403 }),
+    default: row(404, {
+      visitor: 401,
+      disabled: 401,
+      owner: 'ok',
+      winner: 'ok',
+      loser: 'ok',
+      admin: 403,
+    }),
+  }),
+  'GET /api/conversations/:id/messages': THREAD,
+  'POST /api/conversations/:id/messages': THREAD,
+  'POST /api/conversations/:id/read': THREAD,
+  'POST /api/conversations/:id/report': THREAD,
+  'POST /api/conversations/:id/block': THREAD,
+  'DELETE /api/conversations/:id/block': THREAD,
+  // A photo sent after the hire: its thread's two people, and administrators while the thread has
+  // a report (ASSIGNED's has, COMPLETED's not). OPEN and CANCELLED threads hold no file: a hired
+  // thread's photo asked for through them is not found, by anybody.
+  'GET /api/conversations/:id/attachments/:attachmentId': byState({
+    default: row(404, { visitor: 401, disabled: 401 }),
+    ASSIGNED: row(404, { visitor: 401, disabled: 401, owner: 'ok', winner: 'ok', admin: 'ok' }),
+    COMPLETED: row(404, { visitor: 401, disabled: 401, owner: 'ok', winner: 'ok' }),
+  }),
+  // Reported threads, as the console reads them (the ASSIGNED world's report).
+  'GET /api/admin/reports': ADMIN_ONLY,
+  'GET /api/admin/reports/:id': ADMIN_ONLY,
+  'PATCH /api/admin/reports/:id/close': ADMIN_ONLY,
   // Notifications: one's own live stream (read up to its first event, tests/support/inject-head.ts).
   'GET /api/live': SIGNED_IN,
 };
@@ -281,6 +338,8 @@ interface World {
   attachmentId: string;
   /** The request's first bid: OPEN/CANCELLED the bidder's, ASSIGNED/COMPLETED the winner's. */
   bidId: string;
+  /** The request's thread between its client and `bidder` (OPEN, CANCELLED) or `winner`. */
+  conversation: ThreadOfWorld;
 }
 
 interface Cell {
@@ -524,6 +583,7 @@ const CALLS: Record<string, Call> = {
   'GET /api/admin/bids': { url: () => `/api/admin/bids?work_request_id=${worlds.OPEN.requestId}` },
   'GET /api/admin/users': { url: () => '/api/admin/users?user_type=provider' },
   'GET /api/admin/audits/export': { url: () => '/api/admin/audits/export?format=csv' },
+  ...CONVERSATION_CALLS,
 };
 
 // ─── Fixtures ───────────────────────────────────────────────────────────────────────────────
@@ -602,7 +662,8 @@ async function makeWorld(state: State): Promise<World> {
     })
     .returning({ id: attachments.id });
   let bidId: string;
-  if (state === 'OPEN' || state === 'CANCELLED') {
+  const hired = state === 'ASSIGNED' || state === 'COMPLETED';
+  if (!hired) {
     bidId = await placeBid(request.id, people.bidder.id, state === 'OPEN' ? 'PENDING' : 'REJECTED');
     await database.db
       .update(workRequests)
@@ -616,7 +677,13 @@ async function makeWorld(state: State): Promise<World> {
       .set({ status: state, acceptedBidId: bidId })
       .where(eq(workRequests.id, request.id));
   }
-  return { requestId: request.id, attachmentId: attachment!.id, bidId };
+  const conversation = await threadOfWorld(database.db, storage, {
+    requestId: request.id,
+    clientId: people.owner.id,
+    providerId: hired ? people.winner.id : people.bidder.id,
+    hired,
+  });
+  return { requestId: request.id, attachmentId: attachment!.id, bidId, conversation };
 }
 
 beforeAll(async () => {
@@ -648,6 +715,7 @@ beforeAll(async () => {
   await app.ready();
   for (const kind of ACTORS) if (kind !== 'visitor') people[kind] = await person(kind);
   for (const state of STATES) worlds[state] = await makeWorld(state);
+  await reportOf(app, people.owner.token!, worlds.ASSIGNED.conversation.id);
   const pictureKey = storage.newKey();
   await storage.put(pictureKey, PNG);
   await database.db

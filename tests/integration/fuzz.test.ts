@@ -8,10 +8,17 @@ import { profileFormBody } from '../../src/server/workflows/own-account.schema';
 import { openSession } from '../../src/features/accounts/server/sessions';
 import { workRequestFields } from '../../src/features/requests/requests.schema';
 import { buildApp, type App } from '../../src/server/app';
+import { sendMessageBody } from '../../src/features/conversations/conversations.schema';
 import { diskStorage } from '../../src/server/storage/storage';
 import { ERROR_STATUS } from '../../src/shared/error-codes';
 import type { Role } from '../../src/shared/statuses';
-import { createAccount, createWorkRequest, TEST_PASSWORD_COST } from '../factories';
+import {
+  createAccount,
+  createConversationReport,
+  createRequestThread,
+  createWorkRequest,
+  TEST_PASSWORD_COST,
+} from '../factories';
 import { createTestDatabase, type TestDatabase } from '../setup/test-database';
 import { startFakeGemini, type FakeGemini } from '../support/fake-gemini';
 import { injectReadingHead } from '../support/inject-head';
@@ -24,6 +31,7 @@ import {
   queryFor,
   type JsonSchema,
   wellFormed,
+  withKnownIds,
 } from '../support/fuzz';
 
 /**
@@ -50,6 +58,7 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20_261_123);
 const MULTIPART: Record<string, unknown> = {
   'POST /api/work-requests': workRequestFields,
   'PUT /api/users/profile': profileFormBody,
+  'POST /api/conversations/:id/messages': sendMessageBody,
 };
 
 /** Routes that end, replace or remove the caller's own session or account: a fresh one each case. */
@@ -77,6 +86,11 @@ const MAIN_TABLES = [
   'push_subscriptions',
   'notifications',
   'notification_preferences',
+  'conversations',
+  'messages',
+  'message_attachments',
+  'conversation_reports',
+  'conversation_blocks',
 ];
 
 interface RouteUnderTest {
@@ -98,14 +112,17 @@ let csrf: string;
 const seen: RouteOptions[] = [];
 const sessions: Partial<Record<Role, string>> = {};
 const knownIds: string[] = [];
+/** Ids a body or a query may name: the known ones, and the requests of the fuzzing pair. */
+const bodyIds: string[] = [];
 
 beforeAll(async () => {
   gemini = await startFakeGemini();
   database = await createTestDatabase();
   filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'majstri-fuzz-'));
+  const storage = diskStorage(filesDir);
   app = await buildApp({
     db: database.db,
-    storage: diskStorage(filesDir),
+    storage,
     passwordCost: TEST_PASSWORD_COST,
     onRoute: (route) => seen.push(route),
     gemini: {
@@ -117,13 +134,34 @@ beforeAll(async () => {
     },
   });
   await app.ready();
+  const people: Partial<Record<Role, Awaited<ReturnType<typeof createAccount>>>> = {};
   for (const role of ['client', 'provider', 'administrator'] as const) {
     const user = await createAccount(database.db, role);
     sessions[role] = (await openSession(database.db, user.id)).token;
     knownIds.push(user.id);
+    people[role] = user;
   }
   const client = await createAccount(database.db, 'client');
   knownIds.push((await createWorkRequest(database.db, client)).id);
+  // Two requests of the fuzzing client with the fuzzing provider's bid, and their threads: one
+  // still open, one that hired the provider (a photo sent after the hire, and a report). Only
+  // bodies name the requests: a path would delete them, and leave the threads read-only.
+  const [me, provider] = [people.client!, people.provider!];
+  for (const hired of [false, true]) {
+    const request = await createWorkRequest(database.db, me);
+    const ids = { request, clientId: me.id, providerId: provider.id };
+    const made = await createRequestThread(database.db, storage, ids, { hired });
+    bodyIds.push(request.id);
+    knownIds.push(made.thread.id, ...made.messages.map((message) => message.id));
+    if (!made.attachment) continue;
+    const report = await createConversationReport(database.db, {
+      conversationId: made.thread.id,
+      reporterId: me.id,
+      reportedId: provider.id,
+    });
+    knownIds.push(made.attachment.id, report.id);
+  }
+  bodyIds.push(...knownIds);
   const issued = await app.inject({ url: '/api/auth/session' });
   csrf = issued.cookies.find((cookie) => cookie.name === 'csrf_token')!.value;
 });
@@ -143,14 +181,18 @@ function routesUnderTest(): RouteUnderTest[] {
       const key = `${method} ${route.url}`;
       if (method === 'HEAD' || !keys.has(key) || routes.some((r) => r.key === key)) continue;
       const schema = (route.schema ?? {}) as Record<string, unknown>;
+      const bodySchema = schema.body ?? MULTIPART[key];
       routes.push({
         key,
         method,
         url: route.url,
-        body: schema.body ? jsonSchemaOf(schema.body) : undefined,
-        query: schema.querystring ? jsonSchemaOf(schema.querystring) : undefined,
+        // A form route that takes JSON too reads it by hand: its fields stand for the body.
+        body: bodySchema ? withKnownIds(jsonSchemaOf(bodySchema), bodyIds) : undefined,
+        query: schema.querystring
+          ? withKnownIds(jsonSchemaOf(schema.querystring), bodyIds)
+          : undefined,
         params: schema.params ? jsonSchemaOf(schema.params) : undefined,
-        multipart: MULTIPART[key] ? jsonSchemaOf(MULTIPART[key]) : undefined,
+        multipart: MULTIPART[key] ? withKnownIds(jsonSchemaOf(MULTIPART[key]), bodyIds) : undefined,
         consumes: (schema.consumes as string[] | undefined) ?? [],
       });
     }

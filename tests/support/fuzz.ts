@@ -36,6 +36,31 @@ export function jsonSchemaOf(schema: unknown): JsonSchema {
   }) as JsonSchema;
 }
 
+/**
+ * The schema with every uuid also drawn from `ids` (the fixtures' real ids): a body or a query
+ * naming a request, a provider or a message then reaches the thing it names now and then.
+ */
+export function withKnownIds(schema: JsonSchema, ids: readonly string[]): JsonSchema {
+  if (ids.length === 0) return schema;
+  const walk = (node: JsonSchema): JsonSchema => {
+    if (node.format === 'uuid') return { anyOf: [node, { enum: [...ids] }] };
+    const each = (nodes: JsonSchema[] | undefined) => nodes && nodes.map(walk);
+    return {
+      ...node,
+      ...(node.properties && {
+        properties: Object.fromEntries(
+          Object.entries(node.properties).map(([key, value]) => [key, walk(value)]),
+        ),
+      }),
+      ...(node.items && { items: walk(node.items) }),
+      ...(node.anyOf && { anyOf: each(node.anyOf) }),
+      ...(node.oneOf && { oneOf: each(node.oneOf) }),
+      ...(node.allOf && { allOf: each(node.allOf) }),
+    };
+  };
+  return walk(schema);
+}
+
 const MEGABYTE = 'A'.repeat(1024 * 1024);
 
 /** Strings an attacker or a broken client sends. None names the database or the ORM. */

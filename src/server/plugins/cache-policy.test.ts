@@ -4,7 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../tests/setup/test-database';
-import { createClient, createProvider, createWorkRequest } from '../../../tests/factories';
+import {
+  createClient,
+  createConversationReport,
+  createProvider,
+  createRequestThread,
+  createWorkRequest,
+} from '../../../tests/factories';
 import { PNG } from '../../../tests/factories/files';
 import { injectReadingHead } from '../../../tests/support/inject-head';
 import { sessionCookieFor } from '../../../tests/support/session-cookie';
@@ -18,7 +24,14 @@ let app: App;
 let filesDir: string;
 let cookie: string;
 let administratorCookie: string;
-let ids: { request: string; provider: string; attachment: string };
+let ids: {
+  request: string;
+  provider: string;
+  attachment: string;
+  thread: string;
+  photo: string;
+  report: string;
+};
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -57,7 +70,30 @@ beforeAll(async () => {
     .update(providerProfiles)
     .set({ pictureKey })
     .where(eq(providerProfiles.userId, provider.id));
-  ids = { request: request.id, provider: provider.id, attachment: attachment!.id };
+  // The client hired the provider on another request; their thread holds a photo, and a report.
+  const hired = await createRequestThread(
+    database.db,
+    storage,
+    {
+      request: await createWorkRequest(database.db, client),
+      clientId: client.id,
+      providerId: provider.id,
+    },
+    { hired: true },
+  );
+  const report = await createConversationReport(database.db, {
+    conversationId: hired.thread.id,
+    reporterId: client.id,
+    reportedId: provider.id,
+  });
+  ids = {
+    request: request.id,
+    provider: provider.id,
+    attachment: attachment!.id,
+    thread: hired.thread.id,
+    photo: hired.attachment!.id,
+    report: report.id,
+  };
 });
 
 afterAll(async () => {
@@ -84,8 +120,15 @@ describe('caching of API answers', () => {
       `/api/bids/work-request/${ids.request}`,
       `/api/providers/${ids.provider}`,
       `/api/providers/${ids.provider}/reviews`,
+      '/api/conversations',
+      `/api/conversations/${ids.thread}/messages`,
     ]) {
       const response = await read(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['cache-control'], url).toBe('no-store');
+    }
+    for (const url of ['/api/admin/reports', `/api/admin/reports/${ids.report}`]) {
+      const response = await app.inject({ url, headers: { cookie: administratorCookie } });
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['cache-control'], url).toBe('no-store');
     }
@@ -136,5 +179,8 @@ describe('caching of API answers', () => {
     );
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toMatch(/^private\b/);
+    const photo = await read(`/api/conversations/${ids.thread}/attachments/${ids.photo}`);
+    expect(photo.statusCode).toBe(200);
+    expect(photo.headers['cache-control']).toMatch(/^private\b/);
   });
 });

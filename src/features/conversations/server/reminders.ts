@@ -11,16 +11,18 @@ const BATCH = 500;
 
 /**
  * One sweep of unread messages: every message written before `now` − 10 minutes that its reader
- * has not read is told of once, the newest of each thread standing for the others
+ * has not read is told of once, the newest of each thread to each reader standing for the others
  * (`message.unread`: the notifications feature pushes or mails it). A read message, a blocked
  * thread or a disabled reader is told of nothing. Answers how many were told of.
  */
 export async function remindUnread(ctx: Pick<ServerContext, 'db' | 'events'>, now: Date) {
   return ctx.db.transaction(async (tx) => {
     const due = await dueMessages(tx, new Date(now.getTime() - REMINDER_AFTER_MS), BATCH);
+    // The newest unread message of each thread for each of its two readers (oldest first, so
+    // a later one replaces an earlier one).
     const newestUnread = new Map<string, (typeof due)[number]>();
     for (const message of due) {
-      if (!message.read) newestUnread.set(message.conversationId, message);
+      if (!message.read) newestUnread.set(`${message.conversationId}:${message.senderId}`, message);
     }
     let told = 0;
     for (const message of newestUnread.values()) {

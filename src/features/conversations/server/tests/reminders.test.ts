@@ -74,6 +74,14 @@ describe('an unread message', () => {
     expect(await queuedMails(h, world.client.email, 'messageReceived')).toHaveLength(1);
   });
 
+  it('unread on both sides of one thread reaches both readers', async () => {
+    const world = await askedThread();
+    await write(world.client.agent, world.threadId, 'Odpoveď klientky');
+    await sweep();
+    expect(await queuedMails(h, world.client.email, 'messageReceived')).toHaveLength(1);
+    expect(await queuedMails(h, world.provider.email, 'messageReceived')).toHaveLength(1);
+  });
+
   it('read within 10 minutes is told of by nothing', async () => {
     const world = await askedThread();
     await world.client.agent.post(`/api/conversations/${world.threadId}/read`);

@@ -183,7 +183,14 @@ export async function writeBidEmails(db: Db | Tx, userId: string, bidEmails: boo
   await db.update(users).set({ bidEmails }).where(eq(users.id, userId));
 }
 
-/** The account's status, its row locked until the transaction ends; undefined for no such account. */
+/**
+ * The account's status, its row locked until the transaction ends; undefined for no such account.
+ * `no key update`, the lock the status's own update takes: status changes wait for each other,
+ * while rows that merely point at the account (a notification, a session) may still be written.
+ * A stronger lock would wait for a bid's withdrawal that holds its request and writes the client's
+ * notification, while the client's disabling, holding the account, turns their requests off: a
+ * deadlock.
+ */
 export async function lockAccountStatus(
   tx: Tx,
   userId: string,
@@ -192,7 +199,7 @@ export async function lockAccountStatus(
     .select({ status: users.accountStatus })
     .from(users)
     .where(eq(users.id, userId))
-    .for('update');
+    .for('no key update');
   return row?.status;
 }
 

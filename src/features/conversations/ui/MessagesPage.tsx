@@ -1,5 +1,5 @@
 import { MessagesSquare } from 'lucide-react';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense } from 'react';
 import { Outlet, useLocation, useMatch, useSearchParams } from 'react-router';
 import { Spinner } from '../../../client/components/ui/Spinner';
 import { useDocumentTitle } from '../../../client/hooks/useDocumentTitle';
@@ -7,21 +7,12 @@ import { useTranslation } from '../../../client/i18n/react';
 import { PAGE_PATHS } from '../../../shared/routes';
 import { useSession } from '../../accounts/ui/session';
 import { ConversationList } from './ConversationList';
+import { useNow } from '../../../client/hooks/useNow';
 
 const pageFrom = (value: string | null) => {
   const page = Number(value);
   return Number.isInteger(page) && page >= 1 ? page : 1;
 };
-
-/** The time now, moving on every minute, so that "today" turns into a date at midnight. */
-function useNow(everyMs = 60_000) {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const timer = window.setInterval(() => setNow(new Date()), everyMs);
-    return () => window.clearInterval(timer);
-  }, [everyMs]);
-  return now;
-}
 
 /**
  * /messages and /messages/:id (docs/conversations.md): the list of the viewer's threads and the

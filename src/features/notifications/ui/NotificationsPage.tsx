@@ -1,5 +1,4 @@
 import { BellOff, Check, CheckCheck, Settings } from 'lucide-react';
-import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useApiErrorText } from '../../../client/api/useApiError';
 import { Pagination } from '../../../client/components/ui/Pagination';
@@ -14,6 +13,7 @@ import { PAGE_PATHS } from '../../../shared/routes';
 import type { Role } from '../../../shared/statuses';
 import { useSession } from '../../accounts/ui/session';
 import { notificationText } from './notification-text';
+import { useNow } from '../../../client/hooks/useNow';
 import {
   useMarkRead,
   useNotificationsPage,
@@ -23,16 +23,6 @@ import {
 
 /** Newer than this shows how long ago ("2 h ago"); older, its date. */
 const RELATIVE_FOR_MS = 7 * 24 * 60 * 60 * 1000;
-
-/** The time now, moving on every minute, so that "2 min ago" does not stay put. */
-function useNow(everyMs = 60_000) {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const timer = window.setInterval(() => setNow(new Date()), everyMs);
-    return () => window.clearInterval(timer);
-  }, [everyMs]);
-  return now;
-}
 
 function whenText(createdAt: string, now: Date, language: Language) {
   return now.getTime() - new Date(createdAt).getTime() < RELATIVE_FOR_MS

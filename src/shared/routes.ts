@@ -22,6 +22,9 @@ export const PAGE_PATHS = {
   admin: '/admin',
 } as const;
 
+/** The address of a conversation's page (/messages/:id): links in the screens, inbox and mail. */
+export const threadPath = (id: string) => PAGE_PATHS.conversation.replace(':id', id);
+
 const PAGE_PATTERNS: RegExp[] = Object.values(PAGE_PATHS).map(
   (path) => new RegExp(`^${path.replace(/:[a-z]+/gi, '[^/]+')}/?$`),
 );

@@ -5,13 +5,12 @@ import { Pagination } from '../../../client/components/ui/Pagination';
 import { Spinner } from '../../../client/components/ui/Spinner';
 import { useTranslation } from '../../../client/i18n/react';
 import type { Language } from '../../../shared/languages';
-import { PAGE_PATHS } from '../../../shared/routes';
+import { PAGE_PATHS, threadPath } from '../../../shared/routes';
 import type { Role } from '../../../shared/statuses';
 import { useConversations, type ConversationSummary } from './conversations.api';
 import { formatListTime } from './message-days';
 import { excerptOf } from './message-text';
 import { otherNameOf } from './person-name';
-import { threadPath } from './thread-path';
 
 /** More than this shows as "99+" in a badge (the accessible text keeps the number). */
 const BADGE_MAX = 99;

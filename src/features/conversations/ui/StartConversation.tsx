@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { lazyNamed } from '../../../client/lazy';
 import { requestThreadsQuery } from './conversations.api';
 import type { Recipient } from './StartDialog';
-import { threadPath } from './thread-path';
+import { threadPath } from '../../../shared/routes';
 
 /** The dialog's code (a form and its checks) loads when it is first opened. */
 const StartDialog = lazyNamed(() => import('./StartDialog'), 'StartDialog');

@@ -11,7 +11,7 @@ import { messageText } from '../conversations.schema';
 import type { ThreadArrival } from './ConversationPage';
 import { useStartConversation } from './conversations.api';
 import { attemptFor, fingerprintOf, type SendAttempt } from './send-attempt';
-import { threadPath } from './thread-path';
+import { threadPath } from '../../../shared/routes';
 
 const firstMessage = z.object({ text: messageText });
 

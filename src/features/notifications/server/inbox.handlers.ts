@@ -1,7 +1,7 @@
 import type { Db, Tx } from '../../../server/db/types';
 import type { EventBus } from '../../../server/events/bus';
 import type { NotificationType } from '../../../shared/notification-types';
-import { PAGE_PATHS } from '../../../shared/routes';
+import { PAGE_PATHS, threadPath } from '../../../shared/routes';
 import { findUserById } from '../../accounts/server';
 import { readRequestFacts } from '../../requests/server';
 import { forgetRequest, writeNotification, type NewNotification } from './inbox.service';
@@ -202,7 +202,7 @@ export function registerInboxHandlers(events: EventBus) {
         sender_name: payload.senderName,
         excerpt: excerpt(payload.text),
       },
-      link: `/messages/${payload.conversationId}`,
+      link: threadPath(payload.conversationId),
     });
   });
 }

@@ -5,7 +5,7 @@ import { money, notify, supportRecipient } from '../../../server/mail/notify';
 import { mailPiece } from '../../../server/mail/templates';
 import type { NotificationType } from '../../../shared/notification-types';
 import { RETURN_PARAM, safeReturnPath } from '../../../shared/return-path';
-import { PAGE_PATHS } from '../../../shared/routes';
+import { PAGE_PATHS, threadPath } from '../../../shared/routes';
 import { findUserById } from '../../accounts/server';
 import { readRequestFacts } from '../../requests/server';
 import { isEssential } from '../notifications.rules';
@@ -262,7 +262,7 @@ export function registerMailHandlers(events: EventBus, ctx: MailContext) {
       sender: payload.senderName ?? mailPiece('aClient', user.preferredLanguage),
       title: payload.title,
       text: payload.text,
-      link: pageLink(ctx, `/messages/${payload.conversationId}`),
+      link: pageLink(ctx, threadPath(payload.conversationId)),
     };
     await notify(ctx, tx, user, 'messageReceived', values, options);
   });

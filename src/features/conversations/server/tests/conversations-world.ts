@@ -28,6 +28,20 @@ export async function bidOn(provider: Person, workRequestId: string) {
   return placed.json().bid.id as string;
 }
 
+/** A request with a bid, and the thread its provider opened with a question (`threadId`). */
+export async function askedThread(
+  h: AccountsHarness,
+  question = 'Dobrý deň, mám otázku.',
+  title?: string,
+) {
+  const world = await requestWithBid(h, title);
+  const { conversation } = await started(world.provider.agent, {
+    work_request_id: world.request.id,
+    text: question,
+  });
+  return { ...world, threadId: conversation.id };
+}
+
 export const hire = async (client: Person, bidId: string) => {
   const accepted = await client.agent.patch(`/api/bids/${bidId}/accept`);
   expect(accepted.statusCode, accepted.body).toBe(200);

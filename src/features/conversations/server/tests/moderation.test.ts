@@ -2,14 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PNG, file } from '../../../../../tests/factories/files';
 import { accountsHarness, type AccountsHarness } from '../../../../../tests/support/accounts-app';
-import {
-  hire,
-  requestWithBid,
-  started,
-  thread,
-  write,
-  writeWithFiles,
-} from './conversations-world';
+import { askedThread, hire, thread, write, writeWithFiles } from './conversations-world';
 
 let h: AccountsHarness;
 beforeAll(async () => {
@@ -17,14 +10,7 @@ beforeAll(async () => {
 });
 afterAll(async () => h.close());
 
-async function talking() {
-  const world = await requestWithBid(h);
-  const { conversation } = await started(world.provider.agent, {
-    work_request_id: world.request.id,
-    text: 'Dobrý deň, mám otázku.',
-  });
-  return { ...world, threadId: conversation.id };
-}
+const talking = () => askedThread(h);
 
 describe('blocking', () => {
   it('stops messages either way until the one who blocked lifts it', async () => {

@@ -7,7 +7,7 @@ import type { EventBus } from '../../../../server/events/bus';
 import { generateVapidKeys } from '../../../notifications/server/push-vapid';
 import { queuedMails, rowsOf } from '../../../notifications/server/tests/inbox-world';
 import { remindUnread } from '../reminders';
-import { hire, requestWithBid, started, write } from './conversations-world';
+import { askedThread, hire, write } from './conversations-world';
 
 /**
  * A message not read within 10 minutes reaches its reader by push when they get this type's
@@ -34,22 +34,23 @@ afterAll(async () => {
 const inElevenMinutes = () => new Date(Date.now() + 11 * 60_000);
 const sweep = (now = inElevenMinutes()) => remindUnread({ db: h.database.db, events }, now);
 
-async function askedThread() {
-  const world = await requestWithBid(h, 'Obklad kúpeľne a WC');
+/** The provider asks; the client reads in English. */
+async function askedInEnglish() {
+  const world = await askedThread(
+    h,
+    'Is the old tiling to be removed too? Write to jozo@obklady.sk',
+    'Obklad kúpeľne a WC',
+  );
   await h.database.db
     .update(users)
     .set({ preferredLanguage: 'en' })
     .where(eq(users.id, world.client.id));
-  const { conversation } = await started(world.provider.agent, {
-    work_request_id: world.request.id,
-    text: 'Is the old tiling to be removed too? Write to jozo@obklady.sk',
-  });
-  return { ...world, threadId: conversation.id };
+  return world;
 }
 
 describe('an unread message', () => {
   it('is mailed after 10 minutes, masked as stored, once, in the reader language', async () => {
-    const world = await askedThread();
+    const world = await askedInEnglish();
     expect(await sweep(new Date(Date.now() + 9 * 60_000))).toBe(0);
     expect(await queuedMails(h, world.client.email, 'messageReceived')).toHaveLength(0);
 
@@ -75,7 +76,7 @@ describe('an unread message', () => {
   });
 
   it('unread on both sides of one thread reaches both readers', async () => {
-    const world = await askedThread();
+    const world = await askedInEnglish();
     await write(world.client.agent, world.threadId, 'Odpoveď klientky');
     await sweep();
     expect(await queuedMails(h, world.client.email, 'messageReceived')).toHaveLength(1);
@@ -83,14 +84,14 @@ describe('an unread message', () => {
   });
 
   it('read within 10 minutes is told of by nothing', async () => {
-    const world = await askedThread();
+    const world = await askedInEnglish();
     await world.client.agent.post(`/api/conversations/${world.threadId}/read`);
     await sweep();
     expect(await queuedMails(h, world.client.email, 'messageReceived')).toHaveLength(0);
   });
 
   it('reaches a reader with a device by push instead of mail', async () => {
-    const world = await askedThread();
+    const world = await askedInEnglish();
     const subscription = service.subscribe();
     expect(
       (await world.client.agent.post('/api/push/subscriptions', subscription)).statusCode,
@@ -106,7 +107,7 @@ describe('an unread message', () => {
   });
 
   it('follows the reader choices: no mail when they turned it off', async () => {
-    const world = await askedThread();
+    const world = await askedInEnglish();
     const off = await world.client.agent.put('/api/users/notification-preferences', {
       preferences: { message_received: { email: false, push: false } },
     });
@@ -116,7 +117,7 @@ describe('an unread message', () => {
   });
 
   it('many unread messages of one thread make one reminder; a client is named after the hire only', async () => {
-    const world = await askedThread();
+    const world = await askedInEnglish();
     await write(world.client.agent, world.threadId, 'Áno, aj starý.');
     await write(world.client.agent, world.threadId, 'A aj lepidlo.');
     await sweep();

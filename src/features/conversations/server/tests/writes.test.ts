@@ -5,6 +5,7 @@ import { PDF, PNG, EXE, file } from '../../../../../tests/factories/files';
 import { accountsHarness, type AccountsHarness } from '../../../../../tests/support/accounts-app';
 import { conversations, messages } from '../../../../server/db/schema';
 import {
+  askedThread,
   hire,
   requestWithBid,
   start,
@@ -20,14 +21,7 @@ beforeAll(async () => {
 });
 afterAll(async () => h.close());
 
-async function hiredThread() {
-  const world = await requestWithBid(h);
-  const { conversation } = await started(world.provider.agent, {
-    work_request_id: world.request.id,
-    text: 'Otázka pred prijatím',
-  });
-  return { ...world, threadId: conversation.id };
-}
+const hiredThread = () => askedThread(h, 'Otázka pred prijatím');
 
 describe('files', () => {
   it('are refused before the hire and exchanged after it, to the two people only', async () => {

@@ -1,4 +1,4 @@
-import { ArrowLeft, Ban, CircleCheck, EllipsisVertical, Flag } from 'lucide-react';
+import { ArrowLeft, Ban, CircleCheck, EllipsisVertical, Flag, type LucideIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useApiErrorText } from '../../../client/api/useApiError';
@@ -73,42 +73,34 @@ function ThreadOptions({ conversation }: { conversation: Conversation }) {
 
   const items = [
     allowed.includes('report') && (
-      <button
+      <MenuItem
         key="report"
-        type="button"
-        className="flex min-h-11 w-full items-center gap-2 rounded-md px-3 text-left hover:bg-stone-100"
+        icon={Flag}
+        label={t('thread.report')}
         onClick={() => {
           setOpen(false);
           setReporting(true);
         }}
-      >
-        <Flag aria-hidden="true" className="size-4 shrink-0" />
-        {t('thread.report')}
-      </button>
+      />
     ),
     allowed.includes('block') && (
-      <button
+      <MenuItem
         key="block"
-        type="button"
-        className="flex min-h-11 w-full items-center gap-2 rounded-md px-3 text-left text-red-800 hover:bg-red-50"
+        icon={Ban}
+        label={t('thread.block')}
+        danger
         disabled={block.isPending}
         onClick={() => void setBlocked(true)}
-      >
-        <Ban aria-hidden="true" className="size-4 shrink-0" />
-        {t('thread.block')}
-      </button>
+      />
     ),
     allowed.includes('unblock') && (
-      <button
+      <MenuItem
         key="unblock"
-        type="button"
-        className="flex min-h-11 w-full items-center gap-2 rounded-md px-3 text-left hover:bg-stone-100"
+        icon={CircleCheck}
+        label={t('thread.unblock')}
         disabled={block.isPending}
         onClick={() => void setBlocked(false)}
-      >
-        <CircleCheck aria-hidden="true" className="size-4 shrink-0" />
-        {t('thread.unblock')}
-      </button>
+      />
     ),
   ].filter(Boolean);
   if (items.length === 0) return null;
@@ -184,5 +176,34 @@ export function ThreadHeader({ conversation }: { conversation: Conversation }) {
       </div>
       <ThreadOptions conversation={conversation} />
     </header>
+  );
+}
+
+/** One choice of the thread's options menu. */
+function MenuItem({
+  icon: Icon,
+  label,
+  danger = false,
+  disabled,
+  onClick,
+}: {
+  icon: LucideIcon;
+  label: string;
+  danger?: boolean;
+  disabled?: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      className={`flex min-h-11 w-full items-center gap-2 rounded-md px-3 text-left ${
+        danger ? 'text-red-800 hover:bg-red-50' : 'hover:bg-stone-100'
+      }`}
+      disabled={disabled}
+      onClick={onClick}
+    >
+      <Icon aria-hidden="true" className="size-4 shrink-0" />
+      {label}
+    </button>
   );
 }

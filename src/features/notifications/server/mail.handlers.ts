@@ -82,33 +82,33 @@ export function registerMailHandlers(events: EventBus, ctx: MailContext) {
     await notify(ctx, tx, user, 'newBid', values, options);
   });
 
-  events.on('bid.changed', async (tx, { payload }) => {
-    const request = await readRequestFacts(tx, payload.workRequestId);
-    const client = await reader(ctx, tx, request.clientId, 'bid_changed');
+  /** The client of the bid's request, told what a provider did with their bid. */
+  const toClientOfBid = async (
+    tx: Db | Tx,
+    bid: { workRequestId: string; providerId: string; amountCents?: number },
+    type: 'bid_changed' | 'bid_withdrawn',
+    kind: 'bidChanged' | 'bidWithdrawn',
+  ) => {
+    const request = await readRequestFacts(tx, bid.workRequestId);
+    const client = await reader(ctx, tx, request.clientId, type);
     if (!client) return;
     const { user, options } = client;
     const values = {
       name: user.name,
-      provider: (await findUserById(tx, payload.providerId))?.name ?? '',
+      provider: (await findUserById(tx, bid.providerId))?.name ?? '',
       title: request.title,
-      amount: money(payload.amountCents),
-      link: requestLink(ctx, payload.workRequestId),
+      ...(bid.amountCents === undefined ? {} : { amount: money(bid.amountCents) }),
+      link: requestLink(ctx, bid.workRequestId),
     };
-    await notify(ctx, tx, user, 'bidChanged', values, options);
+    await notify(ctx, tx, user, kind, values, options);
+  };
+
+  events.on('bid.changed', async (tx, { payload }) => {
+    await toClientOfBid(tx, payload, 'bid_changed', 'bidChanged');
   });
 
   events.on('bid.withdrawn', async (tx, { payload }) => {
-    const request = await readRequestFacts(tx, payload.workRequestId);
-    const client = await reader(ctx, tx, request.clientId, 'bid_withdrawn');
-    if (!client) return;
-    const { user, options } = client;
-    const values = {
-      name: user.name,
-      provider: (await findUserById(tx, payload.providerId))?.name ?? '',
-      title: request.title,
-      link: requestLink(ctx, payload.workRequestId),
-    };
-    await notify(ctx, tx, user, 'bidWithdrawn', values, options);
+    await toClientOfBid(tx, payload, 'bid_withdrawn', 'bidWithdrawn');
   });
 
   events.on('bid.accepted', async (tx, { payload }) => {

@@ -35,39 +35,34 @@ function otherOf(row: ThreadRow, viewer: Actor, facts: ThreadFacts) {
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
-export function presentSummary(
-  row: ThreadRow,
-  viewer: Actor,
-  extra: {
-    unread: number;
-    last: { body: string; sender_id: string; created_at: string } | null;
-  },
-): ConversationSummary {
+/** A thread as its lists show it: with the viewer's unread count and its last message. */
+export type CountedThreadRow = ThreadRow & {
+  unread: number;
+  last: { body: string; sender_id: string; created_at: string } | null;
+};
+
+export function presentSummary(row: CountedThreadRow, viewer: Actor): ConversationSummary {
   const facts = threadFacts(row, viewer.id);
   return {
     id: row.thread.id,
     request: { id: row.thread.workRequestId, title: row.thread.requestTitle },
     other: otherOf(row, viewer, facts),
-    last_message: extra.last
+    last_message: row.last
       ? {
-          text: extra.last.body,
-          mine: extra.last.sender_id === viewer.id,
-          created_at: iso(extra.last.created_at),
+          text: row.last.body,
+          mine: row.last.sender_id === viewer.id,
+          created_at: iso(row.last.created_at),
         }
       : null,
-    unread_count: extra.unread,
+    unread_count: row.unread,
     read_only: readOnlyReason(facts) !== null,
   };
 }
 
-export function presentThread(
-  row: ThreadRow,
-  viewer: Actor,
-  extra: Parameters<typeof presentSummary>[2],
-): ConversationView {
+export function presentThread(row: CountedThreadRow, viewer: Actor): ConversationView {
   const facts = threadFacts(row, viewer.id);
   return {
-    ...presentSummary(row, viewer, extra),
+    ...presentSummary(row, viewer),
     read_only_reason: readOnlyReason(facts),
     masking: masksContacts(facts),
     allowed_actions: conversationActions(viewer, facts),

@@ -52,7 +52,7 @@ const selectThreads = (db: Reader) => selectThreadsWith(db, {});
 export type ThreadRow = Awaited<ReturnType<ReturnType<typeof selectThreads>['where']>>[number];
 
 /** The facts of conversations.rules.ts, as the viewer sees them. */
-export function threadFacts(row: Omit<ThreadRow, never>, viewerId: string): ThreadFacts {
+export function threadFacts(row: ThreadRow, viewerId: string): ThreadFacts {
   const request = row.request;
   return {
     clientId: row.thread.clientId,

@@ -64,13 +64,13 @@ export const conversationsRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> 
     const thread = await viewThread(ctx.db, me, threadId);
     const files = await filesOf(ctx.db, [message]);
     return {
-      conversation: presentThread(thread, me, thread),
+      conversation: presentThread(thread, me),
       message: presentMessage(message, files(message), me, otherReadAt(thread, me)),
     };
   };
   const threadNow = async (me: Actor, id: string) => {
     const thread = await viewThread(ctx.db, me, id);
-    return { conversation: presentThread(thread, me, thread) };
+    return { conversation: presentThread(thread, me) };
   };
 
   app.get(
@@ -81,7 +81,7 @@ export const conversationsRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> 
       const { page, work_request_id } = request.query;
       const found = await listConversations(ctx, me, page, work_request_id);
       return {
-        conversations: found.rows.map((row) => presentSummary(row, me, row)),
+        conversations: found.rows.map((row) => presentSummary(row, me)),
         unread_total: found.unreadTotal,
         pagination: { page: found.page, total_pages: found.totalPages, total: found.total },
       };
@@ -113,7 +113,7 @@ export const conversationsRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> 
       const page = await readMessages(ctx, me, request.params.id, request.query.before);
       const seenUntil = otherReadAt(page.thread, me);
       return {
-        conversation: presentThread(page.thread, me, page.thread),
+        conversation: presentThread(page.thread, me),
         messages: page.messages.map((message) =>
           presentMessage(message, page.filesOf(message), me, seenUntil),
         ),

@@ -3,11 +3,10 @@ import { AppError } from '../../../server/errors';
 import type { Actor } from '../../../shared/actor';
 import { LIMITS } from '../../../shared/limits';
 import type { ReportReason } from '../conversations.schema';
-import { block, unblock } from './conversations.repo';
+import { block, messagesBefore, unblock } from './conversations.repo';
 import { threadOf } from './conversations.service';
 import { closeReport, findReport, insertReport, listReports } from './reports.repo';
 import { filesOf } from './thread-reads.service';
-import { messagesBefore } from './conversations.repo';
 
 /** How many of a thread's last messages a report keeps. */
 export const REPORTED_MESSAGES = 20;

@@ -1,7 +1,7 @@
-import { aliasedTable, and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { aliasedTable, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../server/db/types';
 import { users } from '../../accounts/server/tables';
-import { conversationReports, conversations, type ReportedMessageCopy } from './tables';
+import { conversationReports, type ReportedMessageCopy } from './tables';
 
 const reporter = aliasedTable(users, 'reporter');
 const reported = aliasedTable(users, 'reported');
@@ -70,8 +70,7 @@ export async function isReported(db: Db, conversationId: string) {
   const [row] = await db
     .select({ id: conversationReports.id })
     .from(conversationReports)
-    .innerJoin(conversations, eq(conversations.id, conversationReports.conversationId))
-    .where(and(eq(conversationReports.conversationId, conversationId)))
+    .where(eq(conversationReports.conversationId, conversationId))
     .limit(1);
   return row !== undefined;
 }

@@ -20,6 +20,7 @@ import {
 import { hashPassword } from '../../features/accounts/server/password';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
 
 /**
  * A question the first bidder asked before pricing, and the client's answer; and, once hired, how
@@ -179,8 +180,9 @@ async function loadDemo(db: Db) {
           .set({ status: 'ASSIGNED', acceptedBidId })
           .where(eq(workRequests.id, row!.id));
       }
-      // Every other request has a conversation with its first bidder.
-      if (asker !== undefined && index % 2 === 0) {
+      // Every other request has a conversation with its first bidder (not one posted this very
+      // hour: its messages would share one moment, and their order with it).
+      if (asker !== undefined && index % 2 === 0 && now - createdAt.getTime() >= HOUR_MS) {
         const providerId = providerIds[asker]!;
         const clientId = clientIds[request.client]!;
         const hired = request.assignedTo === asker;

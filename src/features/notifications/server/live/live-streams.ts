@@ -169,13 +169,15 @@ export function createLiveStreams(deps: {
     if (checking || all.size === 0) return;
     checking = true;
     try {
-      const ids = [...new Set([...all].map((stream) => stream.sessionId))];
+      // Only the streams open when the check began: one opened while it ran was not asked about.
+      const checked = [...all];
+      const ids = [...new Set(checked.map((stream) => stream.sessionId))];
       const live = new Set<string>();
       for (let from = 0; from < ids.length; from += SESSIONS_PER_CHECK) {
         const chunk = ids.slice(from, from + SESSIONS_PER_CHECK);
         for (const id of await findLiveSessionIds(db, chunk, new Date())) live.add(id);
       }
-      for (const stream of [...all]) {
+      for (const stream of checked) {
         if (!live.has(stream.sessionId)) stream.end('session_ended');
       }
     } catch (err) {

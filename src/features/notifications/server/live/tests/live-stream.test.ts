@@ -37,6 +37,9 @@ let base: string;
 let other: App;
 let otherBase: string;
 let closeOtherPool: () => Promise<void>;
+/** A third instance that checks the sessions of its streams without pause. */
+let checking: App;
+let checkingBase: string;
 const opened: OpenStream[] = [];
 
 async function insertNotification(
@@ -130,6 +133,14 @@ beforeAll(async () => {
   });
   await other.listen({ port: 0, host: '127.0.0.1' });
   otherBase = `http://127.0.0.1:${(other.server.address() as { port: number }).port}`;
+
+  checking = await buildApp({
+    db: pool.db,
+    passwordCost: TEST_PASSWORD_COST,
+    live: { sessionCheckMs: 1 },
+  });
+  await checking.listen({ port: 0, host: '127.0.0.1' });
+  checkingBase = `http://127.0.0.1:${(checking.server.address() as { port: number }).port}`;
 });
 
 afterEach(async () => {
@@ -139,6 +150,7 @@ afterEach(async () => {
 });
 
 afterAll(async () => {
+  await checking?.close();
   await other?.close();
   await closeOtherPool?.();
   await h?.close();
@@ -307,6 +319,24 @@ describe('GET /api/live', () => {
 
     first.close();
     await expect.poll(async () => (await stream(c.agent, { on: otherBase })).status).toBe(200);
+  });
+
+  it('keeps a stream that opens while the sessions of the others are being checked', async () => {
+    const people = await Promise.all(Array.from({ length: 12 }, () => h.signedIn('client')));
+    for (const person of people) {
+      const live = await stream(person.agent, { on: checkingBase });
+      expect(live.status).toBe(200);
+      // The opening words come, or the stream ends without them: whichever is first.
+      const outcome = await Promise.race([
+        live.ended.then(() => 'ended'),
+        expect
+          .poll(() => live.controls.length, { timeout: 5_000 })
+          .toBeGreaterThan(0)
+          .then(() => 'opened'),
+      ]);
+      expect(outcome).toBe('opened');
+    }
+    expect(opened.filter((live) => live.endedAt !== undefined)).toEqual([]);
   });
 
   it('listens again when its database connection drops, and the browser catches up', async () => {

@@ -54,6 +54,10 @@ const RequestDetailsPage = page(
   'RequestDetailsPage',
 );
 const ProviderPage = page(() => import('../features/providers/ui/ProviderPage'), 'ProviderPage');
+const DirectoryPage = page(
+  () => import('../features/providers/ui/DirectoryPage'),
+  'DirectoryPage',
+);
 const AdminPage = page(() => import('../features/admin/ui/AdminPage'), 'AdminPage');
 const NotFoundPage = page(() => import('./pages/NotFoundPage'), 'NotFoundPage');
 
@@ -123,6 +127,7 @@ export function AppRoutes() {
               </RequireRole>
             }
           />
+          <Route path="providers" element={<DirectoryPage />} />
           <Route
             path="provider/:id"
             element={

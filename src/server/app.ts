@@ -61,6 +61,8 @@ import { pageRenderer } from './render/page-renderer';
 import { registerApiDocs } from './openapi';
 import { responseSerializer } from './response-serializer';
 import { seoRoutes } from '../features/seo/server/seo.routes';
+import { directoryHead } from '../features/providers/server/directory-head';
+import { pageKeyOf } from '../shared/page-meta';
 import { systemRoutes } from './routes/system.routes';
 import { requestsRoutes } from '../features/requests/server/requests.routes';
 import { homeRoutes } from '../features/home/server/home.routes';
@@ -316,7 +318,15 @@ export async function buildApp(deps: AppDeps) {
         trustSummaryEnabled: deps.gemini !== undefined,
       },
     });
-  await registerSpa(app, deps.clientDir, publicUrl, csrf.issue, renderPage || undefined);
+  await registerSpa(
+    app,
+    deps.clientDir,
+    publicUrl,
+    csrf.issue,
+    renderPage || undefined,
+    async (pathname, search, language) =>
+      pageKeyOf(pathname) === 'directory' ? directoryHead(ctx.db, search, language) : undefined,
+  );
   return app;
 }
 

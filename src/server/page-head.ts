@@ -9,6 +9,19 @@ import { pageKeyOf } from '../shared/page-meta';
 
 const META: Record<Language, typeof sk> = { sk, en, uk, ru, cs };
 
+export interface PageHeadText {
+  title: string;
+  description: string;
+  canonicalPath: string;
+}
+
+/** A page's own head from its address (the directory's trade and town), when it has one. */
+export type PageHeadFor = (
+  pathname: string,
+  search: URLSearchParams,
+  language: Language,
+) => Promise<PageHeadText | undefined>;
+
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
@@ -19,14 +32,17 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
 export function withPageHead(
   html: string,
   page: { pathname: string; language: Language; publicUrl: string },
+  /** A page's own title, description and canonical path and query, read from its address. */
+  own?: PageHeadText,
 ): string {
   const key = pageKeyOf(page.pathname);
   const meta = META[page.language];
-  const title = `${PRODUCT_NAME} — ${meta.title[key]}`;
-  const canonical = `${page.publicUrl.replace(/\/+$/, '')}${page.pathname.replace(/(.)\/$/, '$1')}`;
+  const title = `${PRODUCT_NAME} — ${own?.title ?? meta.title[key]}`;
+  const path = own?.canonicalPath ?? page.pathname.replace(/(.)\/$/, '$1');
+  const canonical = `${page.publicUrl.replace(/\/+$/, '')}${path}`;
   const head = [
     `<title>${escapeHtml(title)}</title>`,
-    `<meta name="description" content="${escapeHtml(meta.description[key])}" />`,
+    `<meta name="description" content="${escapeHtml(own?.description ?? meta.description[key])}" />`,
     ...(key === 'notFound' ? [] : [`<link rel="canonical" href="${escapeHtml(canonical)}" />`]),
   ].join('\n    ');
   return html

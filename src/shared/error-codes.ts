@@ -12,6 +12,8 @@ export const ERROR_STATUS = {
   invalid_form_data: 400,
   /** Search words or a town filter longer than LIMITS.searchText.max. */
   search_too_long: 400,
+  /** A radius or an order by distance without the place it is around (`near`). */
+  near_required: 400,
   unsupported_media_type: 415,
   payload_too_large: 413,
   not_found: 404,

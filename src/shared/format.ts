@@ -72,3 +72,7 @@ export const centsToEuros = (cents: number) => cents / 100;
 /** A euro amount has at most two decimals (spec core §9: step 0.01). */
 export const hasAtMostTwoDecimals = (euros: number) =>
   Math.abs(eurosToCents(euros) - euros * 100) < 1e-6;
+
+/** A distance in km as lists show it: one decimal below 10 km ("2,4"), whole above ("12"). */
+export const formatKm = (km: number, language: Language) =>
+  new Intl.NumberFormat(LOCALE_OF[language], { maximumFractionDigits: km < 10 ? 1 : 0 }).format(km);

@@ -14,6 +14,7 @@ export type PageKey =
   | 'create'
   | 'request'
   | 'provider'
+  | 'directory'
   | 'profile'
   | 'notifications'
   | 'messages'
@@ -32,6 +33,7 @@ const KEYS: [path: string, key: PageKey][] = [
   [PAGE_PATHS.create, 'create'],
   [PAGE_PATHS.request, 'request'],
   [PAGE_PATHS.provider, 'provider'],
+  [PAGE_PATHS.directory, 'directory'],
   [PAGE_PATHS.profile, 'profile'],
   [PAGE_PATHS.notifications, 'notifications'],
   [PAGE_PATHS.messages, 'messages'],
@@ -51,6 +53,7 @@ export function pageKeyOf(pathname: string): PageKey {
 export const PUBLIC_PAGE_PATHS = [
   PAGE_PATHS.home,
   PAGE_PATHS.browse,
+  PAGE_PATHS.directory,
   PAGE_PATHS.privacy,
   PAGE_PATHS.contact,
 ] as const;

@@ -19,6 +19,8 @@ export const PAGE_PATHS = {
   create: '/create',
   request: '/request/:id',
   provider: '/provider/:id',
+  /** The public directory of providers, by category and around a place. */
+  directory: '/providers',
   admin: '/admin',
 } as const;
 

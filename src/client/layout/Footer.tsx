@@ -17,6 +17,7 @@ export function Footer() {
   const build = version.data?.version ?? DEFAULT_BUILD.version;
   const links = [
     { to: '/', label: 'footer.home' },
+    { to: '/providers', label: 'footer.providers' },
     { to: '/contact', label: 'footer.contact' },
     { to: '/privacy', label: 'footer.privacy' },
   ].filter((link) => isPagePath(link.to));

@@ -26,8 +26,10 @@ export function PageDescription() {
   const description = ready ? t(`description.${key}`) : undefined;
 
   useEffect(() => {
-    if (description) headElement('meta', 'name', 'description').content = description;
-  }, [description]);
+    // The directory describes itself by its trade and town (DirectoryPage).
+    if (description && key !== 'directory')
+      headElement('meta', 'name', 'description').content = description;
+  }, [description, key]);
   useEffect(() => {
     const canonical = document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]');
     if (key === 'notFound') canonical?.remove();

@@ -5,6 +5,9 @@ import { LIMITS } from '../../shared/limits';
 import { numberInput } from '../../shared/number-input';
 import { ACCOUNT_STATUSES } from '../../shared/statuses';
 import { emailField, nameField, optional, profilePhoneField } from '../../shared/validation';
+import type { ErrorCode } from '../../shared/error-codes';
+import { placeView } from '../places/places.schema';
+import { aroundPlace, nearRequired, pagination } from '../requests/requests.schema';
 
 const text = (max: number) => optional(z.string().trim().max(max, { message: 'too_long' }));
 
@@ -130,3 +133,48 @@ export const publicProvider = z.object({
   reviewable_request_ids: z.array(z.uuid()),
 });
 export type PublicProvider = z.infer<typeof publicProvider>;
+
+/** How the directory is ordered: nearest first (around a place), or best rated first. */
+export const DIRECTORY_SORTS = ['distance', 'rating'] as const;
+export type DirectorySort = (typeof DIRECTORY_SORTS)[number];
+
+/** Providers on one page of the directory, at most. */
+export const DIRECTORY_PAGE_SIZE = 20;
+
+/** GET /api/providers and /providers: active providers by category, around a place, paged. */
+export const directoryQuery = z
+  .object({
+    category: z.enum(CATEGORIES).optional(),
+    page: z.coerce.number().int().min(1).max(1000).default(1),
+    limit: z.coerce.number().int().min(1).max(DIRECTORY_PAGE_SIZE).default(DIRECTORY_PAGE_SIZE),
+  })
+  .extend(aroundPlace(DIRECTORY_SORTS).shape)
+  .refine(nearRequired, { message: 'near_required' satisfies ErrorCode });
+export type DirectoryQuery = z.infer<typeof directoryQuery>;
+
+/**
+ * A provider in the public directory: what their page shows anyone, never a contact (no email,
+ * phone or website: those follow a hire, spec core §4).
+ */
+export const directoryEntry = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  profile_picture_url: z.string().nullable(),
+  average_rating: z.number().nullable(),
+  review_count: z.number().int(),
+  completed_jobs: z.number().int(),
+  service_category: z.enum(CATEGORIES).nullable(),
+  service_categories: z.array(z.enum(CATEGORIES)),
+  /** The provider's own town, named in the asker's language. */
+  place: placeView.nullable(),
+  /** Kilometres from `near`, to one decimal; null without `near`. */
+  distance_km: z.number().nullable(),
+});
+export type DirectoryEntry = z.infer<typeof directoryEntry>;
+
+export const directoryResponse = z.object({
+  providers: z.array(directoryEntry),
+  pagination,
+  near_place: placeView.nullable(),
+});
+export type DirectoryResponse = z.infer<typeof directoryResponse>;

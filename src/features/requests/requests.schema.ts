@@ -3,6 +3,7 @@ import { CATEGORIES } from '../../shared/categories';
 import { ACCOUNT_STATUSES, WORK_REQUEST_STATUSES } from '../../shared/statuses';
 import { LIMITS } from '../../shared/limits';
 import type { ErrorCode } from '../../shared/error-codes';
+import { placeIdParam, placeView, radiusKm } from '../places/places.schema';
 import { isDeadlineInPast, REQUEST_ACTIONS } from './requests.rules';
 
 /** Fields of a new request (spec core §5); the browser's three steps and the server share them. */
@@ -53,6 +54,11 @@ export const workRequestCard = workRequestSummary.extend({
    * download's rules: signed-in viewers who may open the request (docs/requests.md "Cards").
    */
   thumbnail_url: z.string().nullable(),
+  /**
+   * Kilometres from the place a distance search is around (`near`), to one decimal; null in
+   * every other list (docs/directory.md "Distance search").
+   */
+  distance_km: z.number().nullable(),
 });
 export type WorkRequestCard = z.infer<typeof workRequestCard>;
 
@@ -76,19 +82,47 @@ const searchText = z
   .trim()
   .max(LIMITS.searchText.max, { message: 'search_too_long' satisfies ErrorCode });
 
-export const listWorkRequestsQuery = z.object({
-  q: searchText.optional(),
-  category: z.enum(CATEGORIES).optional(),
-  /** Town or region: each word starts a word of the request's location, accents ignored. */
-  location: searchText.optional(),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  limit: z.coerce.number().int().min(1).max(LIMITS.browsePageSize).default(LIMITS.browsePageSize),
-});
+/** The radii the filters offer, in km (any 5..200 is taken), and the one chosen unless another is. */
+export const RADIUS_CHOICES_KM = [5, 10, 20, 30, 40, 50, 100, 200] as const;
+export const DEFAULT_RADIUS_KM = 30;
+
+/** How a list around a place is ordered: nearest first, or newest first (the default). */
+export const DISTANCE_SORTS = ['newest', 'distance'] as const;
+export type DistanceSort = (typeof DISTANCE_SORTS)[number];
+
+/**
+ * `near`, `radius_km` and `sort` of a list around a place (browse and the directory): a radius
+ * or an order by distance means nothing without the place, so either without `near` is refused
+ * with `near_required`, not ignored.
+ */
+export const aroundPlace = <Sort extends string>(sorts: readonly [Sort, ...Sort[]]) =>
+  z.object({
+    near: placeIdParam.optional(),
+    radius_km: radiusKm.optional(),
+    sort: z.enum(sorts).optional(),
+  });
+
+export const nearRequired = (query: { near?: number | undefined; radius_km?: number | undefined; sort?: string | undefined }) =>
+  query.near !== undefined || (query.radius_km === undefined && query.sort !== 'distance');
+
+export const listWorkRequestsQuery = z
+  .object({
+    q: searchText.optional(),
+    category: z.enum(CATEGORIES).optional(),
+    /** Town or region: each word starts a word of the request's location, accents ignored. */
+    location: searchText.optional(),
+    page: z.coerce.number().int().min(1).max(10_000).default(1),
+    limit: z.coerce.number().int().min(1).max(LIMITS.browsePageSize).default(LIMITS.browsePageSize),
+  })
+  .extend(aroundPlace(DISTANCE_SORTS).shape)
+  .refine(nearRequired, { message: 'near_required' satisfies ErrorCode });
 export type ListWorkRequestsQuery = z.infer<typeof listWorkRequestsQuery>;
 
 export const workRequestList = z.object({
   work_requests: z.array(workRequestCard),
   pagination,
+  /** The place a distance search is around (`near`), named in the asker's language; else null. */
+  near_place: placeView.nullable(),
 });
 export type WorkRequestList = z.infer<typeof workRequestList>;
 

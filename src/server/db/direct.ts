@@ -33,6 +33,12 @@ export function directStatement<Row>(
   return { name, text, params };
 }
 
+/** A one-off direct statement from a query written with Drizzle's `sql`. */
+export function directSql<Row>(query: SQL): DirectStatement<Row> {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  return { name: undefined, text, params };
+}
+
 /**
  * Makes a row from its fields in the statement's order. `pg` makes each row by copying one
  * object per statement and adding the fields by name; once a process has read many shapes of

@@ -43,6 +43,7 @@ function validationDetails(error: unknown): { field: string; message: string }[]
  */
 const SCHEMA_REFUSALS: Partial<Record<ErrorCode, string>> = {
   search_too_long: `The search text is too long: at most ${LIMITS.searchText.max} characters.`,
+  near_required: 'A radius or an order by distance needs the place it is around (near).',
 };
 
 const schemaRefusal = (details: { message: string }[]) => {

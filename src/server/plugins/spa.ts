@@ -6,7 +6,7 @@ import type { CsrfIssuer } from './csrf';
 import { sendError } from './errors';
 import { isPagePath } from '../../shared/routes';
 import { compressText } from '../compress-text';
-import { withPageHead } from '../page-head';
+import { withPageHead, type PageHeadFor } from '../page-head';
 import type { RenderPage } from '../render/page-renderer';
 
 /**
@@ -24,6 +24,8 @@ export async function registerSpa(
   issueCsrf: CsrfIssuer,
   /** Server rendering of the public pages (render/page-renderer.ts); without it, none. */
   renderPage?: RenderPage,
+  /** Heads of pages titled by their address (page-head.ts). */
+  headFor?: PageHeadFor,
 ) {
   const indexFile = clientDir ? path.join(clientDir, 'index.html') : undefined;
   const indexHtml =
@@ -52,11 +54,12 @@ export async function registerSpa(
   // Whatever reaches this handler matched no route, API or page: the API's own not-found answer
   // belongs to its scope (request-chain.ts), so no guess from the raw path is needed here.
   app.setNotFoundHandler(async (request, reply) => {
-    const pathname = request.url.split('?')[0] ?? '/';
+    const [pathname = '/', query = ''] = request.url.split('?');
     if ((request.method !== 'GET' && request.method !== 'HEAD') || !indexHtml) {
       return sendError(reply, request, { error: 'not_found', message: 'Not found.' });
     }
-    const page = withPageHead(indexHtml, { pathname, language: request.language, publicUrl });
+    const own = await headFor?.(pathname, new URLSearchParams(query), request.language);
+    const page = withPageHead(indexHtml, { pathname, language: request.language, publicUrl }, own);
     const rendered = request.method === 'GET' ? await renderPage?.(request, page) : undefined;
     const { body, encoding } = await compressText(
       rendered ?? page,

@@ -9,7 +9,17 @@ import { presentBid } from '../../features/requests/server/bids.presenter';
 import { bidsForRequest } from '../../features/requests/server/bids.service';
 import { homeStats as homeStatsSchema } from '../../features/home/home.schema';
 import { cachedFor, homeStats } from '../../features/home/server/home.service';
-import { publicProvider } from '../../features/providers/providers.schema';
+import {
+  directoryAddress,
+  directoryListParams,
+} from '../../features/providers/directory-address';
+import {
+  directoryQuery,
+  directoryResponse,
+  publicProvider,
+} from '../../features/providers/providers.schema';
+import { presentDirectory } from '../../features/providers/server/directory.presenter';
+import { browseDirectory } from '../../features/providers/server/directory.service';
 import { presentProvider } from '../../features/providers/server/providers.presenter';
 import { providerPage } from '../../features/providers/server/providers.service';
 import {
@@ -23,9 +33,14 @@ import { openRequestPage } from '../../features/requests/server/requests.service
 import { reviewsResponse } from '../../features/reviews/reviews.schema';
 import { presentReviewPage } from '../../features/reviews/server/reviews.presenter';
 import { listReviews } from '../../features/reviews/server/reviews.service';
-import { isCategory } from '../../shared/categories';
+import {
+  browseAddress,
+  browseListParams,
+  type RequestListParams,
+} from '../../features/requests/browse-address';
 import { camelizeKeys } from '../../shared/case';
 import { LIMITS } from '../../shared/limits';
+import type { Language } from '../../shared/languages';
 import type { BuildInfo } from '../../shared/version';
 import type { ServerContext } from '../context';
 import { AppError } from '../errors';
@@ -34,6 +49,7 @@ import { AppError } from '../errors';
 export type RenderedPage =
   | { kind: 'home' }
   | { kind: 'browse' }
+  | { kind: 'directory' }
   | { kind: 'request'; id: string }
   | { kind: 'provider'; id: string };
 
@@ -41,10 +57,11 @@ const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 const REQUEST_PATH = new RegExp(`^/request/(${UUID})/?$`, 'i');
 const PROVIDER_PATH = new RegExp(`^/provider/(${UUID})/?$`, 'i');
 
-/** Home, browse, a request and a provider are rendered by the server; every other page is not. */
+/** Home, browse, the directory, a request and a provider are rendered by the server; no other page. */
 export function renderedPageOf(pathname: string): RenderedPage | undefined {
   if (pathname === '/') return { kind: 'home' };
   if (pathname === '/browse' || pathname === '/browse/') return { kind: 'browse' };
+  if (pathname === '/providers' || pathname === '/providers/') return { kind: 'directory' };
   const request = REQUEST_PATH.exec(pathname)?.[1];
   if (request) return { kind: 'request', id: request.toLowerCase() };
   const provider = PROVIDER_PATH.exec(pathname)?.[1];
@@ -90,15 +107,15 @@ export function pageData({ ctx, buildInfo, publicConfig }: PageDataDeps) {
   // Counted at most once a minute, as GET /api/stats/home does.
   const stats = cachedFor(60_000, () => homeStats(ctx.db, new Date()));
 
-  const listEntry = async (params: {
-    q?: string | undefined;
-    category?: string | undefined;
-    location?: string | undefined;
-    page: number;
-    limit: number;
-  }): Promise<QueryEntry | undefined> => {
+  const listEntry = async (
+    params: RequestListParams,
+    language: Language,
+  ): Promise<QueryEntry | undefined> => {
+    const { radiusKm, ...rest } = params;
     const parsed = listWorkRequestsQuery.safeParse(
-      Object.fromEntries(Object.entries(params).filter(([, value]) => value !== undefined)),
+      Object.fromEntries(
+        Object.entries({ ...rest, radius_km: radiusKm }).filter(([, value]) => value !== undefined),
+      ),
     );
     // An address the API would refuse (a page past the last one, a search too long) is left to
     // the browser, which asks and shows the refusal.
@@ -107,7 +124,10 @@ export function pageData({ ctx, buildInfo, publicConfig }: PageDataDeps) {
     return {
       // requestKeys.list(params)
       queryKey: ['work-requests', 'list', params],
-      data: wire(workRequestList, presentCardList(query, await browseRequests(ctx, query))),
+      data: wire(
+        workRequestList,
+        presentCardList(query, await browseRequests(ctx, query), language),
+      ),
     };
   };
 
@@ -115,6 +135,7 @@ export function pageData({ ctx, buildInfo, publicConfig }: PageDataDeps) {
     page: RenderedPage,
     viewer: SessionUser | undefined,
     search: URLSearchParams,
+    language: Language,
   ): Promise<QueryEntry[]> => {
     const entries: QueryEntry[] = [
       { queryKey: ['version'], data: wire(versionSchema, buildInfo) },
@@ -141,19 +162,29 @@ export function pageData({ ctx, buildInfo, publicConfig }: PageDataDeps) {
 
     if (page.kind === 'home') {
       entries.push({ queryKey: ['stats', 'home'], data: wire(homeStatsSchema, await stats()) });
-      const latest = await listEntry({ page: 1, limit: LIMITS.homeLatestRequests });
+      const latest = await listEntry({ page: 1, limit: LIMITS.homeLatestRequests }, language);
       if (latest) entries.push(latest);
     } else if (page.kind === 'browse') {
       // As BrowsePage reads its address.
-      const category = search.get('category');
-      const list = await listEntry({
-        q: search.get('q') || undefined,
-        category: isCategory(category) ? category : undefined,
-        location: search.get('location') || undefined,
-        page: Math.max(1, Number.parseInt(search.get('page') ?? '1', 10) || 1),
-        limit: LIMITS.browsePageSize,
-      });
+      const list = await listEntry(browseListParams(browseAddress(search)), language);
       if (list) entries.push(list);
+    } else if (page.kind === 'directory') {
+      // As DirectoryPage reads its address.
+      const params = directoryListParams(directoryAddress(search));
+      const { radiusKm, ...rest } = params;
+      const parsed = directoryQuery.safeParse(
+        Object.fromEntries(
+          Object.entries({ ...rest, radius_km: radiusKm }).filter(([, value]) => value !== undefined),
+        ),
+      );
+      const directory = parsed.success
+        ? await unlessRefused(() => browseDirectory(ctx, parsed.data))
+        : undefined;
+      if (parsed.success && directory)
+        entries.push({
+          queryKey: directoryKey(params),
+          data: wire(directoryResponse, presentDirectory(parsed.data, directory, language)),
+        });
     } else if (page.kind === 'request' && viewer) {
       const detail = await unlessRefused(() => openRequestPage(ctx, viewer, page.id));
       if (detail) {
@@ -193,6 +224,8 @@ export function pageData({ ctx, buildInfo, publicConfig }: PageDataDeps) {
   };
 }
 
+/** directory.api.ts directoryKey. */
+const directoryKey = (params: unknown) => ['providers', 'directory', params];
 /** reviews.api.ts REVIEWS_PAGE_SIZE. */
 const REVIEWS_PAGE_SIZE = 10;
 /** GET /api/version's and GET /api/providers/:id's answers. */

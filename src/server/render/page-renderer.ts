@@ -23,6 +23,7 @@ const RENDER_TIMEOUT_MS = 5_000;
 const PAGE_MODULES: Record<RenderedPage['kind'], string[]> = {
   home: ['src/features/home/ui/HomeSections.tsx'],
   browse: ['src/features/requests/ui/BrowsePage.tsx'],
+  directory: ['src/features/providers/ui/DirectoryPage.tsx'],
   request: ['src/features/requests/ui/RequestDetailsPage.tsx'],
   provider: ['src/features/providers/ui/ProviderPage.tsx'],
 };
@@ -92,7 +93,7 @@ export function pageRenderer(deps: PageDataDeps & { clientDir: string }): Render
       const viewer = await findSessionUser(deps.ctx.db, request.cookies[SESSION_COOKIE]);
       // A visitor is sent home from these pages by the browser, with its notice.
       if (needsSignIn(page) && !viewer) return undefined;
-      const queries = await dataOf(page, viewer, url.searchParams);
+      const queries = await dataOf(page, viewer, url.searchParams, request.language);
       const { renderPage } = await load();
       const { html, state } = await renderPage({
         url: `${url.pathname}${url.search}`,

@@ -56,6 +56,12 @@ export function HomePage() {
                   {t(action.label)}
                 </Link>
               )}
+              {role !== 'provider' && role !== 'administrator' && (
+                // Someone with a job to do may look for a craftsperson near them first.
+                <Link to="/providers" className="btn-secondary px-6 text-lg">
+                  {t('hero.findProviders')}
+                </Link>
+              )}
               <a href="#how-it-works" className="btn-secondary px-6 text-lg">
                 {t('hero.howItWorks')}
               </a>

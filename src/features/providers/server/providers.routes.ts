@@ -3,7 +3,9 @@ import { z } from 'zod';
 import type { ServerContext } from '../../../server/context';
 import { AppError } from '../../../server/errors';
 import { fileResponse } from '../../../server/openapi';
-import { publicProvider } from '../providers.schema';
+import { directoryQuery, directoryResponse, publicProvider } from '../providers.schema';
+import { presentDirectory } from './directory.presenter';
+import { browseDirectory } from './directory.service';
 import { reviewsResponse } from '../../reviews/reviews.schema';
 import { presentReviewPage } from '../../reviews/server';
 import { presentProvider } from './providers.presenter';
@@ -19,6 +21,21 @@ export const providersRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = as
   app,
   { ctx },
 ) => {
+  app.get(
+    '/providers',
+    {
+      // The same for every viewer, and nothing in it is private: a shared cache may keep it a while.
+      config: { publicCache: { browser: 0, shared: 60 } },
+      schema: { querystring: directoryQuery, response: { 200: directoryResponse } },
+    },
+    async (request) =>
+      presentDirectory(
+        request.query,
+        await browseDirectory(ctx, request.query),
+        request.language,
+      ),
+  );
+
   app.get(
     '/providers/:id',
     { schema: { params: idParams, response: { 200: z.object({ user: publicProvider }) } } },

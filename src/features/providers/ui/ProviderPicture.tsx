@@ -1,7 +1,7 @@
 import { useState } from 'react';
 
 /** Sizes as classes, not a style attribute: a server-rendered style attribute breaks our CSP. */
-const SIZE_CLASS = { 96: 'size-24', 128: 'size-32' } as const;
+const SIZE_CLASS = { 64: 'size-16', 96: 'size-24', 128: 'size-32' } as const;
 
 /** The provider's picture, or the product's default one when there is none or it fails to load. */
 export function ProviderPicture({

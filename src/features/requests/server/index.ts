@@ -20,6 +20,7 @@ export { countOpenRequestsSince, markRequestReviewed } from './requests.repo';
 export { hasBidOn } from './bids.repo';
 export { readForm, type CheckedFile } from './uploads';
 export { sendUpload } from './file-download';
+export { presentPagination, roundedKm } from './requests.presenter';
 
 /**
  * One request presented for this viewer exactly as `GET /api/work-requests/:id` answers it

@@ -1,4 +1,8 @@
 import type { Actor } from '../../../shared/actor';
+import type { Language } from '../../../shared/languages';
+import { presentPlace, type findPlace } from '../../places/server';
+
+type PlaceRow = NonNullable<Awaited<ReturnType<typeof findPlace>>>;
 import { displayFilename } from '../attachments.rules';
 import { canSeeClientContact, isRequestOwner, type RequestAction } from '../requests.rules';
 import type { AttachmentInfo, WorkRequestCard, WorkRequestDetail } from '../requests.schema';
@@ -40,6 +44,8 @@ export function presentCard(
     bidCount: number;
     deadline: string | null;
     thumbnailId: string | null;
+    /** Only in a list around a place. */
+    distanceKm?: number;
   },
 ): WorkRequestCard {
   // One literal with every field, not the summary extended or spread: adding fields to a
@@ -56,8 +62,12 @@ export function presentCard(
     bid_count: row.bidCount,
     deadline: row.deadline,
     thumbnail_url: row.thumbnailId ? thumbnailUrl(row.id, row.thumbnailId) : null,
+    distance_km: row.distanceKm === undefined ? null : roundedKm(row.distanceKm),
   };
 }
+
+/** A distance as cards and the directory show it: to one decimal of a kilometre. */
+export const roundedKm = (km: number) => Math.round(km * 10) / 10;
 
 /**
  * With `more` (more than `total` matches, not counted further), paging goes one page past the
@@ -82,11 +92,19 @@ export function presentCardList(
     rows,
     total,
     more,
-  }: { rows: Parameters<typeof presentCard>[0][]; total: number; more: boolean },
+    nearPlace,
+  }: {
+    rows: Parameters<typeof presentCard>[0][];
+    total: number;
+    more: boolean;
+    nearPlace?: PlaceRow | undefined;
+  },
+  language: Language,
 ) {
   return {
     work_requests: rows.map(presentCard),
     pagination: presentPagination(query.page, query.limit, total, more),
+    near_place: nearPlace ? presentPlace(nearPlace, language) : null,
   };
 }
 

@@ -46,7 +46,11 @@ export const requestsRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = asy
       schema: { querystring: listWorkRequestsQuery, response: { 200: workRequestList } },
     },
     async (request) => {
-      return presentCardList(request.query, await browseRequests(ctx, request.query));
+      return presentCardList(
+        request.query,
+        await browseRequests(ctx, request.query),
+        request.language,
+      );
     },
   );
 

@@ -8,39 +8,40 @@ import { Pagination } from '../../../client/components/ui/Pagination';
 import { PageLoading } from '../../../client/components/ui/PageLoading';
 import { keepTypedBeforeHydration } from '../../../client/components/ui/typed-before-hydration';
 import { useDocumentTitle } from '../../../client/hooks/useDocumentTitle';
-import { isCategory } from '../../../shared/categories';
 import { LIMITS } from '../../../shared/limits';
+import { browseAddress, browseListParams, type BrowseAddress } from '../browse-address';
+import { DEFAULT_RADIUS_KM, type DistanceSort } from '../requests.schema';
+import { AroundFields, type AroundChoice } from './AroundFields';
 import { CategorySelect } from './CategorySelect';
 import { RequestCard } from './RequestCard';
 import { useLocationSuggestions, useRequestList } from './requests.api';
 
-/** /browse?q&category&location&page: open requests, searched and paged by the server (page only above 1). */
+/**
+ * /browse?q&category&location&near&radius_km&sort&page: open requests, searched and paged by the
+ * server (page only above 1); with `near`, those within the radius of a place, with distances.
+ */
 export function BrowsePage() {
   const { t, i18n } = useTranslation(['requests', 'categories']);
   const [params, setParams] = useSearchParams();
-  const q = params.get('q') ?? '';
-  const category = isCategory(params.get('category')) ? params.get('category')! : '';
-  const location = params.get('location') ?? '';
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const address = browseAddress(params);
+  const { q, category, location, near, page } = address;
   useDocumentTitle(t('browse.title'));
   const errorText = useApiErrorText();
 
-  const results = useRequestList({
-    q: q || undefined,
-    category: category || undefined,
-    location: location || undefined,
-    page,
-    limit: LIMITS.browsePageSize,
-  });
+  const results = useRequestList(browseListParams(address));
+  const nearPlace = results.data?.nearPlace?.id === near ? results.data?.nearPlace : null;
 
-  const go = (next: { q?: string; category?: string; location?: string; page?: number }) => {
+  const go = (next: Partial<Omit<BrowseAddress, 'page'>> & { page?: number }) => {
     const search = new URLSearchParams();
-    const nextQ = next.q ?? q;
-    const nextCategory = next.category ?? category;
-    const nextLocation = next.location ?? location;
-    if (nextQ) search.set('q', nextQ);
-    if (nextCategory) search.set('category', nextCategory);
-    if (nextLocation) search.set('location', nextLocation);
+    const merged = { ...address, ...next };
+    if (merged.q) search.set('q', merged.q);
+    if (merged.category) search.set('category', merged.category);
+    if (merged.location) search.set('location', merged.location);
+    if (merged.near !== undefined) {
+      search.set('near', String(merged.near));
+      search.set('radius_km', String(merged.radiusKm ?? DEFAULT_RADIUS_KM));
+      if (merged.sort === 'distance') search.set('sort', 'distance');
+    }
     if (next.page && next.page > 1) search.set('page', String(next.page));
     setParams(search);
   };
@@ -53,10 +54,15 @@ export function BrowsePage() {
       <h1 className="text-3xl font-bold">{t('browse.title')}</h1>
       <p className="mt-2 text-stone-700">{t('browse.intro')}</p>
       <SearchForm
-        key={`${q}|${category}|${location}`}
+        key={`${q}|${category}|${location}|${near}|${address.radiusKm}|${address.sort}|${nearPlace?.id}`}
         initialQ={q}
         initialCategory={category}
         initialLocation={location}
+        initialAround={{
+          place: nearPlace ?? null,
+          radiusKm: address.radiusKm ?? DEFAULT_RADIUS_KM,
+          sort: address.sort ?? 'newest',
+        }}
         onSearch={(next) => go({ ...next, page: 1 })}
       />
 
@@ -84,7 +90,7 @@ export function BrowsePage() {
           <div className="card flex flex-col items-center gap-3 p-10 text-center">
             <SearchX aria-hidden="true" className="size-8 text-stone-400" />
             <p className="font-medium">{t('browse.empty')}</p>
-            {(q || category || location) && (
+            {(q || category || location || near !== undefined) && (
               <button type="button" className="btn-secondary" onClick={() => setParams({})}>
                 {t('browse.clear')}
               </button>
@@ -128,24 +134,41 @@ function SearchForm({
   initialQ,
   initialCategory,
   initialLocation,
+  initialAround,
   onSearch,
 }: {
   initialQ: string;
   initialCategory: string;
   initialLocation: string;
-  onSearch: (next: { q: string; category: string; location: string }) => void;
+  initialAround: AroundChoice<DistanceSort>;
+  onSearch: (next: {
+    q: string;
+    category: string;
+    location: string;
+    near: number | undefined;
+    radiusKm: number;
+    sort: DistanceSort;
+  }) => void;
 }) {
   const { t } = useTranslation(['requests', 'categories']);
   const [text, setText] = useState(initialQ);
   const [chosen, setChosen] = useState(initialCategory);
   const [town, setTown] = useState(initialLocation);
+  const [around, setAround] = useState(initialAround);
   return (
     <form
       role="search"
       className="card mt-6 grid grid-cols-1 gap-3 p-4 sm:grid-cols-2 sm:items-end lg:grid-cols-[1fr_minmax(10rem,14rem)_minmax(12rem,16rem)_auto]"
       onSubmit={(event) => {
         event.preventDefault();
-        onSearch({ q: text.trim(), category: chosen, location: town.trim() });
+        onSearch({
+          q: text.trim(),
+          category: chosen,
+          location: town.trim(),
+          near: around.place?.id,
+          radiusKm: around.radiusKm,
+          sort: around.sort,
+        });
       }}
     >
       <div className="flex flex-col gap-1.5">
@@ -170,6 +193,15 @@ function SearchForm({
         value={chosen}
         onChange={setChosen}
         allLabel={t('browse.allCategories')}
+      />
+      <AroundFields
+        idPrefix="browse"
+        value={around}
+        onChange={setAround}
+        sorts={[
+          { value: 'newest', label: t('browse.sortNewest'), needsPlace: false },
+          { value: 'distance', label: t('browse.sortDistance'), needsPlace: true },
+        ]}
       />
       <button type="submit" className="btn-primary">
         <Search aria-hidden="true" className="size-4" />

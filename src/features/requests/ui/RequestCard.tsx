@@ -1,7 +1,7 @@
-import { Calendar, CalendarClock, MapPin, MessageSquare } from 'lucide-react';
+import { Calendar, CalendarClock, MapPin, MessageSquare, Navigation } from 'lucide-react';
 import { useTranslation } from '../../../client/i18n/react';
 import { Link } from 'react-router';
-import { formatDate, formatDay, formatTimeAgo } from '../../../shared/format';
+import { formatDate, formatDay, formatKm, formatTimeAgo } from '../../../shared/format';
 import type { Language } from '../../../shared/languages';
 import { signInPathFor } from '../../../shared/return-path';
 import type { CamelCased } from '../../../client/api/types';
@@ -73,6 +73,15 @@ export function RequestCard({
           </dt>
           <dd className="min-w-0 break-words">{request.location}</dd>
         </div>
+        {request.distanceKm !== null && (
+          <div className="flex items-center gap-1.5">
+            <dt>
+              <Navigation aria-hidden="true" className="size-4" />
+              <span className="sr-only">{t('card.distance')}</span>
+            </dt>
+            <dd>{t('around.km', { km: formatKm(request.distanceKm, language) })}</dd>
+          </div>
+        )}
         <div className="flex items-center gap-1.5">
           <dt>
             <Calendar aria-hidden="true" className="size-4" />

@@ -4,6 +4,7 @@ import { api } from '../../../client/api/client';
 import type { CamelCased } from '../../../client/api/types';
 import { uploadForm } from '../../../client/api/upload';
 import { LIMITS } from '../../../shared/limits';
+import type { RequestListParams } from '../browse-address';
 import type {
   LocationSuggestions,
   myWorkRequests,
@@ -16,13 +17,7 @@ export type RequestList = CamelCased<WorkRequestList>;
 type MyRequests = CamelCased<z.infer<typeof myWorkRequests>>;
 export type MyRequest = MyRequests['workRequests'][number];
 
-export interface RequestListParams {
-  q?: string | undefined;
-  category?: string | undefined;
-  location?: string | undefined;
-  page: number;
-  limit: number;
-}
+export type { RequestListParams };
 
 /**
  * Cache keys of work requests, broad to narrow: invalidating a key refreshes everything under it.
@@ -42,11 +37,15 @@ export const requestKeys = {
   locations: (prefix: string) => [...requestKeys.all, 'locations', prefix] as const,
 };
 
-const listPath = ({ q, category, location, page, limit }: RequestListParams) => {
+const listPath = (params: RequestListParams) => {
+  const { q, category, location, near, radiusKm, sort, page, limit } = params;
   const query = new URLSearchParams({ page: String(page), limit: String(limit) });
   if (q) query.set('q', q);
   if (category) query.set('category', category);
   if (location) query.set('location', location);
+  if (near !== undefined) query.set('near', String(near));
+  if (radiusKm !== undefined) query.set('radius_km', String(radiusKm));
+  if (sort) query.set('sort', sort);
   return `/work-requests?${query.toString()}`;
 };
 
@@ -130,7 +129,7 @@ export function useCreateRequest() {
       queryClient.setQueryData(requestKeys.detail(workRequest.id), { workRequest });
       const { attachments, allowedActions, ...request } = workRequest;
       // Its preview's address comes with the lists fetched again below.
-      const card = { ...request, bidCount: 0, thumbnailUrl: null };
+      const card = { ...request, bidCount: 0, thumbnailUrl: null, distanceKm: null };
       queryClient.setQueryData<MyRequests>(
         requestKeys.mine(),
         (old) =>

@@ -3,9 +3,7 @@ import {
   count,
   desc,
   eq,
-  inArray,
   not,
-  or,
   sql,
   type Placeholder,
   type SQL,
@@ -22,6 +20,9 @@ import { sharedWhileRunning } from '../../../../server/db/running';
 import { knownMany } from './known-many';
 import { directStatement, readDirect, readLastOf, sqlText } from '../../../../server/db/direct';
 import { cardOf, cardRow, type Card } from '../cards';
+import { fullText, listedIn, matchedBy, namedBy, searchCondition } from './search-condition';
+import { listRequestsAround, type CardAround, type PlacesAround } from './distance-search';
+import type { DistanceSort } from '../../requests.schema';
 
 /**
  * Matches are counted exactly up to this many; beyond, the list says "more than" this many (a
@@ -182,34 +183,35 @@ export async function listOpenRequests(
     location?: string | undefined;
     page: number;
     limit: number;
+    /** Only requests in these places, nearest or newest first (distance-search.ts). */
+    around?: (PlacesAround & { sort: DistanceSort }) | undefined;
   },
-) {
+): Promise<{ rows: (Card | CardAround)[]; total: number; more: boolean }> {
   const [found, stats] = await Promise.all([
     searchQuery(db, query.q, query.location),
     termStats(db),
   ]);
+  if (query.around) {
+    const offset = (query.page - 1) * query.limit;
+    const { rows, counted } = await listRequestsAround(
+      db,
+      searchCondition(found, query.category),
+      query.around,
+      { sort: query.around.sort, limit: query.limit, offset, upTo: EXACT_COUNT_LIMIT + 1 },
+    );
+    if (pageTellsTotal(rows.length, query.limit, offset)) {
+      return { rows, total: offset + rows.length, more: false };
+    }
+    return { rows, ...totalOf(counted) };
+  }
   if (!found) return browse(db, query.category, query.limit, query.page);
   const { tsquery, location, categories, rest } = found;
 
   // Everything the statements below are written from.
   const search = [tsquery, location, query.category ?? null, categories, rest];
-  const fullText = (text: string) =>
-    sql`${workRequests.searchVector} @@ to_tsquery('simple', ${text})`;
-  const listed = () =>
-    and(
-      listedRequest(workRequests),
-      query.category ? eq(workRequests.category, query.category) : undefined,
-    )!;
-  // A category named by the words stands in for the words that named it, not for the others
-  // nor for the location.
-  const named = () =>
-    and(
-      inArray(workRequests.category, categories),
-      rest ? fullText(rest) : undefined,
-      location ? fullText(location) : undefined,
-    )!;
-  const where = () =>
-    and(listed(), categories.length > 0 ? or(fullText(tsquery), named()) : fullText(tsquery))!;
+  const listed = () => listedIn(query.category);
+  const named = () => namedBy(found);
+  const where = () => and(listed(), matchedBy(found))!;
   // PostgreSQL cannot tell a rare word from a common one in a prefix query: it may walk every
   // request looking for a word nobody used, or sort every request containing a common one. Our
   // own estimate chooses: rare words read the full-text index and sort the few matches; common

@@ -1,12 +1,34 @@
 import type { ServerContext } from '../../../../server/context';
+import { findPlace, placesWithin, unknownPlace } from '../../../places/server';
+import { DEFAULT_RADIUS_KM, type DistanceSort } from '../../requests.schema';
 import { listOpenRequests, suggestLocations } from './search.repo';
 
-/** What Browse and Home list: a page of open requests of active clients, searched and filtered. */
-export function browseRequests(
-  ctx: Pick<ServerContext, 'db'>,
-  query: Parameters<typeof listOpenRequests>[1],
-) {
-  return listOpenRequests(ctx.db, query);
+type BrowseQuery = Omit<Parameters<typeof listOpenRequests>[1], 'around'> & {
+  near?: number | undefined;
+  radius_km?: number | undefined;
+  sort?: DistanceSort | undefined;
+};
+
+/**
+ * What Browse and Home list: a page of open requests of active clients, searched and filtered;
+ * with `near`, only those whose place lies within the radius (30 km unless given), each with its
+ * distance. A place that does not exist is refused (`unknown_place`), not taken for "anywhere".
+ */
+export async function browseRequests(ctx: Pick<ServerContext, 'db'>, query: BrowseQuery) {
+  const { near, radius_km: radiusKm, sort, ...rest } = query;
+  if (near === undefined) return { ...(await listOpenRequests(ctx.db, rest)), nearPlace: undefined };
+  const nearPlace = await findPlace(ctx.db, near);
+  if (!nearPlace) throw unknownPlace();
+  const within = await placesWithin(ctx.db, near, radiusKm ?? DEFAULT_RADIUS_KM);
+  const found = await listOpenRequests(ctx.db, {
+    ...rest,
+    around: {
+      ids: within.map((place) => place.id),
+      kmById: new Map(within.map((place) => [place.id, place.distanceKm])),
+      sort: sort ?? 'newest',
+    },
+  });
+  return { ...found, nearPlace };
 }
 
 /** Towns of open requests starting with `prefix` (accents ignored), for the location filter. */

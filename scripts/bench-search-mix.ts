@@ -1,0 +1,192 @@
+// The never-repeating mix of `npm run bench:search` (also alone: `npm run bench:search-mix`):
+// random words of the data, typos of them, towns, radius searches around random places with a
+// category, and directory searches, each query made once, through the HTTP API of the built
+// server, several at a time. Prints p50/p95/p99 per kind and the plans of the slowest queries.
+// The caches of repeated searches (counts known to be many, statement texts, typo words) never
+// meet the same search twice, so they cannot help.
+//
+// The database is filled once and kept (1 000 000 requests and 100 000 providers take minutes):
+// BENCH_MIX_DATABASE_URL=postgres://postgres@127.0.0.1:5432/majstri_bench_mix
+// BENCH_MIX_REQUESTS=1000000  BENCH_MIX_PROVIDERS=100000  BENCH_MIX_PER_KIND=400  BENCH_MIX_CONCURRENCY=4
+import fs from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { migrateDatabase } from '../src/server/db/migrate';
+import { CATEGORIES } from '../src/shared/categories';
+import { RADIUS_CHOICES_KM } from '../src/features/requests/requests.schema';
+import { freePort, startServer, waitUntilHealthy } from '../tests/support/processes';
+import { seedClients } from './bench-data';
+import { addPlacedRequests, addProviders } from './bench-places-data';
+import { explainSlowest } from './bench-mix-plans';
+
+const URL_OF_DATABASE =
+  process.env.BENCH_MIX_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/majstri_bench_mix';
+const REQUESTS = Number(process.env.BENCH_MIX_REQUESTS ?? 1_000_000);
+const PROVIDERS = Number(process.env.BENCH_MIX_PROVIDERS ?? 100_000);
+const PER_KIND = Number(process.env.BENCH_MIX_PER_KIND ?? 400);
+const CONCURRENCY = Number(process.env.BENCH_MIX_CONCURRENCY ?? 4);
+
+const log = (line: string) => console.log(line);
+const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+
+/** Creates the database if it is missing, migrates it, and fills what it lacks. */
+async function prepare() {
+  const target = new URL(URL_OF_DATABASE);
+  const name = target.pathname.slice(1);
+  const admin = new pg.Client({ connectionString: Object.assign(new URL(target), { pathname: '/postgres' }).toString() });
+  await admin.connect();
+  const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
+  if (exists.rowCount === 0) await admin.query(`create database "${name.replace(/"/g, '')}"`);
+  await admin.end();
+  await migrateDatabase(URL_OF_DATABASE);
+  const client = new pg.Client({ connectionString: URL_OF_DATABASE });
+  await client.connect();
+  const count = async (sql: string) => (await client.query<{ n: number }>(sql)).rows[0]!.n;
+  if ((await count(`select count(*)::int as n from users where role = 'client'`)) === 0) {
+    await seedClients(client);
+  }
+  const started = performance.now();
+  const requests = await count('select count(*)::int as n from work_requests');
+  if (requests < REQUESTS) await addPlacedRequests(client, REQUESTS - requests);
+  const providers = await count(`select count(*)::int as n from users where role = 'provider'`);
+  if (providers < PROVIDERS) await addProviders(client, PROVIDERS - providers);
+  if (requests < REQUESTS || providers < PROVIDERS) {
+    await client.query('vacuum analyze');
+    log(`filled in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  }
+  return client;
+}
+
+interface Query {
+  kind: string;
+  path: string;
+}
+
+/** A word with one letter changed, dropped or doubled: what a hurried thumb types. */
+function typoOf(word: string) {
+  const at = Math.floor(Math.random() * word.length);
+  const letter = pick('abcdeghijklmnoprstuvyz'.split(''));
+  const edits = [
+    () => word.slice(0, at) + letter + word.slice(at + 1),
+    () => word.slice(0, at) + word.slice(at + 1),
+    () => word.slice(0, at) + word[at] + word.slice(at),
+  ];
+  return pick(edits)();
+}
+
+/** PER_KIND queries of each kind, none the same as another, in a random order. */
+async function makeQueries(client: pg.Client): Promise<Query[]> {
+  const words = (
+    await client.query<{ term: string }>(
+      `select term from search_terms where char_length(term) >= 4 and term ~ '^[a-z]+$'`,
+    )
+  ).rows.map((row) => row.term);
+  const places = (
+    await client.query<{ id: number; name: string }>(
+      `select id, coalesce(names->>'sk', names->>'en') as name from places where country in ('SK', 'CZ')`,
+    )
+  ).rows;
+  const seen = new Set<string>();
+  const queries: Query[] = [];
+  const add = (kind: string, make: () => string) => {
+    for (let made = 0, tries = 0; made < PER_KIND && tries < PER_KIND * 50; tries++) {
+      const path = make();
+      if (seen.has(path)) continue;
+      seen.add(path);
+      queries.push({ kind, path });
+      made++;
+    }
+  };
+  const category = () => (Math.random() < 0.5 ? `&category=${pick(CATEGORIES)}` : '');
+  add('word', () => `/api/work-requests?q=${encodeURIComponent(pick(words))}${category()}`);
+  add(
+    'typo',
+    () => `/api/work-requests?q=${encodeURIComponent(typoOf(pick(words)))}${category()}`,
+  );
+  add('town', () => `/api/work-requests?location=${encodeURIComponent(pick(places).name)}${category()}`);
+  add(
+    'radius + category',
+    () =>
+      `/api/work-requests?near=${pick(places).id}&radius_km=${pick(RADIUS_CHOICES_KM)}&category=${pick(CATEGORIES)}${Math.random() < 0.5 ? '&sort=distance' : ''}`,
+  );
+  add(
+    'directory',
+    () =>
+      `/api/providers?near=${pick(places).id}&radius_km=${pick(RADIUS_CHOICES_KM)}&category=${pick(CATEGORIES)}${Math.random() < 0.5 ? '&sort=rating' : ''}`,
+  );
+  return queries.sort(() => Math.random() - 0.5);
+}
+
+async function measure(baseUrl: string, queries: Query[]) {
+  const byKind = new Map<string, { ms: number; path: string }[]>();
+  let next = 0;
+  const worker = async () => {
+    for (;;) {
+      const index = next++;
+      if (index >= queries.length) return;
+      const { kind, path } = queries[index]!;
+      const started = performance.now();
+      const response = await fetch(`${baseUrl}${path}`, {
+        headers: { 'x-forwarded-for': `10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}` },
+      });
+      await response.arrayBuffer();
+      if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
+      const ms = performance.now() - started;
+      byKind.set(kind, [...(byKind.get(kind) ?? []), { ms, path }]);
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  return byKind;
+}
+
+async function main() {
+  if (!fs.existsSync('dist/server/main.js')) throw new Error('Build first: npm run build');
+  const client = await prepare();
+  const queries = await makeQueries(client);
+  // Warm-up on queries of their own (made again, and never measured): connections, JIT, pages.
+  const warmUp = (await makeQueries(client)).slice(0, 100);
+  await client.end();
+
+  const port = await freePort();
+  const server = startServer(
+    {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: URL_OF_DATABASE,
+      TRUST_PROXY: '1',
+      LOG_LEVEL: 'warn',
+    },
+    'dist/server/main.js',
+  );
+  await waitUntilHealthy(server, 120_000);
+  const base = `http://127.0.0.1:${port}`;
+  await measure(base, warmUp.filter((q) => !queries.some((m) => m.path === q.path)));
+  const byKind = await measure(base, queries);
+  server.child.kill('SIGTERM');
+  await server.exited;
+
+  log(`\nNever-repeating mix: ${REQUESTS.toLocaleString('en')} requests, ${PROVIDERS.toLocaleString('en')} providers, ${CONCURRENCY} at a time, ${PER_KIND} queries per kind.\n`);
+  log('| kind | queries | p50 ms | p95 ms | p99 ms | slowest ms |');
+  log('|---|---:|---:|---:|---:|---:|');
+  const slowest: { kind: string; path: string; p95: number }[] = [];
+  for (const [kind, timings] of byKind) {
+    const sorted = timings.map((t) => t.ms).sort((a, b) => a - b);
+    log(
+      `| ${kind} | ${sorted.length} | ${percentile(sorted, 50).toFixed(1)} | ${percentile(sorted, 95).toFixed(1)} | ${percentile(sorted, 99).toFixed(1)} | ${sorted.at(-1)!.toFixed(1)} |`,
+    );
+    const worst = [...timings].sort((a, b) => b.ms - a.ms)[0]!;
+    slowest.push({ kind, path: worst.path, p95: percentile(sorted, 95) });
+  }
+  slowest.sort((a, b) => b.p95 - a.p95);
+  for (const { kind, path } of slowest.slice(0, 2)) {
+    log(`\nPlans of the slowest ${kind} query, ${path} (run again, so now warm):`);
+    for (const line of await explainSlowest(URL_OF_DATABASE, path)) log(line);
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,130 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../../server/db/database';
+import type { Category } from '../../../shared/categories';
+import { activeProvider, providerProfiles, users } from '../../accounts/server/tables';
+import { bids, workRequests } from '../../requests/server/tables';
+import { reviews } from '../../reviews/server/tables';
+import type { DirectorySort } from '../providers.schema';
+
+/** A provider of the directory as its page of the list reads them. */
+export interface DirectoryRow {
+  id: string;
+  name: string;
+  hasPicture: boolean;
+  serviceCategory: Category | null;
+  serviceCategories: Category[];
+  placeId: number | null;
+  averageRating: number | null;
+  reviewCount: number;
+  completedJobs: number;
+}
+
+/** Listed in the directory: active providers, in the category by their main or another trade. */
+function listedProvider(category: Category | undefined): SQL {
+  const inCategory = category
+    ? sql` and (${providerProfiles.serviceCategory} = ${category} or ${category} = any(${providerProfiles.serviceCategories}))`
+    : sql``;
+  return sql`${activeProvider}${inCategory}`;
+}
+
+/** A provider's fields, named as DirectoryRow names them (the rating and jobs come later). */
+const providerFields = sql`${users.id} as "id", ${users.name} as "name",
+  ${providerProfiles.pictureKey} is not null as "hasPicture",
+  ${providerProfiles.serviceCategory} as "serviceCategory",
+  ${providerProfiles.serviceCategories}::text[] as "serviceCategories",
+  ${providerProfiles.placeId} as "placeId"`;
+
+const fromProviders = sql`${providerProfiles} join ${users} on ${users.id} = ${providerProfiles.userId}`;
+
+/** The average rating and number of reviews of one provider (`reviews_provider_created_idx`). */
+const ratingOf = (providerId: SQL) =>
+  sql`(select avg(${reviews.rating})::float8 as "averageRating", count(*)::int as "reviewCount"
+    from ${reviews} where ${reviews.providerId} = ${providerId})`;
+
+/**
+ * Jobs the provider won and finished: their accepted bids (`bids_provider_created_idx`) whose
+ * request is COMPLETED on that bid.
+ */
+const completedJobs = (providerId: SQL) =>
+  sql`(select count(*)::int from ${bids} join ${workRequests} on ${workRequests.id} = ${bids.workRequestId}
+    where ${bids.providerId} = ${providerId} and ${bids.status} = 'ACCEPTED'
+    and ${workRequests.acceptedBidId} = ${bids.id} and ${workRequests.status} = 'COMPLETED')`;
+
+type PageRow = Omit<DirectoryRow, 'averageRating' | 'reviewCount' | 'completedJobs'>;
+
+/**
+ * Nearest place first (one index read per place, `provider_profiles_place_idx`, in distance
+ * order, each stopping at what the page can still use), then by id within a place.
+ */
+async function nearestPage(db: Db, where: SQL, placeIds: number[], limit: number, offset: number) {
+  const result = await db.execute<PageRow>(sql`select found.* from unnest(${placeIds}::int[]) with ordinality as around(place, nearness)
+    cross join lateral (select ${providerFields} from ${fromProviders}
+      where ${where} and ${providerProfiles.placeId} = around.place
+      order by ${users.id} limit ${offset + limit}) as found
+    order by around.nearness, found.id limit ${limit} offset ${offset}`);
+  return result.rows;
+}
+
+/** Best rated first (then most reviewed), among the providers in the places or all of them. */
+async function bestRatedPage(db: Db, where: SQL, limit: number, offset: number) {
+  const result = await db.execute<PageRow>(sql`select ${providerFields} from ${fromProviders}
+    left join lateral ${ratingOf(sql`${providerProfiles.userId}`)} as rating on true
+    where ${where}
+    order by rating."averageRating" desc nulls last, rating."reviewCount" desc, ${users.id}
+    limit ${limit} offset ${offset}`);
+  return result.rows;
+}
+
+/** The rating, reviews and finished jobs of the providers of one page, in the page's order. */
+async function withTrackRecord(db: Db, page: PageRow[]): Promise<DirectoryRow[]> {
+  if (page.length === 0) return [];
+  const result = await db.execute<{
+    id: string;
+    averageRating: number | null;
+    reviewCount: number;
+    completedJobs: number;
+  }>(sql`select listed.id, rating.*, ${completedJobs(sql`listed.id`)} as "completedJobs"
+    from unnest(${page.map((row) => row.id)}::uuid[]) as listed(id)
+    cross join lateral ${ratingOf(sql`listed.id`)} as rating`);
+  const byId = new Map(result.rows.map((row) => [row.id, row]));
+  return page.map((row) => {
+    const record = byId.get(row.id);
+    return {
+      ...row,
+      averageRating: record?.averageRating ?? null,
+      reviewCount: record?.reviewCount ?? 0,
+      completedJobs: record?.completedJobs ?? 0,
+    };
+  });
+}
+
+/**
+ * A page of the directory and its providers counted up to `upTo`: in the places given (nearest
+ * place first, or best rated first), or everywhere (best rated first).
+ */
+export async function listDirectory(
+  db: Db,
+  query: {
+    category: Category | undefined;
+    placeIds: number[] | undefined;
+    sort: DirectorySort;
+    limit: number;
+    offset: number;
+    upTo: number;
+  },
+): Promise<{ rows: DirectoryRow[]; counted: number }> {
+  const { placeIds, limit, offset } = query;
+  if (placeIds?.length === 0) return { rows: [], counted: 0 };
+  const where = placeIds
+    ? sql`${listedProvider(query.category)} and ${providerProfiles.placeId} = any(${placeIds}::int[])`
+    : listedProvider(query.category);
+  const [page, counted] = await Promise.all([
+    placeIds && query.sort === 'distance'
+      ? nearestPage(db, listedProvider(query.category), placeIds, limit, offset)
+      : bestRatedPage(db, where, limit, offset),
+    db.execute<{ n: number }>(
+      sql`select count(*)::int as n from (select 1 from ${fromProviders} where ${where} limit ${query.upTo}) as listed`,
+    ),
+  ]);
+  return { rows: await withTrackRecord(db, page), counted: counted.rows[0]?.n ?? 0 };
+}

@@ -1,0 +1,224 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient, createProvider, createWorkRequest } from '../../../../../tests/factories';
+import { Agent } from '../../../../../tests/support/agent';
+import { createTestDatabase, type TestDatabase } from '../../../../../tests/setup/test-database';
+import { buildApp, type App } from '../../../../server/app';
+import { providerProfiles, users } from '../../../accounts/server/tables';
+import { bids, workRequests } from '../../../requests/server/tables';
+import { reviews } from '../../../reviews/server/tables';
+import type { Category } from '../../../../shared/categories';
+import csCategories from '../../../../locales/cs/categories.json';
+import csDirectory from '../../../../locales/cs/directory.json';
+import skCategories from '../../../../locales/sk/categories.json';
+import skDirectory from '../../../../locales/sk/directory.json';
+
+const SITE = 'https://majstri.example';
+/** GeoNames ids of the test towns (the gazetteer the migration imports). */
+const PRESOV = 723819;
+const KOSICE = 724443;
+const SABINOV = 723674;
+const BRATISLAVA = 3060972;
+
+let database: TestDatabase;
+let app: App;
+let clientDir: string;
+const ids: Record<string, string> = {};
+/** Every provider's contact email, phone and website: none may reach the directory. */
+const contacts: string[] = [];
+
+interface Directory {
+  providers: {
+    id: string;
+    name: string;
+    average_rating: number | null;
+    review_count: number;
+    completed_jobs: number;
+    service_categories: string[];
+    place: { id: number; name: string } | null;
+    distance_km: number | null;
+  }[];
+  pagination: { total: number; total_pages: number };
+  near_place: { id: number; name: string } | null;
+}
+const directory = async (query: string) => {
+  const answer = await new Agent(app).get(`/api/providers?${query}`);
+  expect(answer.statusCode, answer.body).toBe(200);
+  for (const contact of contacts) expect(answer.body).not.toContain(contact);
+  return answer.json() as Directory;
+};
+const keysOf = (body: Directory) =>
+  body.providers.map((entry) => Object.keys(ids).find((key) => ids[key] === entry.id));
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'majstri-directory-'));
+  fs.writeFileSync(
+    path.join(clientDir, 'index.html'),
+    '<!doctype html>\n<html lang="sk">\n  <head>\n    <title>Majstri</title>\n  </head>\n  <body><div id="root"></div></body>\n</html>\n',
+  );
+  app = await buildApp({ db: database.db, publicUrl: `${SITE}/`, clientDir });
+  const make = async (
+    key: string,
+    fields: { category: Category; placeId: number | null; also?: Category[]; disabled?: boolean },
+  ) => {
+    const provider = await createProvider(database.db, {
+      name: `Majster ${key}`,
+      category: fields.category,
+    });
+    const website = `https://${key.toLowerCase()}-majster.example`;
+    const phone = `+421 905 ${String(100_000 + Object.keys(ids).length).slice(0, 3)} ${key.length}77`;
+    await database.db
+      .update(providerProfiles)
+      .set({
+        placeId: fields.placeId,
+        serviceCategories: fields.also ?? [],
+        contactPhone: phone,
+        website,
+      })
+      .where(eq(providerProfiles.userId, provider.id));
+    if (fields.disabled) {
+      await database.db
+        .update(users)
+        .set({ accountStatus: 'disabled', disabledBy: 'administrator' })
+        .where(eq(users.id, provider.id));
+    }
+    contacts.push(provider.email, phone, website);
+    ids[key] = provider.id;
+    return provider;
+  };
+  await make('presov', { category: 'plumbing', placeId: PRESOV });
+  await make('sabinov', { category: 'plumbing', placeId: SABINOV });
+  await make('kosice', { category: 'heating_gas_sanitary', placeId: KOSICE, also: ['plumbing'] });
+  await make('bratislava', { category: 'plumbing', placeId: BRATISLAVA });
+  await make('electrician', { category: 'electrical', placeId: PRESOV });
+  await make('nowhere', { category: 'plumbing', placeId: null });
+  await make('disabled', { category: 'plumbing', placeId: PRESOV, disabled: true });
+
+  // Sabinov's provider is rated best (5, 5), Košice's next (4); Sabinov finished a job.
+  const client = await createClient(database.db);
+  const job = await createWorkRequest(database.db, client, { status: 'COMPLETED' });
+  const [bid] = await database.db
+    .insert(bids)
+    .values({
+      workRequestId: job.id,
+      providerId: ids.sabinov!,
+      amountCents: 12_000,
+      description: 'Výmena batérie vrátane materiálu.',
+      status: 'ACCEPTED',
+    })
+    .returning();
+  await database.db
+    .update(workRequests)
+    .set({ acceptedBidId: bid!.id })
+    .where(eq(workRequests.id, job.id));
+  await database.db.insert(reviews).values([
+    { providerId: ids.sabinov!, rating: 5 },
+    { providerId: ids.sabinov!, rating: 5 },
+    { providerId: ids.kosice!, rating: 4 },
+  ]);
+});
+
+afterAll(async () => {
+  await app.close();
+  await database.drop();
+  fs.rmSync(clientDir, { recursive: true, force: true });
+});
+
+describe('GET /api/providers', () => {
+  it('lists the providers of a trade within the radius, nearest first, with their distance', async () => {
+    const body = await directory(`category=plumbing&near=${PRESOV}&radius_km=40`);
+    // Košice's provider is in plumbing by a further trade; Bratislava is 300 km away.
+    expect(keysOf(body)).toEqual(['presov', 'sabinov', 'kosice']);
+    const [presov, sabinov, kosice] = body.providers;
+    expect(presov).toMatchObject({ distance_km: 0, place: { id: PRESOV, name: 'Prešov' } });
+    expect(sabinov!.distance_km).toBeGreaterThan(5);
+    expect(kosice!.distance_km).toBeGreaterThan(28);
+    expect(kosice!.distance_km).toBeLessThan(36);
+    expect(kosice!.service_categories).toEqual(['plumbing']);
+    expect(body.near_place).toMatchObject({ id: PRESOV, name: 'Prešov' });
+    expect(body.pagination).toMatchObject({ total: 3, total_pages: 1 });
+  });
+
+  it('leaves Košice out at 25 km', async () => {
+    const body = await directory(`category=plumbing&near=${PRESOV}&radius_km=25`);
+    expect(keysOf(body)).toEqual(['presov', 'sabinov']);
+  });
+
+  it('orders by rating on request, with reviews and finished jobs', async () => {
+    const body = await directory(`category=plumbing&near=${PRESOV}&radius_km=40&sort=rating`);
+    expect(keysOf(body)).toEqual(['sabinov', 'kosice', 'presov']);
+    expect(body.providers[0]).toMatchObject({
+      average_rating: 5,
+      review_count: 2,
+      completed_jobs: 1,
+    });
+    expect(body.providers[2]).toMatchObject({ average_rating: null, review_count: 0 });
+  });
+
+  it('lists every active provider without a place to search around, best rated first', async () => {
+    const body = await directory('category=plumbing');
+    expect(keysOf(body).slice(0, 2)).toEqual(['sabinov', 'kosice']);
+    expect(keysOf(body)).toEqual(expect.arrayContaining(['presov', 'bratislava', 'nowhere']));
+    expect(keysOf(body)).not.toContain('disabled');
+    expect(keysOf(body)).not.toContain('electrician');
+    expect(body.providers.every((entry) => entry.distance_km === null)).toBe(true);
+  });
+
+  it.each([
+    [`near=${PRESOV}&radius_km=4`, 'validation_failed'],
+    [`near=${PRESOV}&radius_km=500`, 'validation_failed'],
+    [`near=123456789`, 'unknown_place'],
+    ['radius_km=30', 'near_required'],
+    ['sort=distance', 'near_required'],
+    ['category=astrology', 'validation_failed'],
+  ])('refuses %s with %s', async (query, code) => {
+    const answer = await new Agent(app).get(`/api/providers?${query}`);
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json().error).toBe(code);
+  });
+});
+
+describe('The directory page', () => {
+  it('is titled and described by its trade and town in the visitor’s language', async () => {
+    const answer = await app.inject({
+      method: 'GET',
+      url: `/providers?category=plumbing&near=${PRESOV}&radius_km=40`,
+    });
+    expect(answer.statusCode).toBe(200);
+    const title = skDirectory.heading.categoryTown
+      .replace('{{category}}', skCategories.plumbing)
+      .replace('{{town}}', 'Prešov');
+    expect(answer.body).toContain(`<title>Majstri — ${title}</title>`);
+    expect(answer.body).toContain(
+      `<link rel="canonical" href="${SITE}/providers?category=plumbing&amp;near=${PRESOV}" />`,
+    );
+    for (const contact of contacts) expect(answer.body).not.toContain(contact);
+
+    const czech = await app.inject({
+      method: 'GET',
+      url: `/providers?category=electrical`,
+      cookies: { lang: 'cs' },
+    });
+    const czechTitle = csDirectory.heading.category.replace('{{category}}', csCategories.electrical);
+    expect(czech.body).toContain(`<title>Majstri — ${czechTitle}</title>`);
+    expect(czech.body).toContain(`content="${csDirectory.description.category.replace('{{category}}', csCategories.electrical)}"`);
+  });
+
+  it('is listed in the sitemap for the main towns and every trade', async () => {
+    const answer = await app.inject({ method: 'GET', url: '/sitemap.xml' });
+    const locations = [...answer.body.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]);
+    expect(locations).toEqual(
+      expect.arrayContaining([
+        `${SITE}/providers`,
+        `${SITE}/providers?category=plumbing&amp;near=${PRESOV}`,
+        `${SITE}/providers?category=electrical&amp;near=${BRATISLAVA}`,
+        `${SITE}/providers?category=roofing&amp;near=${KOSICE}`,
+      ]),
+    );
+    expect(locations.filter((location) => location!.includes('/providers?'))).toHaveLength(11 * 26);
+  });
+});

@@ -1,0 +1,97 @@
+import { and, count, desc, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../../../server/db/database';
+import { directSql, directStatement, readDirect, type RowMaker } from '../../../../server/db/direct';
+import type { DistanceSort } from '../../requests.schema';
+import { cardOf, cardRow, type Card } from '../cards';
+import { workRequests } from '../tables';
+
+/** A card of a list around a place, with its distance from that place. */
+export type CardAround = Card & { distanceKm: number };
+
+/** The places within the radius, nearest first (places' `placesWithin`, the GiST index). */
+export interface PlacesAround {
+  ids: number[];
+  kmById: Map<number, number>;
+}
+
+/** A card's fields, then the request's place and its instant as a timestamp (for the order). */
+const aroundRow = {
+  ...cardRow,
+  placeId: sql<number>`${workRequests.placeId}`.as('placeId'),
+  created: sql<Date>`${workRequests.createdAt}`.as('created'),
+};
+
+const cardAroundOf =
+  (kmById: Map<number, number>): RowMaker<CardAround> =>
+  (fields) => ({ ...cardOf(fields), distanceKm: kmById.get(fields[10] as number) ?? 0 });
+
+const inPlaces = (ids: number[]) => sql`${workRequests.placeId} = any(${ids}::int[])`;
+
+/**
+ * Newest first among the places' requests. `place_id = any(…)` lets PostgreSQL weigh each place
+ * by its own statistics: a few quiet villages are read from `(place_id, created_at, id)` and
+ * sorted, a wide radius around a city walks the listed requests newest first and stops at a full
+ * page (docs/directory.md "Distance search").
+ */
+function newestPage(db: Db, where: SQL, around: PlacesAround, limit: number, offset: number) {
+  return db
+    .select(aroundRow)
+    .from(workRequests)
+    .where(and(where, inPlaces(around.ids)))
+    .orderBy(desc(workRequests.createdAt), desc(workRequests.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+/**
+ * Nearest place first, newest first within a place: one index read per place, in distance
+ * order, each stopping at what the page can still use, so a page near a busy town reads only
+ * that town's newest requests and never the farther places.
+ */
+function nearestPage(db: Db, where: SQL, around: PlacesAround, limit: number, offset: number) {
+  const perPlace = db
+    .select(aroundRow)
+    .from(workRequests)
+    .where(and(where, sql`${workRequests.placeId} = around.place`))
+    .orderBy(desc(workRequests.createdAt), desc(workRequests.id))
+    .limit(offset + limit);
+  const query = sql`select found.* from unnest(${around.ids}::int[]) with ordinality as around(place, nearness)
+    cross join lateral (${perPlace}) as found
+    order by around.nearness, found.created desc, found.id desc
+    limit ${limit} offset ${offset}`;
+  return directSql<CardAround>(query);
+}
+
+/** Matches counted up to `upTo`, in no order (the place index finds them place by place). */
+function countAround(db: Db, where: SQL, around: PlacesAround, upTo: number) {
+  const matches = db
+    .select({ one: sql`1` })
+    .from(workRequests)
+    .where(and(where, inPlaces(around.ids)))
+    .limit(upTo)
+    .as('matches');
+  return db.select({ n: count().as('n') }).from(matches);
+}
+
+/**
+ * A page of listed requests within the places around, by distance or newest first, with the
+ * matches counted up to `upTo`; page and count read at once, as browsing's are.
+ */
+export async function listRequestsAround(
+  db: Db,
+  where: SQL,
+  around: PlacesAround,
+  options: { sort: DistanceSort; limit: number; offset: number; upTo: number },
+): Promise<{ rows: CardAround[]; counted: number }> {
+  if (around.ids.length === 0) return { rows: [], counted: 0 };
+  const { sort, limit, offset, upTo } = options;
+  const page =
+    sort === 'distance'
+      ? nearestPage(db, where, around, limit, offset)
+      : directStatement<CardAround>(newestPage(db, where, around, limit, offset));
+  const [rows, [counted]] = await Promise.all([
+    readDirect(db, page, {}, cardAroundOf(around.kmById)),
+    readDirect(db, directStatement<{ n: number }>(countAround(db, where, around, upTo))),
+  ]);
+  return { rows, counted: counted?.n ?? 0 };
+}

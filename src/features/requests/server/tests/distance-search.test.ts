@@ -1,0 +1,143 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient, createWorkRequest } from '../../../../../tests/factories';
+import { Agent } from '../../../../../tests/support/agent';
+import { createTestDatabase, type TestDatabase } from '../../../../../tests/setup/test-database';
+import { buildApp, type App } from '../../../../server/app';
+import type { Category } from '../../../../shared/categories';
+import { workRequests } from '../tables';
+
+/** GeoNames ids of the test towns (the gazetteer the migration imports). */
+const PRESOV = 723819;
+const KOSICE = 724443;
+const SABINOV = 723674;
+const BRATISLAVA = 3060972;
+
+let database: TestDatabase;
+let app: App;
+const ids: Record<string, string> = {};
+
+interface Listed {
+  work_requests: { id: string; title: string; distance_km: number | null }[];
+  pagination: { total: number; total_pages: number; total_estimated: boolean };
+  near_place: { id: number; name: string } | null;
+}
+const list = async (query: string) => {
+  const answer = await new Agent(app).get(`/api/work-requests?${query}`);
+  expect(answer.statusCode, answer.body).toBe(200);
+  return answer.json() as Listed;
+};
+const keysOf = (body: Listed) =>
+  body.work_requests.map((card) => Object.keys(ids).find((key) => ids[key] === card.id));
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await buildApp({ db: database.db });
+  const client = await createClient(database.db);
+  const disabled = await createClient(database.db, { accountStatus: 'disabled' });
+  const hour = 60 * 60 * 1000;
+  const make = async (
+    key: string,
+    fields: { title: string; category: Category; placeId: number | null; hoursAgo: number },
+    owner = client,
+  ) => {
+    const request = await createWorkRequest(database.db, owner, {
+      title: fields.title,
+      description: 'Popis práce, ktorú treba urobiť čoskoro.',
+      category: fields.category,
+      createdAt: new Date(Date.now() - fields.hoursAgo * hour),
+    });
+    await database.db
+      .update(workRequests)
+      .set({ placeId: fields.placeId })
+      .where(eq(workRequests.id, request.id));
+    ids[key] = request.id;
+  };
+  // Newest first: Košice, Sabinov, Prešov, Bratislava, no place.
+  await make('kosice', { title: 'Kvapkajúci kohútik v kuchyni', category: 'plumbing', placeId: KOSICE, hoursAgo: 1 });
+  await make('sabinov', { title: 'Výmena batérie v kúpeľni', category: 'plumbing', placeId: SABINOV, hoursAgo: 2 });
+  await make('presov', { title: 'Nové zásuvky v obývačke', category: 'electrical', placeId: PRESOV, hoursAgo: 3 });
+  await make('presovPlumbing', { title: 'Upchatý odtok vane', category: 'plumbing', placeId: PRESOV, hoursAgo: 4 });
+  await make('bratislava', { title: 'Kohútik v Bratislave', category: 'plumbing', placeId: BRATISLAVA, hoursAgo: 5 });
+  await make('nowhere', { title: 'Kohútik bez miesta', category: 'plumbing', placeId: null, hoursAgo: 6 });
+  await make('hidden', { title: 'Kohútik vypnutého klienta', category: 'plumbing', placeId: PRESOV, hoursAgo: 7 }, disabled);
+  const assigned = await createWorkRequest(database.db, client, { status: 'ASSIGNED' });
+  await database.db
+    .update(workRequests)
+    .set({ placeId: PRESOV })
+    .where(eq(workRequests.id, assigned.id));
+});
+
+afterAll(async () => {
+  await app.close();
+  await database.drop();
+});
+
+describe('Browse within a distance', () => {
+  it('takes a request in Košice into a 40 km search around Prešov and leaves it out at 25 km', async () => {
+    const wide = await list(`near=${PRESOV}&radius_km=40`);
+    expect(keysOf(wide)).toEqual(['kosice', 'sabinov', 'presov', 'presovPlumbing']);
+    const kosice = wide.work_requests.find((card) => card.id === ids.kosice)!;
+    // Prešov–Košice is about 32 km as the crow flies.
+    expect(kosice.distance_km).toBeGreaterThan(28);
+    expect(kosice.distance_km).toBeLessThan(36);
+
+    const narrow = await list(`near=${PRESOV}&radius_km=25`);
+    expect(keysOf(narrow)).toEqual(['sabinov', 'presov', 'presovPlumbing']);
+    expect(narrow.pagination).toMatchObject({ total: 3, total_estimated: false });
+  });
+
+  it('orders nearer requests first with sort=distance, newest first within a place', async () => {
+    const body = await list(`near=${PRESOV}&radius_km=40&sort=distance`);
+    expect(keysOf(body)).toEqual(['presov', 'presovPlumbing', 'sabinov', 'kosice']);
+    const distances = body.work_requests.map((card) => card.distance_km!);
+    expect(distances[0]).toBe(0);
+    expect(distances).toEqual([...distances].sort((a, b) => a - b));
+    // One decimal of a kilometre.
+    expect(distances.every((km) => Math.round(km * 10) === km * 10)).toBe(true);
+  });
+
+  it('pages through a search by distance', async () => {
+    const second = await list(`near=${PRESOV}&radius_km=40&sort=distance&limit=2&page=2`);
+    expect(keysOf(second)).toEqual(['sabinov', 'kosice']);
+    expect(second.pagination).toMatchObject({ total: 4, total_pages: 2 });
+  });
+
+  it('combines the place with words and a category', async () => {
+    const words = await list(`near=${PRESOV}&radius_km=40&q=kohutik&sort=distance`);
+    expect(keysOf(words)).toEqual(['kosice']);
+    const category = await list(`near=${PRESOV}&radius_km=25&category=plumbing`);
+    expect(keysOf(category)).toEqual(['sabinov', 'presovPlumbing']);
+    const both = await list(`near=${KOSICE}&radius_km=200&category=plumbing&q=kohutik`);
+    expect(keysOf(both)).toEqual(['kosice']);
+  });
+
+  it('names the place searched around and leaves out requests without a place', async () => {
+    const body = await list(`near=${PRESOV}&radius_km=200`);
+    expect(body.near_place).toMatchObject({ id: PRESOV, name: 'Prešov' });
+    expect(keysOf(body)).not.toContain('nowhere');
+    expect(keysOf(body)).not.toContain('hidden');
+  });
+
+  it('gives no distance outside a distance search', async () => {
+    const body = await list('category=plumbing');
+    expect(keysOf(body)).toContain('nowhere');
+    expect(body.work_requests.every((card) => card.distance_km === null)).toBe(true);
+    expect(body.near_place).toBeNull();
+  });
+
+  it.each([
+    [`near=${PRESOV}&radius_km=4`, 'validation_failed'],
+    [`near=${PRESOV}&radius_km=201`, 'validation_failed'],
+    [`near=${PRESOV}&radius_km=abc`, 'validation_failed'],
+    [`near=0&radius_km=30`, 'validation_failed'],
+    [`near=999999999&radius_km=30`, 'unknown_place'],
+    ['radius_km=30', 'near_required'],
+    ['sort=distance', 'near_required'],
+    [`near=${PRESOV}&sort=farthest`, 'validation_failed'],
+  ])('refuses %s with %s', async (query, code) => {
+    const answer = await new Agent(app).get(`/api/work-requests?${query}`);
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json().error).toBe(code);
+  });
+});

@@ -16,7 +16,10 @@ export async function explainSlowest(url: string, path: string): Promise<string[
   const captured: { text: string; values: unknown[] }[] = [];
   const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
   (pool as unknown as { query: unknown }).query = (first: unknown, values?: unknown[]) => {
-    const config = typeof first === 'string' ? { text: first, values } : (first as { text: string; values?: unknown[] });
+    const config =
+      typeof first === 'string'
+        ? { text: first, values }
+        : (first as { text: string; values?: unknown[] });
     captured.push({ text: config.text, values: config.values ?? values ?? [] });
     return query(first, values);
   };
@@ -39,7 +42,11 @@ export async function explainSlowest(url: string, path: string): Promise<string[
     const result =
       split < 0
         ? await pool.query(explain, statement.values)
-        : ((await pool.query(`${statement.text.slice(0, split)}; ${explain}`)) as unknown as pg.QueryResult[])[1]!;
+        : (
+            (await pool.query(
+              `${statement.text.slice(0, split)}; ${explain}`,
+            )) as unknown as pg.QueryResult[]
+          )[1]!;
     lines.push('', '```', statement.text.replace(/\s+/g, ' ').slice(0, 600));
     if (statement.values.length > 0)
       lines.push(`-- ${JSON.stringify(statement.values).slice(0, 300)}`);

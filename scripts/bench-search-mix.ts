@@ -35,7 +35,9 @@ const percentile = (sorted: number[], p: number) =>
 async function prepare() {
   const target = new URL(URL_OF_DATABASE);
   const name = target.pathname.slice(1);
-  const admin = new pg.Client({ connectionString: Object.assign(new URL(target), { pathname: '/postgres' }).toString() });
+  const admin = new pg.Client({
+    connectionString: Object.assign(new URL(target), { pathname: '/postgres' }).toString(),
+  });
   await admin.connect();
   const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
   if (exists.rowCount === 0) await admin.query(`create database "${name.replace(/"/g, '')}"`);
@@ -101,11 +103,11 @@ async function makeQueries(client: pg.Client): Promise<Query[]> {
   };
   const category = () => (Math.random() < 0.5 ? `&category=${pick(CATEGORIES)}` : '');
   add('word', () => `/api/work-requests?q=${encodeURIComponent(pick(words))}${category()}`);
+  add('typo', () => `/api/work-requests?q=${encodeURIComponent(typoOf(pick(words)))}${category()}`);
   add(
-    'typo',
-    () => `/api/work-requests?q=${encodeURIComponent(typoOf(pick(words)))}${category()}`,
+    'town',
+    () => `/api/work-requests?location=${encodeURIComponent(pick(places).name)}${category()}`,
   );
-  add('town', () => `/api/work-requests?location=${encodeURIComponent(pick(places).name)}${category()}`);
   add(
     'radius + category',
     () =>
@@ -129,7 +131,9 @@ async function measure(baseUrl: string, queries: Query[]) {
       const { kind, path } = queries[index]!;
       const started = performance.now();
       const response = await fetch(`${baseUrl}${path}`, {
-        headers: { 'x-forwarded-for': `10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}` },
+        headers: {
+          'x-forwarded-for': `10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}`,
+        },
       });
       await response.arrayBuffer();
       if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
@@ -162,12 +166,17 @@ async function main() {
   );
   await waitUntilHealthy(server, 120_000);
   const base = `http://127.0.0.1:${port}`;
-  await measure(base, warmUp.filter((q) => !queries.some((m) => m.path === q.path)));
+  await measure(
+    base,
+    warmUp.filter((q) => !queries.some((m) => m.path === q.path)),
+  );
   const byKind = await measure(base, queries);
   server.child.kill('SIGTERM');
   await server.exited;
 
-  log(`\nNever-repeating mix: ${REQUESTS.toLocaleString('en')} requests, ${PROVIDERS.toLocaleString('en')} providers, ${CONCURRENCY} at a time, ${PER_KIND} queries per kind.\n`);
+  log(
+    `\nNever-repeating mix: ${REQUESTS.toLocaleString('en')} requests, ${PROVIDERS.toLocaleString('en')} providers, ${CONCURRENCY} at a time, ${PER_KIND} queries per kind.\n`,
+  );
   log('| kind | queries | p50 ms | p95 ms | p99 ms | slowest ms |');
   log('|---|---:|---:|---:|---:|---:|');
   const slowest: { kind: string; path: string; p95: number }[] = [];

@@ -54,10 +54,7 @@ const RequestDetailsPage = page(
   'RequestDetailsPage',
 );
 const ProviderPage = page(() => import('../features/providers/ui/ProviderPage'), 'ProviderPage');
-const DirectoryPage = page(
-  () => import('../features/providers/ui/DirectoryPage'),
-  'DirectoryPage',
-);
+const DirectoryPage = page(() => import('../features/providers/ui/DirectoryPage'), 'DirectoryPage');
 const AdminPage = page(() => import('../features/admin/ui/AdminPage'), 'AdminPage');
 const NotFoundPage = page(() => import('./pages/NotFoundPage'), 'NotFoundPage');
 

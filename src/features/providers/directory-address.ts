@@ -30,7 +30,9 @@ export const directoryListParams = (address: DirectoryAddress) => ({
 export type DirectoryListParams = ReturnType<typeof directoryListParams>;
 
 /** The address of the directory for these filters (the sitemap's and the links' too). */
-export function directoryPath(filters: Partial<Omit<DirectoryAddress, 'page'>> & { page?: number }) {
+export function directoryPath(
+  filters: Partial<Omit<DirectoryAddress, 'page'>> & { page?: number },
+) {
   const search = new URLSearchParams();
   if (filters.category) search.set('category', filters.category);
   if (filters.near !== undefined) {

@@ -102,8 +102,11 @@ export const aroundPlace = <Sort extends string>(sorts: readonly [Sort, ...Sort[
     sort: z.enum(sorts).optional(),
   });
 
-export const nearRequired = (query: { near?: number | undefined; radius_km?: number | undefined; sort?: string | undefined }) =>
-  query.near !== undefined || (query.radius_km === undefined && query.sort !== 'distance');
+export const nearRequired = (query: {
+  near?: number | undefined;
+  radius_km?: number | undefined;
+  sort?: string | undefined;
+}) => query.near !== undefined || (query.radius_km === undefined && query.sort !== 'distance');
 
 export const listWorkRequestsQuery = z
   .object({

@@ -9,10 +9,7 @@ import { presentBid } from '../../features/requests/server/bids.presenter';
 import { bidsForRequest } from '../../features/requests/server/bids.service';
 import { homeStats as homeStatsSchema } from '../../features/home/home.schema';
 import { cachedFor, homeStats } from '../../features/home/server/home.service';
-import {
-  directoryAddress,
-  directoryListParams,
-} from '../../features/providers/directory-address';
+import { directoryAddress, directoryListParams } from '../../features/providers/directory-address';
 import {
   directoryQuery,
   directoryResponse,
@@ -174,7 +171,9 @@ export function pageData({ ctx, buildInfo, publicConfig }: PageDataDeps) {
       const { radiusKm, ...rest } = params;
       const parsed = directoryQuery.safeParse(
         Object.fromEntries(
-          Object.entries({ ...rest, radius_km: radiusKm }).filter(([, value]) => value !== undefined),
+          Object.entries({ ...rest, radius_km: radiusKm }).filter(
+            ([, value]) => value !== undefined,
+          ),
         ),
       );
       const directory = parsed.success

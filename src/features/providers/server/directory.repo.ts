@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { intArray, uuidArray } from '../../../server/db/arrays';
 import type { Db } from '../../../server/db/database';
 import type { Category } from '../../../shared/categories';
 import { activeProvider, providerProfiles, users } from '../../accounts/server/tables';
@@ -57,7 +58,8 @@ type PageRow = Omit<DirectoryRow, 'averageRating' | 'reviewCount' | 'completedJo
  * order, each stopping at what the page can still use), then by id within a place.
  */
 async function nearestPage(db: Db, where: SQL, placeIds: number[], limit: number, offset: number) {
-  const result = await db.execute<PageRow>(sql`select found.* from unnest(${placeIds}::int[]) with ordinality as around(place, nearness)
+  const result =
+    await db.execute<PageRow>(sql`select found.* from unnest(${intArray(placeIds)}) with ordinality as around(place, nearness)
     cross join lateral (select ${providerFields} from ${fromProviders}
       where ${where} and ${providerProfiles.placeId} = around.place
       order by ${users.id} limit ${offset + limit}) as found
@@ -84,7 +86,7 @@ async function withTrackRecord(db: Db, page: PageRow[]): Promise<DirectoryRow[]>
     reviewCount: number;
     completedJobs: number;
   }>(sql`select listed.id, rating.*, ${completedJobs(sql`listed.id`)} as "completedJobs"
-    from unnest(${page.map((row) => row.id)}::uuid[]) as listed(id)
+    from unnest(${uuidArray(page.map((row) => row.id))}) as listed(id)
     cross join lateral ${ratingOf(sql`listed.id`)} as rating`);
   const byId = new Map(result.rows.map((row) => [row.id, row]));
   return page.map((row) => {
@@ -116,7 +118,7 @@ export async function listDirectory(
   const { placeIds, limit, offset } = query;
   if (placeIds?.length === 0) return { rows: [], counted: 0 };
   const where = placeIds
-    ? sql`${listedProvider(query.category)} and ${providerProfiles.placeId} = any(${placeIds}::int[])`
+    ? sql`${listedProvider(query.category)} and ${providerProfiles.placeId} = any(${intArray(placeIds)})`
     : listedProvider(query.category);
   const [page, counted] = await Promise.all([
     placeIds && query.sort === 'distance'

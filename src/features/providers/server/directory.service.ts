@@ -40,7 +40,10 @@ export async function browseDirectory(ctx: Pick<ServerContext, 'db'>, query: Dir
       distanceKm: nearPlace && row.placeId !== null ? kmById.get(row.placeId) : undefined,
     })),
     // A page that is not full is the last one: its end is the total.
-    total: !full && (rows.length > 0 || offset === 0) ? offset + rows.length : Math.min(counted, DIRECTORY_EXACT_COUNT),
+    total:
+      !full && (rows.length > 0 || offset === 0)
+        ? offset + rows.length
+        : Math.min(counted, DIRECTORY_EXACT_COUNT),
     more: full && more,
     nearPlace,
   };

@@ -29,11 +29,7 @@ export const providersRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = as
       schema: { querystring: directoryQuery, response: { 200: directoryResponse } },
     },
     async (request) =>
-      presentDirectory(
-        request.query,
-        await browseDirectory(ctx, request.query),
-        request.language,
-      ),
+      presentDirectory(request.query, await browseDirectory(ctx, request.query), request.language),
   );
 
   app.get(

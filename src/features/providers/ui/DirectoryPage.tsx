@@ -33,13 +33,13 @@ export function DirectoryPage() {
   const heading = directoryHeading(t, address.category, nearPlace?.name);
   useDocumentTitle(heading.title);
   useEffect(() => {
-    document.head.querySelector<HTMLMetaElement>('meta[name="description"]')?.setAttribute(
-      'content',
-      heading.description,
-    );
+    document.head
+      .querySelector<HTMLMetaElement>('meta[name="description"]')
+      ?.setAttribute('content', heading.description);
   }, [heading.description]);
 
-  const go = (next: Parameters<typeof directoryPath>[0]) => setParams(directoryPath(next).split('?')[1] ?? '');
+  const go = (next: Parameters<typeof directoryPath>[0]) =>
+    setParams(directoryPath(next).split('?')[1] ?? '');
   const total = results.data?.pagination.total ?? 0;
   const count = new Intl.NumberFormat(i18n.language).format(total);
   const filtered = address.category !== undefined || address.near !== undefined;

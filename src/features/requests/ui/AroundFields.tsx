@@ -38,7 +38,8 @@ export function AroundFields<Sort extends string>({
         hint={t('around.nearHint')}
         value={value.place}
         onChange={(place) => {
-          const sortStays = place !== null || !sorts.find((s) => s.value === value.sort)?.needsPlace;
+          const sortStays =
+            place !== null || !sorts.find((s) => s.value === value.sort)?.needsPlace;
           onChange({
             ...value,
             place,

@@ -194,7 +194,7 @@ describe('The directory page', () => {
       .replace('{{town}}', 'Prešov');
     expect(answer.body).toContain(`<title>Majstri — ${title}</title>`);
     expect(answer.body).toContain(
-      `<link rel="canonical" href="${SITE}/providers?category=plumbing&amp;near=${PRESOV}" />`,
+      `<link rel="canonical" href="${SITE}/providers?category=plumbing&#38;near=${PRESOV}" />`,
     );
     for (const contact of contacts) expect(answer.body).not.toContain(contact);
 
@@ -203,9 +203,14 @@ describe('The directory page', () => {
       url: `/providers?category=electrical`,
       cookies: { lang: 'cs' },
     });
-    const czechTitle = csDirectory.heading.category.replace('{{category}}', csCategories.electrical);
+    const czechTitle = csDirectory.heading.category.replace(
+      '{{category}}',
+      csCategories.electrical,
+    );
     expect(czech.body).toContain(`<title>Majstri — ${czechTitle}</title>`);
-    expect(czech.body).toContain(`content="${csDirectory.description.category.replace('{{category}}', csCategories.electrical)}"`);
+    expect(czech.body).toContain(
+      `content="${csDirectory.description.category.replace('{{category}}', csCategories.electrical)}"`,
+    );
   });
 
   it('is listed in the sitemap for the main towns and every trade', async () => {

@@ -1,6 +1,12 @@
 import { and, count, desc, sql, type SQL } from 'drizzle-orm';
+import { intArray } from '../../../../server/db/arrays';
 import type { Db } from '../../../../server/db/database';
-import { directSql, directStatement, readDirect, type RowMaker } from '../../../../server/db/direct';
+import {
+  directSql,
+  directStatement,
+  readDirect,
+  type RowMaker,
+} from '../../../../server/db/direct';
 import type { DistanceSort } from '../../requests.schema';
 import { cardOf, cardRow, type Card } from '../cards';
 import { workRequests } from '../tables';
@@ -25,7 +31,7 @@ const cardAroundOf =
   (kmById: Map<number, number>): RowMaker<CardAround> =>
   (fields) => ({ ...cardOf(fields), distanceKm: kmById.get(fields[10] as number) ?? 0 });
 
-const inPlaces = (ids: number[]) => sql`${workRequests.placeId} = any(${ids}::int[])`;
+const inPlaces = (ids: number[]) => sql`${workRequests.placeId} = any(${intArray(ids)})`;
 
 /**
  * Newest first among the places' requests. `place_id = any(…)` lets PostgreSQL weigh each place
@@ -55,7 +61,7 @@ function nearestPage(db: Db, where: SQL, around: PlacesAround, limit: number, of
     .where(and(where, sql`${workRequests.placeId} = around.place`))
     .orderBy(desc(workRequests.createdAt), desc(workRequests.id))
     .limit(offset + limit);
-  const query = sql`select found.* from unnest(${around.ids}::int[]) with ordinality as around(place, nearness)
+  const query = sql`select found.* from unnest(${intArray(around.ids)}) with ordinality as around(place, nearness)
     cross join lateral (${perPlace}) as found
     order by around.nearness, found.created desc, found.id desc
     limit ${limit} offset ${offset}`;

@@ -24,8 +24,12 @@ export const namedBy = ({ categories, rest, location }: SearchQuery) =>
 
 /** What a search matches: every word, or a category the words name with the other words. */
 export const matchedBy = (found: SearchQuery) =>
-  found.categories.length > 0 ? or(fullText(found.tsquery), namedBy(found))! : fullText(found.tsquery);
+  found.categories.length > 0
+    ? or(fullText(found.tsquery), namedBy(found))!
+    : fullText(found.tsquery);
 
 /** Listed requests in the category (if any) that the search (if any) matches. */
-export const searchCondition = (found: SearchQuery | undefined, category: Category | undefined): SQL =>
-  found ? and(listedIn(category), matchedBy(found))! : listedIn(category);
+export const searchCondition = (
+  found: SearchQuery | undefined,
+  category: Category | undefined,
+): SQL => (found ? and(listedIn(category), matchedBy(found))! : listedIn(category));

@@ -16,7 +16,8 @@ type BrowseQuery = Omit<Parameters<typeof listOpenRequests>[1], 'around'> & {
  */
 export async function browseRequests(ctx: Pick<ServerContext, 'db'>, query: BrowseQuery) {
   const { near, radius_km: radiusKm, sort, ...rest } = query;
-  if (near === undefined) return { ...(await listOpenRequests(ctx.db, rest)), nearPlace: undefined };
+  if (near === undefined)
+    return { ...(await listOpenRequests(ctx.db, rest)), nearPlace: undefined };
   const nearPlace = await findPlace(ctx.db, near);
   if (!nearPlace) throw unknownPlace();
   const within = await placesWithin(ctx.db, near, radiusKm ?? DEFAULT_RADIUS_KM);

@@ -54,13 +54,47 @@ beforeAll(async () => {
     ids[key] = request.id;
   };
   // Newest first: Košice, Sabinov, Prešov, Bratislava, no place.
-  await make('kosice', { title: 'Kvapkajúci kohútik v kuchyni', category: 'plumbing', placeId: KOSICE, hoursAgo: 1 });
-  await make('sabinov', { title: 'Výmena batérie v kúpeľni', category: 'plumbing', placeId: SABINOV, hoursAgo: 2 });
-  await make('presov', { title: 'Nové zásuvky v obývačke', category: 'electrical', placeId: PRESOV, hoursAgo: 3 });
-  await make('presovPlumbing', { title: 'Upchatý odtok vane', category: 'plumbing', placeId: PRESOV, hoursAgo: 4 });
-  await make('bratislava', { title: 'Kohútik v Bratislave', category: 'plumbing', placeId: BRATISLAVA, hoursAgo: 5 });
-  await make('nowhere', { title: 'Kohútik bez miesta', category: 'plumbing', placeId: null, hoursAgo: 6 });
-  await make('hidden', { title: 'Kohútik vypnutého klienta', category: 'plumbing', placeId: PRESOV, hoursAgo: 7 }, disabled);
+  await make('kosice', {
+    title: 'Kvapkajúci kohútik v kuchyni',
+    category: 'plumbing',
+    placeId: KOSICE,
+    hoursAgo: 1,
+  });
+  await make('sabinov', {
+    title: 'Výmena batérie v kúpeľni',
+    category: 'plumbing',
+    placeId: SABINOV,
+    hoursAgo: 2,
+  });
+  await make('presov', {
+    title: 'Nové zásuvky v obývačke',
+    category: 'electrical',
+    placeId: PRESOV,
+    hoursAgo: 3,
+  });
+  await make('presovPlumbing', {
+    title: 'Upchatý odtok vane',
+    category: 'plumbing',
+    placeId: PRESOV,
+    hoursAgo: 4,
+  });
+  await make('bratislava', {
+    title: 'Kohútik v Bratislave',
+    category: 'plumbing',
+    placeId: BRATISLAVA,
+    hoursAgo: 5,
+  });
+  await make('nowhere', {
+    title: 'Kohútik bez miesta',
+    category: 'plumbing',
+    placeId: null,
+    hoursAgo: 6,
+  });
+  await make(
+    'hidden',
+    { title: 'Kohútik vypnutého klienta', category: 'plumbing', placeId: PRESOV, hoursAgo: 7 },
+    disabled,
+  );
   const assigned = await createWorkRequest(database.db, client, { status: 'ASSIGNED' });
   await database.db
     .update(workRequests)

@@ -8,6 +8,7 @@
 // The database is filled once and kept (1 000 000 requests and 100 000 providers take minutes):
 // BENCH_MIX_DATABASE_URL=postgres://postgres@127.0.0.1:5432/majstri_bench_mix
 // BENCH_MIX_REQUESTS=1000000  BENCH_MIX_PROVIDERS=100000  BENCH_MIX_PER_KIND=400  BENCH_MIX_CONCURRENCY=4
+// BENCH_MIX_FILL_ONLY=1 fills the database and stops.
 import fs from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
@@ -146,8 +147,9 @@ async function measure(baseUrl: string, queries: Query[]) {
 }
 
 async function main() {
-  if (!fs.existsSync('dist/server/main.js')) throw new Error('Build first: npm run build');
   const client = await prepare();
+  if (process.env.BENCH_MIX_FILL_ONLY) return client.end();
+  if (!fs.existsSync('dist/server/main.js')) throw new Error('Build first: npm run build');
   const queries = await makeQueries(client);
   // Warm-up on queries of their own (made again, and never measured): connections, JIT, pages.
   const warmUp = (await makeQueries(client)).slice(0, 100);

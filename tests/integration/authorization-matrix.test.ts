@@ -213,6 +213,8 @@ const EXPECTED: Record<string, Expected> = {
   'GET /api/work-requests/locations': ANYONE,
   'GET /api/stats/home': ANYONE,
   'GET /api/places': ANYONE,
+  // The public directory of providers: everyone, as the page is public (no contact in it).
+  'GET /api/providers': ANYONE,
   'GET /api/work-requests/my': SIGNED_IN,
   // A client with a verified email; anyone else 403 (client_only, email_not_verified).
   'POST /api/work-requests': row(403, { owner: 'ok', otherClient: 'ok' }),
@@ -464,6 +466,7 @@ const CALLS: Record<string, Call> = {
   },
   'GET /api/notifications/unsubscribe': { url: () => '/api/notifications/unsubscribe?token=abc' },
   'GET /api/places': { url: () => '/api/places?q=kosice' },
+  'GET /api/providers': { url: () => '/api/providers?near=723819&radius_km=40&sort=rating' },
   'POST /api/notifications/unsubscribe': {
     url: () => '/api/notifications/unsubscribe?token=abc',
   },

@@ -24,8 +24,8 @@ export const providersRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = as
   app.get(
     '/providers',
     {
-      // The same for every viewer, and nothing in it is private: a shared cache may keep it a while.
-      config: { publicCache: { browser: 0, shared: 60 } },
+      // Nothing in it is private, but towns are named in the asker's language (the `lang`
+      // cookie), as GET /api/places names them: no shared cache keeps it.
       schema: { querystring: directoryQuery, response: { 200: directoryResponse } },
     },
     async (request) =>

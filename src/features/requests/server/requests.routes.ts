@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { ServerContext } from '../../../server/context';
 import { fileResponse } from '../../../server/openapi';
 import { requireUser } from '../../../server/plugins/auth';
+import { NOT_STORED } from '../../../server/plugins/cache-policy';
 import { formRoutes } from '../../../server/plugins/forms';
 import { ATTACHMENT_TYPES } from '../attachments.rules';
 
@@ -45,7 +46,10 @@ export const requestsRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = asy
       config: { publicCache: { browser: 0, shared: 30 } },
       schema: { querystring: listWorkRequestsQuery, response: { 200: workRequestList } },
     },
-    async (request) => {
+    async (request, reply) => {
+      // Around a place, the answer names it in the asker's language (the `lang` cookie): no shared
+      // cache may hand it to someone reading another.
+      if (request.query.near !== undefined) reply.header('Cache-Control', NOT_STORED);
       return presentCardList(
         request.query,
         await browseRequests(ctx, request.query),

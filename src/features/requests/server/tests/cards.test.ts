@@ -106,6 +106,8 @@ describe('request cards', () => {
       bid_count: 2,
       deadline: '2099-06-15',
       thumbnail_url: `/api/work-requests/${posted.id}/attachments/${posted.attachments[0]!.id}/thumbnail`,
+      // Only a search around a place measures a distance.
+      distance_km: null,
     };
     expect((await browse()).find((card) => card.id === posted.id)).toEqual(expected);
     const found = await h.agent().get('/api/work-requests?q=vodovodnej');

@@ -1,8 +1,10 @@
+import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { CASING, type Db } from '../../src/server/db/database';
 import * as schema from '../../src/server/db/schema';
+import type { Category } from '../../src/shared/categories';
 import { createAccount, TEST_PASSWORD } from '../factories/accounts';
 import { baseUrl, mailTo, uniqueEmail, visitorAddress } from './browser';
 
@@ -40,6 +42,22 @@ export async function verifiedAccount(role: 'client' | 'provider', name = 'Testo
   const email = uniqueEmail(role);
   await createAccount(appDatabase(), role, { email, name, phoneNumber: '+421 905 123 456' });
   return { email, password: TEST_PASSWORD, name };
+}
+
+/**
+ * A verified provider of one trade whose own place is `placeId` (a GeoNames id), with a contact
+ * phone and website of their own: what the public directory lists, and must not show.
+ */
+export async function providerInPlace(name: string, category: Category, placeId: number) {
+  const account = await verifiedAccount('provider', name);
+  const phone = `+421 907 ${String(Math.floor(Math.random() * 900) + 100)} ${String(Math.floor(Math.random() * 900) + 100)}`;
+  const website = `https://${account.email.split('@')[0]}.example.sk`;
+  await appDatabase().execute(sql`
+    update provider_profiles
+       set place_id = ${placeId}, service_category = ${category}, contact_phone = ${phone},
+           website = ${website}
+     where user_id = (select id from users where email = ${account.email})`);
+  return { ...account, phone, website };
 }
 
 /** An administrator of the journey's own, made as `verifiedAccount` makes its accounts. */

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifiedAccount, withCsrf } from './accounts-helpers';
+import { providerInPlace, verifiedAccount, withCsrf } from './accounts-helpers';
 import {
   baseUrl,
   freshVisit,
@@ -90,6 +90,28 @@ describe('server-rendered public pages', () => {
     const { html } = await page('/browse');
     expect(html).toContain('<html lang="sk"');
     expect(html).toMatch(new RegExp(`<h1[^>]*>${text('sk', 'requests', 'browse.title')}</h1>`));
+  });
+
+  it('answers the directory around a place, titled by its trade and town, with no contact', async () => {
+    const name = `Inštalatér Adresára ${Date.now()}`;
+    // Sabinov, 17 km from Prešov.
+    const provider = await providerInPlace(name, 'plumbing', 723674);
+    const { status, html } = await page(
+      '/providers?category=plumbing&near=723819&radius_km=40',
+      'lang=en',
+    );
+    expect(status).toBe(200);
+    const title = text('en', 'directory', 'heading.categoryTown')
+      .replace('{{category}}', text('en', 'categories', 'plumbing'))
+      .replace('{{town}}', 'Prešov');
+    expect(html).toContain(`<title>Majstri — ${title}</title>`);
+    expect(html).toMatch(new RegExp(`<h1[^>]*>${title}</h1>`));
+    expect(html).toContain(name);
+    for (const contact of [provider.email, provider.phone, provider.website]) {
+      expect(html).not.toContain(contact);
+    }
+    const state = stateOf(html);
+    expect(JSON.stringify(state)).toContain(name);
   });
 
   it('leaves an address the API refuses, and a doubled slash, to the browser', async () => {

@@ -288,6 +288,8 @@ describe('the application shell', () => {
     '/auth?mode=register-provider',
     '/password-reset',
     '/browse',
+    '/browse?near=723819&radius_km=40&sort=distance',
+    '/providers?category=plumbing&near=723819',
   ])('has no serious or critical accessibility violation on %s', async (path) => {
     const { page, context, problems } = await freshVisit(browser);
     await page.goto(path);

@@ -98,6 +98,11 @@ export const workRequests = pgTable(
     index('work_requests_listed_place_created_idx')
       .on(t.placeId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${listedRequest(t)} and ${t.placeId} is not null`),
+    // Distance search in one category: a place's listed requests of the category, newest first,
+    // so its count reads the index alone instead of every listed request of each place.
+    index('work_requests_listed_place_category_created_idx')
+      .on(t.placeId, t.category, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${listedRequest(t)} and ${t.placeId} is not null`),
     index('work_requests_search_vector_idx').using('gin', t.searchVector),
     // Town suggestions: the distinct accent-free locations of listed requests, read in order
     // (byte order, so a prefix is a range and each next location one index step).

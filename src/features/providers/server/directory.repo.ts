@@ -51,7 +51,7 @@ const completedJobs = (providerId: SQL) =>
     where ${bids.providerId} = ${providerId} and ${bids.status} = 'ACCEPTED'
     and ${workRequests.acceptedBidId} = ${bids.id} and ${workRequests.status} = 'COMPLETED')`;
 
-type PageRow = Omit<DirectoryRow, 'averageRating' | 'reviewCount' | 'completedJobs'>;
+export type PageRow = Omit<DirectoryRow, 'averageRating' | 'reviewCount' | 'completedJobs'>;
 
 /**
  * Nearest place first (one index read per place, `provider_profiles_place_idx`, in distance
@@ -78,7 +78,7 @@ async function bestRatedPage(db: Db, where: SQL, limit: number, offset: number) 
 }
 
 /** The rating, reviews and finished jobs of the providers of one page, in the page's order. */
-async function withTrackRecord(db: Db, page: PageRow[]): Promise<DirectoryRow[]> {
+export async function withTrackRecord(db: Db, page: PageRow[]): Promise<DirectoryRow[]> {
   if (page.length === 0) return [];
   const result = await db.execute<{
     id: string;
@@ -114,7 +114,7 @@ export async function listDirectory(
     offset: number;
     upTo: number;
   },
-): Promise<{ rows: DirectoryRow[]; counted: number }> {
+): Promise<{ rows: PageRow[]; counted: number }> {
   const { placeIds, limit, offset } = query;
   if (placeIds?.length === 0) return { rows: [], counted: 0 };
   const where = placeIds
@@ -128,5 +128,5 @@ export async function listDirectory(
       sql`select count(*)::int as n from (select 1 from ${fromProviders} where ${where} limit ${query.upTo}) as listed`,
     ),
   ]);
-  return { rows: await withTrackRecord(db, page), counted: counted.rows[0]?.n ?? 0 };
+  return { rows: page, counted: counted.rows[0]?.n ?? 0 };
 }

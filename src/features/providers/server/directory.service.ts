@@ -1,11 +1,15 @@
 import type { ServerContext } from '../../../server/context';
-import { findPlace, findPlaces, placesWithin, unknownPlace } from '../../places/server';
+import { findPlaces, placesWithin, unknownPlace } from '../../places/server';
 import { DEFAULT_RADIUS_KM } from '../../requests/requests.schema';
 import type { DirectoryQuery } from '../providers.schema';
-import { listDirectory } from './directory.repo';
+import { listDirectory, withTrackRecord } from './directory.repo';
 
-/** Providers are counted exactly up to this many; beyond, the directory says "more than". */
-export const DIRECTORY_EXACT_COUNT = 1_000;
+/**
+ * Providers are counted exactly up to this many (five pages); beyond, the directory says "more
+ * than 100" and pages on. Each provider counted costs a look at their account (active or not):
+ * counting 1 000 around a city took longer than the page itself.
+ */
+export const DIRECTORY_EXACT_COUNT = 100;
 
 /**
  * The public directory: active providers, in a category if asked, and with `near` only those
@@ -15,29 +19,34 @@ export const DIRECTORY_EXACT_COUNT = 1_000;
  */
 export async function browseDirectory(ctx: Pick<ServerContext, 'db'>, query: DirectoryQuery) {
   const offset = (query.page - 1) * query.limit;
-  const nearPlace = query.near === undefined ? undefined : await findPlace(ctx.db, query.near);
-  if (query.near !== undefined && !nearPlace) throw unknownPlace();
-  const within = nearPlace
-    ? await placesWithin(ctx.db, nearPlace.id, query.radius_km ?? DEFAULT_RADIUS_KM)
-    : undefined;
-  const { rows, counted } = await listDirectory(ctx.db, {
+  const { near } = query;
+  // A place always lies within its own radius: no place at all means there is no such place.
+  const within =
+    near === undefined
+      ? undefined
+      : await placesWithin(ctx.db, near, query.radius_km ?? DEFAULT_RADIUS_KM);
+  if (within?.length === 0) throw unknownPlace();
+  const { rows: page, counted } = await listDirectory(ctx.db, {
     category: query.category,
     placeIds: within?.map((place) => place.id),
-    sort: query.sort ?? (nearPlace ? 'distance' : 'rating'),
+    sort: query.sort ?? (within ? 'distance' : 'rating'),
     limit: query.limit,
     offset,
     upTo: DIRECTORY_EXACT_COUNT + 1,
   });
+  const placeIds = page.flatMap((row) => (row.placeId === null ? [] : [row.placeId]));
+  const [rows, places] = await Promise.all([
+    withTrackRecord(ctx.db, page),
+    findPlaces(ctx.db, near === undefined ? placeIds : [...placeIds, near]),
+  ]);
   const kmById = new Map(within?.map((place) => [place.id, place.distanceKm]));
-  const placeIds = rows.flatMap((row) => (row.placeId === null ? [] : [row.placeId]));
-  const places = await findPlaces(ctx.db, placeIds);
   const more = counted > DIRECTORY_EXACT_COUNT;
   const full = rows.length === query.limit;
   return {
     rows: rows.map((row) => ({
       row,
       place: row.placeId === null ? undefined : places.get(row.placeId),
-      distanceKm: nearPlace && row.placeId !== null ? kmById.get(row.placeId) : undefined,
+      distanceKm: within && row.placeId !== null ? kmById.get(row.placeId) : undefined,
     })),
     // A page that is not full is the last one: its end is the total.
     total:
@@ -45,6 +54,6 @@ export async function browseDirectory(ctx: Pick<ServerContext, 'db'>, query: Dir
         ? offset + rows.length
         : Math.min(counted, DIRECTORY_EXACT_COUNT),
     more: full && more,
-    nearPlace,
+    nearPlace: near === undefined ? undefined : places.get(near),
   };
 }

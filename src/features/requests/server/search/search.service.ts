@@ -18,17 +18,20 @@ export async function browseRequests(ctx: Pick<ServerContext, 'db'>, query: Brow
   const { near, radius_km: radiusKm, sort, ...rest } = query;
   if (near === undefined)
     return { ...(await listOpenRequests(ctx.db, rest)), nearPlace: undefined };
-  const nearPlace = await findPlace(ctx.db, near);
-  if (!nearPlace) throw unknownPlace();
+  // A place always lies within its own radius: no place at all means there is no such place.
   const within = await placesWithin(ctx.db, near, radiusKm ?? DEFAULT_RADIUS_KM);
-  const found = await listOpenRequests(ctx.db, {
-    ...rest,
-    around: {
-      ids: within.map((place) => place.id),
-      kmById: new Map(within.map((place) => [place.id, place.distanceKm])),
-      sort: sort ?? 'newest',
-    },
-  });
+  if (within.length === 0) throw unknownPlace();
+  const [found, nearPlace] = await Promise.all([
+    listOpenRequests(ctx.db, {
+      ...rest,
+      around: {
+        ids: within.map((place) => place.id),
+        kmById: new Map(within.map((place) => [place.id, place.distanceKm])),
+        sort: sort ?? 'newest',
+      },
+    }),
+    findPlace(ctx.db, near),
+  ]);
   return { ...found, nearPlace };
 }
 

@@ -13,6 +13,7 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from '../../../server/db/columns';
 import { ACCOUNT_STATUSES, ROLES } from '../../../shared/statuses';
@@ -84,6 +85,12 @@ export const clientProfiles = pgTable('client_profiles', {
 
 export const categoryEnum = pgEnum('category', CATEGORIES);
 
+/** A provider's average stars from the counters on their profile; null before any review. */
+export const averageRatingOf = (t: { reviewCount: AnyPgColumn; ratingSum: AnyPgColumn }) =>
+  sql<
+    number | null
+  >`case when ${t.reviewCount} > 0 then ${t.ratingSum}::float8 / ${t.reviewCount} end`;
+
 export const providerProfiles = pgTable(
   'provider_profiles',
   {
@@ -112,14 +119,23 @@ export const providerProfiles = pgTable(
     /** Storage key of the re-encoded picture; never a path a browser can reach directly. */
     pictureKey: text('picture_key'),
     credits: integer('credits').notNull().default(0),
+    /**
+     * The provider's reviews counted and their stars summed, kept in step by a trigger on
+     * `reviews` (migration 0021): the directory orders by the average without reading reviews.
+     */
+    reviewCount: integer('review_count').notNull().default(0),
+    ratingSum: integer('rating_sum').notNull().default(0),
   },
   (t) => [
     index('provider_profiles_category_idx').on(t.serviceCategory),
-    check('provider_profiles_hourly_rate_check', sql`${t.hourlyRateCents} >= 0`),
-    check(
-      'provider_profiles_service_radius_check',
-      sql`${t.serviceRadiusKm} between 5 and 200`,
+    // The directory best rated first: walked in this order, it stops at a full page.
+    index('provider_profiles_rating_idx').on(
+      sql`(${averageRatingOf(t)}) desc nulls last`,
+      t.reviewCount.desc(),
+      t.userId,
     ),
+    check('provider_profiles_hourly_rate_check', sql`${t.hourlyRateCents} >= 0`),
+    check('provider_profiles_service_radius_check', sql`${t.serviceRadiusKm} between 5 and 200`),
     index('provider_profiles_place_idx').on(t.placeId),
     check('provider_profiles_experience_check', sql`${t.experienceYears} between 0 and 100`),
   ],

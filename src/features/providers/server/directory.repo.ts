@@ -2,9 +2,13 @@ import { sql, type SQL } from 'drizzle-orm';
 import { intArray, uuidArray } from '../../../server/db/arrays';
 import type { Db } from '../../../server/db/database';
 import type { Category } from '../../../shared/categories';
-import { activeProvider, providerProfiles, users } from '../../accounts/server/tables';
+import {
+  activeProvider,
+  averageRatingOf,
+  providerProfiles,
+  users,
+} from '../../accounts/server/tables';
 import { bids, workRequests } from '../../requests/server/tables';
-import { reviews } from '../../reviews/server/tables';
 import type { DirectorySort } from '../providers.schema';
 
 /** A provider of the directory as its page of the list reads them. */
@@ -28,19 +32,18 @@ function listedProvider(category: Category | undefined): SQL {
   return sql`${activeProvider}${inCategory}`;
 }
 
-/** A provider's fields, named as DirectoryRow names them (the rating and jobs come later). */
+/** The average stars, as `provider_profiles_rating_idx` orders them. */
+const averageRating = averageRatingOf(providerProfiles);
+
+/** A provider's fields, named as DirectoryRow names them (the finished jobs come later). */
 const providerFields = sql`${users.id} as "id", ${users.name} as "name",
   ${providerProfiles.pictureKey} is not null as "hasPicture",
   ${providerProfiles.serviceCategory} as "serviceCategory",
   ${providerProfiles.serviceCategories}::text[] as "serviceCategories",
-  ${providerProfiles.placeId} as "placeId"`;
+  ${providerProfiles.placeId} as "placeId",
+  ${averageRating} as "averageRating", ${providerProfiles.reviewCount} as "reviewCount"`;
 
 const fromProviders = sql`${providerProfiles} join ${users} on ${users.id} = ${providerProfiles.userId}`;
-
-/** The average rating and number of reviews of one provider (`reviews_provider_created_idx`). */
-const ratingOf = (providerId: SQL) =>
-  sql`(select avg(${reviews.rating})::float8 as "averageRating", count(*)::int as "reviewCount"
-    from ${reviews} where ${reviews.providerId} = ${providerId})`;
 
 /**
  * Jobs the provider won and finished: their accepted bids (`bids_provider_created_idx`) whose
@@ -51,7 +54,7 @@ const completedJobs = (providerId: SQL) =>
     where ${bids.providerId} = ${providerId} and ${bids.status} = 'ACCEPTED'
     and ${workRequests.acceptedBidId} = ${bids.id} and ${workRequests.status} = 'COMPLETED')`;
 
-export type PageRow = Omit<DirectoryRow, 'averageRating' | 'reviewCount' | 'completedJobs'>;
+export type PageRow = Omit<DirectoryRow, 'completedJobs'>;
 
 /**
  * Nearest place first (one index read per place, `provider_profiles_place_idx`, in distance
@@ -67,37 +70,29 @@ async function nearestPage(db: Db, where: SQL, placeIds: number[], limit: number
   return result.rows;
 }
 
-/** Best rated first (then most reviewed), among the providers in the places or all of them. */
+/**
+ * Best rated first (then most reviewed), among the providers in the places or all of them: in
+ * the order of `provider_profiles_rating_idx`, so PostgreSQL may walk it and stop at a full page
+ * where the places hold many providers, or read the places' few and sort them.
+ */
 async function bestRatedPage(db: Db, where: SQL, limit: number, offset: number) {
   const result = await db.execute<PageRow>(sql`select ${providerFields} from ${fromProviders}
-    left join lateral ${ratingOf(sql`${providerProfiles.userId}`)} as rating on true
     where ${where}
-    order by rating."averageRating" desc nulls last, rating."reviewCount" desc, ${users.id}
+    order by (${averageRating}) desc nulls last, ${providerProfiles.reviewCount} desc nulls last,
+      ${providerProfiles.userId}
     limit ${limit} offset ${offset}`);
   return result.rows;
 }
 
-/** The rating, reviews and finished jobs of the providers of one page, in the page's order. */
+/** The finished jobs of the providers of one page, in the page's order. */
 export async function withTrackRecord(db: Db, page: PageRow[]): Promise<DirectoryRow[]> {
   if (page.length === 0) return [];
-  const result = await db.execute<{
-    id: string;
-    averageRating: number | null;
-    reviewCount: number;
-    completedJobs: number;
-  }>(sql`select listed.id, rating.*, ${completedJobs(sql`listed.id`)} as "completedJobs"
-    from unnest(${uuidArray(page.map((row) => row.id))}) as listed(id)
-    cross join lateral ${ratingOf(sql`listed.id`)} as rating`);
-  const byId = new Map(result.rows.map((row) => [row.id, row]));
-  return page.map((row) => {
-    const record = byId.get(row.id);
-    return {
-      ...row,
-      averageRating: record?.averageRating ?? null,
-      reviewCount: record?.reviewCount ?? 0,
-      completedJobs: record?.completedJobs ?? 0,
-    };
-  });
+  const result = await db.execute<{ id: string; completedJobs: number }>(
+    sql`select listed.id, ${completedJobs(sql`listed.id`)} as "completedJobs"
+      from unnest(${uuidArray(page.map((row) => row.id))}) as listed(id)`,
+  );
+  const jobs = new Map(result.rows.map((row) => [row.id, row.completedJobs]));
+  return page.map((row) => ({ ...row, completedJobs: jobs.get(row.id) ?? 0 }));
 }
 
 /**

@@ -159,6 +159,22 @@ describe('GET /api/providers', () => {
     expect(body.providers[2]).toMatchObject({ average_rating: null, review_count: 0 });
   });
 
+  it('follows reviews as they are written and removed', async () => {
+    const written = await database.db
+      .insert(reviews)
+      .values([5, 5, 5].map((rating) => ({ providerId: ids.presov!, rating })))
+      .returning({ id: reviews.id });
+    const moved = await directory(`category=plumbing&near=${PRESOV}&radius_km=40&sort=rating`);
+    // Three fives outweigh two: the same average, more reviews.
+    expect(keysOf(moved)).toEqual(['presov', 'sabinov', 'kosice']);
+    expect(moved.providers[0]).toMatchObject({ average_rating: 5, review_count: 3 });
+    await database.db.delete(reviews).where(eq(reviews.providerId, ids.presov!));
+    expect(written).toHaveLength(3);
+    const back = await directory(`category=plumbing&near=${PRESOV}&radius_km=40&sort=rating`);
+    expect(keysOf(back)).toEqual(['sabinov', 'kosice', 'presov']);
+    expect(back.providers[2]).toMatchObject({ average_rating: null, review_count: 0 });
+  });
+
   it('lists every active provider without a place to search around, best rated first', async () => {
     const body = await directory('category=plumbing');
     expect(keysOf(body).slice(0, 2)).toEqual(['sabinov', 'kosice']);

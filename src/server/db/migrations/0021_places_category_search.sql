@@ -1,1 +1,0 @@
-CREATE INDEX "work_requests_listed_place_category_created_idx" ON "work_requests" USING btree ("place_id","category","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "work_requests"."status" = 'OPEN' and "work_requests"."client_active" and "work_requests"."place_id" is not null;

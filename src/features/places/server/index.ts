@@ -4,6 +4,7 @@
  * Its tables are join targets through `tables.ts`.
  */
 export { findPlace, findPlaces, placesWithin, type PlaceRow } from './places.repo';
+export { placesAround } from './nearby';
 export { placeOrRefuse, unknownPlace } from './places.service';
 export { presentPlace } from './places.presenter';
 export { importPlaces, matchLocations } from './import';

@@ -1,5 +1,5 @@
 import type { ServerContext } from '../../../server/context';
-import { findPlaces, placesWithin, unknownPlace } from '../../places/server';
+import { findPlaces, placesAround, unknownPlace } from '../../places/server';
 import { DEFAULT_RADIUS_KM } from '../../requests/requests.schema';
 import type { DirectoryQuery } from '../providers.schema';
 import { listDirectory, withTrackRecord } from './directory.repo';
@@ -22,9 +22,7 @@ export async function browseDirectory(ctx: Pick<ServerContext, 'db'>, query: Dir
   const { near } = query;
   // A place always lies within its own radius: no place at all means there is no such place.
   const within =
-    near === undefined
-      ? undefined
-      : await placesWithin(ctx.db, near, query.radius_km ?? DEFAULT_RADIUS_KM);
+    near === undefined ? undefined : placesAround(near, query.radius_km ?? DEFAULT_RADIUS_KM);
   if (within?.length === 0) throw unknownPlace();
   const { rows: page, counted } = await listDirectory(ctx.db, {
     category: query.category,

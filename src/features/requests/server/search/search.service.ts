@@ -1,5 +1,5 @@
 import type { ServerContext } from '../../../../server/context';
-import { findPlace, placesWithin, unknownPlace } from '../../../places/server';
+import { findPlace, placesAround, unknownPlace } from '../../../places/server';
 import { DEFAULT_RADIUS_KM, type DistanceSort } from '../../requests.schema';
 import { listOpenRequests, suggestLocations } from './search.repo';
 
@@ -19,7 +19,7 @@ export async function browseRequests(ctx: Pick<ServerContext, 'db'>, query: Brow
   if (near === undefined)
     return { ...(await listOpenRequests(ctx.db, rest)), nearPlace: undefined };
   // A place always lies within its own radius: no place at all means there is no such place.
-  const within = await placesWithin(ctx.db, near, radiusKm ?? DEFAULT_RADIUS_KM);
+  const within = placesAround(near, radiusKm ?? DEFAULT_RADIUS_KM);
   if (within.length === 0) throw unknownPlace();
   const [found, nearPlace] = await Promise.all([
     listOpenRequests(ctx.db, {

@@ -134,6 +134,13 @@ export const providerProfiles = pgTable(
       t.reviewCount.desc(),
       t.userId,
     ),
+    // The directory nearest first: each place's providers best rated first.
+    index('provider_profiles_place_rating_idx').on(
+      t.placeId,
+      sql`(${averageRatingOf(t)}) desc nulls last`,
+      t.reviewCount.desc(),
+      t.userId,
+    ),
     check('provider_profiles_hourly_rate_check', sql`${t.hourlyRateCents} >= 0`),
     check('provider_profiles_service_radius_check', sql`${t.serviceRadiusKm} between 5 and 200`),
     index('provider_profiles_place_idx').on(t.placeId),

@@ -83,31 +83,36 @@ async function nearestPage(db: Db, where: SQL, placeIds: number[], limit: number
 }
 
 /**
- * From this many matches around a place, the rating order is walked: at least one provider in
- * 330 matches, so a page of 20 passes about 6 600 at most (8 ms at 100 000 providers), where
- * reading and sorting every match may pass every provider in the radius.
+ * Around a place, the rating order is walked this far at most: the best rated providers in it
+ * that match are the best of all that match. A page found there costs one read of at most this
+ * many index entries (about 4 ms); a page not found there (few matches: a rare trade, a small
+ * radius) is read from the places and sorted instead.
  */
-const WALK_FROM = 300;
+const WALK_WINDOW = 5_000;
 
-const BEST_RATED_FIRST = sql`order by "averageRating" desc nulls last, "reviewCount" desc nulls last, "id"`;
+const ratingOrder = sql`(${averageRating}) desc nulls last, ${providerProfiles.reviewCount} desc nulls last, ${providerProfiles.userId}`;
 
 /**
  * Best rated first (then most reviewed), among the providers in the places or all of them.
- * `walk`: in the order of `provider_profiles_rating_idx`, stopping at a full page, for many
- * matches; else every match read (by place) and sorted, for few. PostgreSQL cannot tell which:
- * it took 49 matches among 36 000 providers for many and walked them all (45 ms instead of 2).
+ * PostgreSQL cannot tell many matches from few: it walked the rating order past 36 000
+ * providers for 49 matches (45 ms instead of 2), so the walk is bounded (WALK_WINDOW) and the
+ * few are read and sorted (a materialized CTE, which it cannot turn into the walk).
  */
-async function bestRatedPage(db: Db, where: SQL, limit: number, offset: number, walk: boolean) {
-  const matches = sql`select ${providerFields} from ${fromProviders} where ${where}`;
-  const result = await db.execute<PageRow>(
-    walk
-      ? sql`${matches} order by (${averageRating}) desc nulls last,
-          ${providerProfiles.reviewCount} desc nulls last, ${providerProfiles.userId}
-          limit ${limit} offset ${offset}`
-      : sql`with found as materialized (${matches})
-          select * from found ${BEST_RATED_FIRST} limit ${limit} offset ${offset}`,
-  );
-  return result.rows;
+async function bestRatedPage(db: Db, where: SQL, limit: number, offset: number, around: boolean) {
+  const rows = (query: SQL) => db.execute<PageRow>(query).then((result) => result.rows);
+  if (!around) {
+    return rows(sql`select ${providerFields} from ${fromProviders} where ${where}
+      order by ${ratingOrder} limit ${limit} offset ${offset}`);
+  }
+  const walked = await rows(sql`select ${providerFields}
+    from (select * from ${providerProfiles} order by ${ratingOrder} limit ${WALK_WINDOW}) as ${providerProfiles}
+    join ${users} on ${users.id} = ${providerProfiles.userId}
+    where ${where} order by ${ratingOrder} limit ${limit} offset ${offset}`);
+  if (walked.length === limit) return walked;
+  return rows(sql`with found as materialized (select ${providerFields} from ${fromProviders} where ${where})
+    select * from found
+    order by "averageRating" desc nulls last, "reviewCount" desc nulls last, "id"
+    limit ${limit} offset ${offset}`);
 }
 
 /** The finished jobs of the providers of one page, in the page's order. */
@@ -122,9 +127,8 @@ export async function withTrackRecord(db: Db, page: PageRow[]): Promise<Director
 }
 
 /**
- * A page of the directory and its providers counted up to `upTo` (further by rating around a
- * place: WALK_FROM): in the places given (nearest place first, or best rated first), or
- * everywhere (best rated first).
+ * A page of the directory and its providers counted up to `upTo`: in the places given (nearest
+ * place first, or best rated first), or everywhere (best rated first).
  */
 export async function listDirectory(
   db: Db,
@@ -142,12 +146,9 @@ export async function listDirectory(
   const where = placeIds
     ? sql`${listedProvider(query.category)} and ${providerProfiles.placeId} = any(${intArray(placeIds)})`
     : listedProvider(query.category);
-  // Around a place by rating, counted far enough to choose the plan (WALK_FROM).
-  const upTo =
-    placeIds && query.sort === 'rating' ? Math.max(query.upTo, WALK_FROM + 1) : query.upTo;
   const count = () =>
     db.execute<{ n: number }>(
-      sql`select count(*)::int as n from (select 1 from ${fromProviders} where ${where} limit ${upTo}) as listed`,
+      sql`select count(*)::int as n from (select 1 from ${fromProviders} where ${where} limit ${query.upTo}) as listed`,
     );
   if (placeIds && query.sort === 'distance') {
     const [page, counted] = await Promise.all([
@@ -156,13 +157,9 @@ export async function listDirectory(
     ]);
     return { rows: page, counted: counted.rows[0]?.n ?? 0 };
   }
-  // By rating around a place: the count (a few ms) tells whether the matches are many enough
-  // to walk the rating order; everywhere, they always are.
-  const counted = placeIds ? ((await count()).rows[0]?.n ?? 0) : undefined;
-  const walk = counted === undefined || counted > WALK_FROM;
-  const [page, everywhere] = await Promise.all([
-    bestRatedPage(db, where, limit, offset, walk),
-    counted === undefined ? count() : undefined,
+  const [page, counted] = await Promise.all([
+    bestRatedPage(db, where, limit, offset, placeIds !== undefined),
+    count(),
   ]);
-  return { rows: page, counted: counted ?? everywhere?.rows[0]?.n ?? 0 };
+  return { rows: page, counted: counted.rows[0]?.n ?? 0 };
 }

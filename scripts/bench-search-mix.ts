@@ -190,6 +190,8 @@ async function main() {
     const worst = [...timings].sort((a, b) => b.ms - a.ms)[0]!;
     slowest.push({ kind, path: worst.path, p95: percentile(sorted, 95) });
   }
+  log('');
+  for (const { kind, path } of slowest) log(`slowest ${kind}: ${path}`);
   slowest.sort((a, b) => b.p95 - a.p95);
   for (const { kind, path } of slowest.slice(0, 2)) {
     log(`\nPlans of the slowest ${kind} query, ${path} (run again, so now warm):`);

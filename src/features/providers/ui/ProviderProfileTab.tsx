@@ -7,10 +7,13 @@ import { useNotify } from '../../../client/layout/Notifications';
 import { useUpdateProfile } from '../../accounts/ui/accounts.api';
 import type { SessionUser } from '../../accounts/ui/session';
 import { CategorySelect } from '../../requests/ui/CategorySelect';
+import type { Category } from '../../../shared/categories';
 import type { Language } from '../../../shared/languages';
+import type { PlaceView } from '../../places/places.schema';
 import { formatNumberInput } from '../../../shared/number-input';
 import { providerProfileBody } from '../providers.schema';
 import { ProfilePictureField } from './ProfilePictureField';
+import { ServiceAreaFields } from './ServiceAreaFields';
 
 /** The provider's public profile, picture and credits (spec core §2 "Profile, provider"). */
 export function ProviderProfileTab({ user }: { user: SessionUser }) {
@@ -31,10 +34,16 @@ export function ProviderProfileTab({ user }: { user: SessionUser }) {
       experience_years: formatNumberInput(p?.experienceYears, language),
       availability: p?.availability ?? '',
       website: p?.website ?? '',
+      place_id: p?.place ? String(p.place.id) : '',
+      service_radius_km: p?.serviceRadiusKm ? String(p.serviceRadiusKm) : '',
+      // The codes apart by commas, as the form sends them (providers.schema.ts).
+      service_categories: (p?.serviceCategories ?? []).join(','),
     },
     { write: save, failKey: 'profile_update_failed' },
   );
   const [picture, setPicture] = useState<File | undefined>();
+  const [place, setPlace] = useState<PlaceView | null>(p?.place ?? null);
+  const categories = form.values.service_categories.split(',').filter(Boolean) as Category[];
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -80,6 +89,20 @@ export function ProviderProfileTab({ user }: { user: SessionUser }) {
           value={form.values.service_category}
           onChange={(value) => form.set('service_category', value)}
           allLabel={t('edit.noCategory')}
+        />
+        <ServiceAreaFields
+          place={place}
+          onPlace={(chosen) => {
+            setPlace(chosen);
+            form.set('place_id', chosen ? String(chosen.id) : '');
+          }}
+          radius={form.values.service_radius_km}
+          onRadius={(radius) => form.set('service_radius_km', radius)}
+          categories={categories}
+          onCategories={(codes) => form.set('service_categories', codes.join(','))}
+          trade={(form.values.service_category || null) as Category | null}
+          placeError={form.fieldError('place_id')}
+          categoriesError={form.fieldError('service_categories')}
         />
         <TextArea {...form.field('bio')} label={t('edit.bio')} maxLength={2000} />
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">

@@ -19,12 +19,14 @@ import path from 'node:path';
  * (`src/features/...`, `/src/...`, `@/...`, `~/...`).
  */
 export const FEATURE_ORDER = [
+  'places',
   'challenge',
   'accounts',
   'requests',
   'reviews',
   'providers',
   'conversations',
+  'leads',
   'notifications',
   'contact',
   'home',

@@ -1,0 +1,70 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt } from '../../../server/db/columns';
+import { categoryEnum, users } from '../../accounts/server/tables';
+import { workRequests } from '../../requests/server/tables';
+import { places } from '../../places/server/tables';
+
+/** A provider's lead alert: new requests in these categories within `radius_km` of a place. */
+export const leadAlerts = pgTable(
+  'lead_alerts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    categories: categoryEnum('categories').array().notNull(),
+    placeId: integer('place_id')
+      .notNull()
+      .references(() => places.id, { onDelete: 'cascade' }),
+    radiusKm: smallint('radius_km').notNull(),
+    words: text('words')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    frequency: text('frequency').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('lead_alerts_user_idx').on(t.userId),
+    check('lead_alerts_radius_check', sql`${t.radiusKm} between 5 and 200`),
+    check('lead_alerts_frequency_check', sql`${t.frequency} in ('instant', 'daily')`),
+    check('lead_alerts_categories_check', sql`cardinality(${t.categories}) >= 1`),
+  ],
+);
+
+/** One lead told to one provider: nobody is told of the same request twice. */
+export const leadDeliveries = pgTable(
+  'lead_deliveries',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    workRequestId: uuid('work_request_id')
+      .notNull()
+      .references(() => workRequests.id, { onDelete: 'cascade' }),
+    alertId: uuid('alert_id').references(() => leadAlerts.id, { onDelete: 'set null' }),
+    frequency: text('frequency').notNull(),
+    createdAt: createdAt(),
+    /** When a daily alert's lead went out in the morning's mail; null until then. */
+    mailedAt: timestamp('mailed_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.workRequestId] }),
+    index('lead_deliveries_request_idx').on(t.workRequestId),
+    index('lead_deliveries_daily_idx')
+      .on(t.userId)
+      .where(sql`${t.frequency} = 'daily' and ${t.mailedAt} is null`),
+    check('lead_deliveries_frequency_check', sql`${t.frequency} in ('instant', 'daily')`),
+  ],
+);

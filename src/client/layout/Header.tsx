@@ -85,7 +85,9 @@ export function Header() {
                   key={item.to}
                   to={item.to}
                   end
-                  className={({ isActive }) => navLinkClass(isCurrent(item.to, isActive))}
+                  className={({ isActive }) =>
+                    `${navLinkClass(isCurrent(item.to, isActive))}${item.wide ? ' hidden xl:block' : ''}`
+                  }
                 >
                   {t(item.label)}
                 </NavLink>

@@ -5,6 +5,11 @@ export interface NavItem {
   to: string;
   /** Key in the `common` namespace. */
   label: string;
+  /**
+   * Shown in the desktop header only where it has room (from 1280 px: at 1024 px the Ukrainian
+   * labels would wrap), and always in the phone menu.
+   */
+  wide?: boolean;
 }
 
 /**
@@ -16,7 +21,12 @@ export function navItemsFor(role: Role | undefined, jobsForMe?: string): NavItem
   const items: (NavItem & { show: boolean })[] = [
     { to: '/browse', label: 'nav.browse', show: true },
     // A provider with a service area: browse around their town (providers/jobs-for-me.ts).
-    { to: jobsForMe ?? '', label: 'nav.jobsForMe', show: role === 'provider' && !!jobsForMe },
+    {
+      to: jobsForMe ?? '',
+      label: 'nav.jobsForMe',
+      wide: true,
+      show: role === 'provider' && !!jobsForMe,
+    },
     { to: '/create', label: 'nav.create', show: role === 'client' },
     { to: '/profile', label: 'nav.profile', show: role !== undefined },
     { to: '/admin', label: 'nav.admin', show: role === 'administrator' },

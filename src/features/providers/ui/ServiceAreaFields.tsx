@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from '../../../client/i18n/react';
 import { CATEGORIES, type Category } from '../../../shared/categories';
 import type { PlaceView } from '../../places/places.schema';
@@ -15,6 +16,8 @@ interface ServiceAreaProps {
   trade: Category | null;
   placeError?: string | undefined;
   categoriesError?: string | undefined;
+  /** The free-text detail of the place, shown right under the town. */
+  detail?: ReactNode;
 }
 
 /**
@@ -31,6 +34,7 @@ export function ServiceAreaFields({
   trade,
   placeError,
   categoriesError,
+  detail,
 }: ServiceAreaProps) {
   const { t } = useTranslation(['providers', 'categories']);
   const chosen = new Set<Category>(trade ? [trade, ...categories] : categories);
@@ -78,6 +82,7 @@ export function ServiceAreaFields({
           </p>
         </div>
       </div>
+      {detail}
       <fieldset
         id="field-service_categories"
         tabIndex={-1}

@@ -64,7 +64,8 @@ export function PlacePicker({
   const searching = focused && query !== '' && !(value && query === value.name);
   const places = usePlaceSearch(query, i18n.language, searching);
   const settled = query === text.trim() && !places.isPlaceholderData;
-  const options = searching && settled ? (places.data?.places ?? []) : [];
+  // The places of the last answer stay while the next text's load, so the list does not blink.
+  const options = searching && !places.isError ? (places.data?.places ?? []) : [];
   const loading = searching && (!settled || places.isFetching) && !places.isError;
   const failed = searching && settled && places.isError;
   const noMatch = searching && settled && places.isSuccess && options.length === 0;
@@ -172,7 +173,12 @@ export function PlacePicker({
           hidden={!popup}
           className="absolute inset-x-0 top-full z-20 mt-1 max-h-72 overflow-y-auto rounded-lg border border-stone-300 bg-white py-1 shadow-lg"
         >
-          <ul id={listId} role="listbox" aria-labelledby={`${id}-label`}>
+          <ul
+            id={listId}
+            role="listbox"
+            aria-labelledby={`${id}-label`}
+            aria-busy={loading || undefined}
+          >
             {options.map((place, index) => (
               <li
                 key={place.id}

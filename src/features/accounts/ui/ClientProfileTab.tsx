@@ -14,7 +14,8 @@ import type { SessionUser } from './session';
  * the email is shown read-only (spec core §2).
  */
 export function ClientProfileTab({ user }: { user: SessionUser }) {
-  const { t } = useTranslation('profile');
+  // The picker's texts load with the tab's.
+  const { t } = useTranslation(['profile', 'places']);
   const { notify } = useNotify();
   const save = useUpdateProfile();
   const [place, setPlace] = useState<PlaceView | null>(user.place);

@@ -19,7 +19,8 @@ import { ServiceAreaFields } from './ServiceAreaFields';
 
 /** The provider's public profile, picture and credits (spec core §2 "Profile, provider"). */
 export function ProviderProfileTab({ user }: { user: SessionUser }) {
-  const { t, i18n } = useTranslation(['providers', 'profile', 'common']);
+  // The picker's texts load with the tab's.
+  const { t, i18n } = useTranslation(['providers', 'profile', 'common', 'places']);
   const language = i18n.language as Language;
   const { notify } = useNotify();
   const save = useUpdateProfile();

@@ -25,7 +25,8 @@ const STEP_FIELDS: Record<(typeof STEPS)[number], string[]> = {
 
 /** /create: posting is free; three steps, then the new request's page (spec core §2). */
 export function CreateRequestPage() {
-  const { t } = useTranslation(['requests', 'categories']);
+  // The picker's texts load with the page, not when the second step first shows it.
+  const { t } = useTranslation(['requests', 'categories', 'places']);
   const { user } = useSession();
   const navigate = useNavigate();
   const { notify } = useNotify();

@@ -18,7 +18,7 @@ import { refuseCommonPassword } from './password-policy';
 import { openSession, type Browser, type NewSession } from './sessions';
 import { endAllSessions } from './sessions.repo';
 import { setAccountStatus } from './account-status.service';
-import { findPlace, unknownPlace } from '../../places/server';
+import { placeOrRefuse } from '../../places/server';
 
 const notAllowed = () => new AppError('insufficient_permissions', 'Insufficient permissions.');
 
@@ -114,7 +114,7 @@ export async function updateClientProfile(
 ) {
   if (!canEditClientProfile(me)) throw notAllowed();
   const placeId = input.place_id ?? null;
-  if (placeId !== null && !(await findPlace(ctx.db, placeId))) throw unknownPlace();
+  if (placeId !== null) await placeOrRefuse(ctx.db, placeId);
   await ctx.db.transaction((tx) =>
     writeClientProfile(tx, me.id, input.name, input.phone_number ?? null, {
       location: input.location ?? null,

@@ -8,7 +8,7 @@ import { writeProviderProfile } from '../../accounts/server';
 import { hiresOf } from '../../requests/server';
 import { canSeeProviderContact } from '../../requests/requests.rules';
 import { listReviews, ratingOf, reviewableRequests } from '../../reviews/server';
-import { findPlace, unknownPlace } from '../../places/server';
+import { placeOrRefuse } from '../../places/server';
 import { DEFAULT_SERVICE_RADIUS_KM, type ProviderProfileInput } from '../providers.schema';
 import { canSeeProviderPicture, providerPageRefusal } from './providers.policy';
 import { findPicture, findProvider } from './providers.repo';
@@ -120,7 +120,7 @@ export async function updateProviderProfile(
   picture: Buffer | undefined,
 ) {
   const area = serviceAreaOf(input);
-  if (area.placeId !== null && !(await findPlace(ctx.db, area.placeId))) throw unknownPlace();
+  if (area.placeId !== null) await placeOrRefuse(ctx.db, area.placeId);
   const pictureKey = picture ? ctx.storage.newKey() : undefined;
   if (picture && pictureKey) await ctx.storage.put(pictureKey, picture);
   let previousKey: string | null = null;

@@ -3,7 +3,7 @@ import type { Db, Tx } from '../../../server/db/database';
 import { AppError } from '../../../server/errors';
 import type { Actor } from '../../../shared/actor';
 import { isVerifiedClient } from '../../accounts/server';
-import { findPlace, unknownPlace } from '../../places/server';
+import { placeOrRefuse } from '../../places/server';
 import { biddersOf, hasBidOn, rejectPendingBids } from './bids.repo';
 import {
   canOpenRequest,
@@ -55,8 +55,7 @@ export async function createWorkRequest(
   fields: WorkRequestFields,
   files: CheckedFile[],
 ) {
-  if (fields.place_id !== undefined && !(await findPlace(ctx.db, fields.place_id)))
-    throw unknownPlace();
+  if (fields.place_id !== undefined) await placeOrRefuse(ctx.db, fields.place_id);
   const stored: string[] = [];
   try {
     const keyed: (CheckedFile & { key: string; thumbnailKey: string | null })[] = [];

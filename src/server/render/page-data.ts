@@ -1,3 +1,4 @@
+import type { Language } from '../../shared/languages';
 import type { QueryKey } from '@tanstack/react-query';
 import { z } from 'zod';
 import { sessionResponse } from '../../features/accounts/accounts.schema';
@@ -37,7 +38,6 @@ import {
 } from '../../features/requests/browse-address';
 import { camelizeKeys } from '../../shared/case';
 import { LIMITS } from '../../shared/limits';
-import type { Language } from '../../shared/languages';
 import type { BuildInfo } from '../../shared/version';
 import type { ServerContext } from '../context';
 import { AppError } from '../errors';
@@ -188,7 +188,7 @@ export function pageData({ ctx, buildInfo, publicConfig }: PageDataDeps) {
       const detail = await unlessRefused(() => openRequestPage(ctx, viewer, page.id));
       if (detail) {
         const answer = wire(workRequestResponse, {
-          work_request: presentDetail(detail.found, viewer, detail.actions),
+          work_request: presentDetail(detail.found, viewer, detail.actions, language),
         }) as { workRequest: { allowedActions: string[] } };
         entries.push({ queryKey: ['work-requests', 'detail', page.id], data: answer });
         if (answer.workRequest.allowedActions.includes('view_bids')) {
@@ -206,7 +206,13 @@ export function pageData({ ctx, buildInfo, publicConfig }: PageDataDeps) {
         entries.push({
           queryKey: ['providers', page.id],
           data: wire(providerAnswer, {
-            user: presentProvider(found.row, found.rating, found.showContact, found.reviewable),
+            user: presentProvider(
+              found.row,
+              found.rating,
+              found.showContact,
+              found.reviewable,
+              language,
+            ),
           }),
         });
         const first = { page: 1, limit: REVIEWS_PAGE_SIZE };

@@ -11,9 +11,9 @@ import { providerProfileBody } from '../../features/providers/providers.schema';
 import { preparePicture, updateProviderProfile } from '../../features/providers/server';
 
 /**
- * Saves the profile form of the person's role: name, phone and location for a client (accounts);
- * contact details, rate and picture for a provider (providers). The form is checked against the
- * role's own schema.
+ * Saves the profile form of the person's role: name, phone, usual place and location for a client
+ * (accounts); contact details, rate, picture and service area for a provider (providers). The
+ * form is checked against the role's own schema.
  */
 export async function saveOwnProfile(
   ctx: ServerContext,

@@ -35,7 +35,6 @@ export function AroundFields<Sort extends string>({
       <NearPlaceField
         id={`${idPrefix}-near`}
         label={t('around.near')}
-        hint={t('around.nearHint')}
         value={value.place}
         onChange={(place) => {
           const sortStays =

@@ -25,6 +25,7 @@ export const FEATURE_ORDER = [
   'reviews',
   'providers',
   'conversations',
+  'leads',
   'notifications',
   'contact',
   'home',

@@ -11,6 +11,7 @@ import type { RecordAlert } from './plugins/alerts';
 import { createEventBus, type EventBus } from './events/bus';
 import { createSigner } from './signed-token';
 import { registerConversationHandlers } from '../features/conversations/server/conversations.handlers';
+import { registerLeadHandlers } from '../features/leads/server/leads.handlers';
 import { registerInboxHandlers } from '../features/notifications/server/inbox.handlers';
 import { registerMailHandlers } from '../features/notifications/server/mail.handlers';
 import { registerPushHandlers } from '../features/notifications/server/push.handlers';
@@ -73,11 +74,13 @@ export function buildContext(
     passwords: passwordHasher(passwordCost, deps.hashQueue ?? createHashQueue()),
   };
   // The handlers of the domain events, in the change's transaction: what threads learn of bids,
-  // the choices of channels that
+  // the leads a new request makes for the providers whose alerts it matches, the choices of
+  // channels that
   // follow the old bid-mail switch, each change's mail, the in-app inbox, the push of each
   // notification its reader wants on their devices, and who hears of it on their open pages (the
   // live streams, on every instance).
   registerConversationHandlers(events);
+  registerLeadHandlers(events);
   registerPreferenceHandlers(events);
   registerMailHandlers(events, ctx);
   registerInboxHandlers(events);

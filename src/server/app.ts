@@ -40,6 +40,8 @@ import {
 import { bidsRoutes } from '../features/requests/server/bids.routes';
 import { conversationsRoutes } from '../features/conversations/server/conversations.routes';
 import { scheduleMessageReminders } from '../features/conversations/server/reminders';
+import { scheduleDailyLeads } from '../features/leads/server/daily-leads';
+import { leadsRoutes } from '../features/leads/server/leads.routes';
 import { providersRoutes } from '../features/providers/server/providers.routes';
 import { reviewsRoutes } from '../features/reviews/server/reviews.routes';
 import type { GeminiConfig } from '../features/trust-summary/server/gemini';
@@ -232,6 +234,7 @@ export async function buildApp(deps: AppDeps) {
     metrics,
   });
   await scheduleMessageReminders(queue, ctx, app.log);
+  await scheduleDailyLeads(queue, ctx, app.log);
   await startPushWorkers(queue, {
     db: deps.db,
     sender: createPushSender(push),
@@ -289,6 +292,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(requestsRoutes, { ctx });
       await api.register(bidsRoutes, { ctx });
       await api.register(conversationsRoutes, { ctx });
+      await api.register(leadsRoutes, { ctx });
       await api.register(providersRoutes, { ctx });
       await api.register(reviewsRoutes, { ctx });
       await api.register(homeRoutes, { ctx });

@@ -7,6 +7,7 @@ export type PreferenceGroup = 'client' | 'provider' | 'messages' | 'account';
 export const TYPE_GROUPS: Record<PreferenceGroup, NotificationType[]> = {
   client: ['bid_received', 'bid_changed', 'bid_withdrawn', 'hire_released'],
   provider: [
+    'new_lead',
     'bid_accepted',
     'bid_rejected',
     'request_reopened',

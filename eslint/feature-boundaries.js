@@ -19,6 +19,7 @@ import path from 'node:path';
  * (`src/features/...`, `/src/...`, `@/...`, `~/...`).
  */
 export const FEATURE_ORDER = [
+  'places',
   'challenge',
   'accounts',
   'requests',

@@ -1,3 +1,4 @@
+import { placesRoutes } from '../features/places/server';
 import type { Redis } from 'ioredis';
 import type pg from 'pg';
 import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
@@ -289,6 +290,7 @@ export async function buildApp(deps: AppDeps) {
         ctx,
         push: { publicKey: push.vapid.publicKey, allowedOrigins: push.allowedOrigins },
       });
+      await api.register(placesRoutes);
       await api.register(requestsRoutes, { ctx });
       await api.register(bidsRoutes, { ctx });
       await api.register(conversationsRoutes, { ctx });

@@ -85,6 +85,8 @@ export const ERROR_STATUS = {
   push_keys_invalid: 400,
   push_subscription_limit: 409,
   push_subscription_not_found: 404,
+  /** A place id that names no town or village of the gazetteer (docs/places.md). */
+  unknown_place: 400,
   /** Conversations (docs/conversations.md). */
   conversation_not_found: 404,
   conversation_not_allowed: 403,

@@ -15,6 +15,8 @@ export async function createWorkRequest(
     category?: Category;
     status?: WorkRequestStatus;
     location?: string;
+    /** The request's place (places); none unless given. */
+    placeId?: number | null;
     createdAt?: Date;
   } = {},
 ) {
@@ -26,6 +28,7 @@ export async function createWorkRequest(
       description: overrides.description ?? 'Batéria v kuchyni kvapká, treba vymeniť tesnenie.',
       category: overrides.category ?? 'plumbing',
       location: overrides.location ?? 'Bratislava',
+      placeId: overrides.placeId ?? null,
       status: overrides.status ?? 'OPEN',
       contactName: client.name,
       contactEmail: client.email,

@@ -215,6 +215,7 @@ const EXPECTED: Record<string, Expected> = {
   'GET /api/work-requests': ANYONE,
   'GET /api/work-requests/locations': ANYONE,
   'GET /api/stats/home': ANYONE,
+  'GET /api/places': ANYONE,
   'GET /api/work-requests/my': SIGNED_IN,
   // A client with a verified email; anyone else 403 (client_only, email_not_verified).
   'POST /api/work-requests': row(403, { owner: 'ok', otherClient: 'ok' }),
@@ -478,6 +479,7 @@ const CALLS: Record<string, Call> = {
     }),
   },
   'GET /api/notifications/unsubscribe': { url: () => '/api/notifications/unsubscribe?token=abc' },
+  'GET /api/places': { url: () => '/api/places?q=kosice' },
   'POST /api/notifications/unsubscribe': {
     url: () => '/api/notifications/unsubscribe?token=abc',
   },

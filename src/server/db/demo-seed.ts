@@ -1,5 +1,6 @@
-import { count, eq } from 'drizzle-orm';
-import type { Db } from './database';
+import { count, eq, sql } from 'drizzle-orm';
+import { poolOf, type Db } from './database';
+import { matchLocations } from '../../features/places/server';
 import {
   administratorProfiles,
   bids,
@@ -216,4 +217,12 @@ async function loadDemo(db: Db) {
       }
     }
   });
+  // The demo's towns become places (as a migration does for locations written before places),
+  // and each provider serves 30 km around theirs.
+  await matchLocations(poolOf(db));
+  await db.execute(sql`
+    update provider_profiles
+       set service_radius_km = 30,
+           service_categories = array[service_category]
+     where place_id is not null and service_radius_km is null and service_category is not null`);
 }

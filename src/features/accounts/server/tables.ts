@@ -8,6 +8,7 @@ import {
   pgEnum,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -17,6 +18,7 @@ import { createdAt, updatedAt } from '../../../server/db/columns';
 import { ACCOUNT_STATUSES, ROLES } from '../../../shared/statuses';
 import { LANGUAGES } from '../../../shared/languages';
 import { CATEGORIES } from '../../../shared/categories';
+import { places } from '../../places/server/tables';
 
 export const roleEnum = pgEnum('user_role', ROLES);
 export const accountStatusEnum = pgEnum('account_status', ACCOUNT_STATUSES);
@@ -76,6 +78,8 @@ export const clientProfiles = pgTable('client_profiles', {
   phoneNumber: text('phone_number'),
   /** Where the client usually needs work done: pre-fills the location of a new request. */
   location: text('location'),
+  /** The client's usual town or village: pre-fills the place of a new request. */
+  placeId: integer('place_id').references(() => places.id, { onDelete: 'set null' }),
 });
 
 export const categoryEnum = pgEnum('category', CATEGORIES);
@@ -91,6 +95,15 @@ export const providerProfiles = pgTable(
     bio: text('bio'),
     serviceCategory: categoryEnum('service_category'),
     location: text('location'),
+    /** The service area: the provider's town, how far they travel, and what they do there. */
+    placeId: integer('place_id').references(() => places.id, { onDelete: 'set null' }),
+    serviceRadiusKm: smallint('service_radius_km'),
+    serviceCategories: categoryEnum('service_categories')
+      .array()
+      .notNull()
+      .default(sql`'{}'::category[]`),
+    /** Whether the first lead alert was made from the service area (once: a deleted one stays so). */
+    leadAlertsSeeded: boolean('lead_alerts_seeded').notNull().default(false),
     /** Euro cents. */
     hourlyRateCents: integer('hourly_rate_cents'),
     experienceYears: integer('experience_years'),
@@ -103,6 +116,11 @@ export const providerProfiles = pgTable(
   (t) => [
     index('provider_profiles_category_idx').on(t.serviceCategory),
     check('provider_profiles_hourly_rate_check', sql`${t.hourlyRateCents} >= 0`),
+    check(
+      'provider_profiles_service_radius_check',
+      sql`${t.serviceRadiusKm} between 5 and 200`,
+    ),
+    index('provider_profiles_place_idx').on(t.placeId),
     check('provider_profiles_experience_check', sql`${t.experienceYears} between 0 and 100`),
   ],
 );

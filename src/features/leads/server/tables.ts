@@ -13,14 +13,14 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt } from '../../../server/db/columns';
 import { categoryEnum, users } from '../../accounts/server/tables';
-import { places } from '../../places/server/tables';
 import { workRequests } from '../../requests/server/tables';
+import { places } from '../../places/server/tables';
 
 /**
- * A provider's lead alert (docs/leads.md): categories, a place with a radius, words that must
- * occur, and how often to be told. `lat` and `lon` copy the place's coordinates (migration 0021)
- * so that the circle of every alert is one GiST index over this table: matching a request is an
- * index scan for the circles that hold its point, not a walk over all alerts.
+ * A provider's lead alert: new requests in these categories within `radius_km` of a place
+ * (docs/leads.md). `lat` and `lon` copy the place's coordinates (migration 0021) so that the circle
+ * of every alert is one GiST index over this table: matching a request is an index scan for the
+ * circles that hold its point, not a walk over all alerts.
  */
 export const leadAlerts = pgTable(
   'lead_alerts',
@@ -40,28 +40,24 @@ export const leadAlerts = pgTable(
       .default(sql`'{}'::text[]`),
     frequency: text('frequency', { enum: ['instant', 'daily'] }).notNull(),
     createdAt: createdAt(),
-    /** The place's coordinates, copied when the alert is written (the place's never move). */
+    /** The place's coordinates, copied when the alert is written (a place does not move). */
     lat: doublePrecision('lat').notNull(),
     lon: doublePrecision('lon').notNull(),
   },
   (t) => [
     index('lead_alerts_user_idx').on(t.userId),
-    // The alert's circle as a box around the earth point: `@>` a request's point finds it.
+    // The alert's circle as a box around its earth point: `@>` a request's point finds it.
     index('lead_alerts_area_idx').using(
       'gist',
       sql`earth_box(ll_to_earth(${t.lat}, ${t.lon}), ${t.radiusKm}::float8 * 1000)`,
     ),
-    check('lead_alerts_categories_check', sql`cardinality(${t.categories}) >= 1`),
     check('lead_alerts_radius_check', sql`${t.radiusKm} between 5 and 200`),
     check('lead_alerts_frequency_check', sql`${t.frequency} in ('instant', 'daily')`),
+    check('lead_alerts_categories_check', sql`cardinality(${t.categories}) >= 1`),
   ],
 );
 
-/**
- * Each lead a provider was told of: one row per provider and request (the primary key), so nobody
- * hears of a job twice, however many of their alerts match. `mailedAt` is set when a daily lead
- * went out in the 7:00 mail (null for instant ones until then, and for daily ones not yet sent).
- */
+/** One lead told to one provider: nobody is told of the same request twice. */
 export const leadDeliveries = pgTable(
   'lead_deliveries',
   {
@@ -74,13 +70,15 @@ export const leadDeliveries = pgTable(
     alertId: uuid('alert_id').references(() => leadAlerts.id, { onDelete: 'set null' }),
     frequency: text('frequency', { enum: ['instant', 'daily'] }).notNull(),
     createdAt: createdAt(),
+    /** When a daily alert's lead went out in the morning's mail; null until then. */
     mailedAt: timestamp('mailed_at', { withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.workRequestId] }),
-    // The 7:00 mail's work: daily leads not yet mailed.
-    index('lead_deliveries_daily_due_idx')
-      .on(t.userId, t.createdAt)
+    index('lead_deliveries_request_idx').on(t.workRequestId),
+    index('lead_deliveries_daily_idx')
+      .on(t.userId)
       .where(sql`${t.frequency} = 'daily' and ${t.mailedAt} is null`),
+    check('lead_deliveries_frequency_check', sql`${t.frequency} in ('instant', 'daily')`),
   ],
 );

@@ -15,6 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt, tsvector, updatedAt } from '../../../server/db/columns';
 import { categoryEnum, users } from '../../accounts/server/tables';
+import { places } from '../../places/server/tables';
 import { BID_STATUSES, WORK_REQUEST_STATUSES } from '../../../shared/statuses';
 
 export const workRequestStatusEnum = pgEnum('work_request_status', WORK_REQUEST_STATUSES);
@@ -42,6 +43,8 @@ export const workRequests = pgTable(
     description: text('description').notNull(),
     category: categoryEnum('category').notNull().default('other'),
     location: text('location').notNull(),
+    /** The town or village (places), for distance search and lead alerts; `location` is the detail. */
+    placeId: integer('place_id').references(() => places.id, { onDelete: 'set null' }),
     status: workRequestStatusEnum('status').notNull().default('OPEN'),
     /**
      * Whether the client's account is active; kept in step by a trigger on users. Lets browsing
@@ -91,6 +94,10 @@ export const workRequests = pgTable(
     index('work_requests_listed_category_created_idx')
       .on(t.category, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(listedRequest(t)),
+    // Distance search: the listed requests of each place within a radius, newest first.
+    index('work_requests_listed_place_created_idx')
+      .on(t.placeId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${listedRequest(t)} and ${t.placeId} is not null`),
     index('work_requests_search_vector_idx').using('gin', t.searchVector),
     // Town suggestions: the distinct accent-free locations of listed requests, read in order
     // (byte order, so a prefix is a range and each next location one index step).

@@ -74,7 +74,7 @@ export async function importPlaces(client: pg.Client) {
       [data],
     );
     await client.query(
-      `delete from places where id <> all (select (x->>'id')::int from jsonb_array_elements($1::jsonb) x)`,
+      `delete from places where id not in (select (x->>'id')::int from jsonb_array_elements($1::jsonb) x)`,
       [data],
     );
     await client.query('delete from place_names');

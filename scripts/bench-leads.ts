@@ -46,8 +46,8 @@ async function fill(client: pg.Client, providers: number) {
         from places`);
   await client.query('create index on weighted (upto)');
   await client.query('analyze weighted');
-  const [{ total }] = (await client.query(`select max(upto)::float8 as total from weighted`))
-    .rows as { total: number }[];
+  const { total } = (await client.query(`select max(upto)::float8 as total from weighted`))
+    .rows[0] as { total: number };
   await client.query(
     `insert into users (id, email, name, role, email_verified)
      select ('00000000-0000-4000-8000-' || lpad(to_hex(g), 12, '0'))::uuid,
@@ -87,8 +87,8 @@ async function requestsToMatch(client: pg.Client, count: number) {
     `insert into users (id, email, name, role, email_verified)
      values ('00000000-0000-4000-9000-000000000001', 'client@bench.test', 'Klientka', 'client', true)`,
   );
-  const [{ total }] = (await client.query(`select max(upto)::float8 as total from weighted`))
-    .rows as { total: number }[];
+  const { total } = (await client.query(`select max(upto)::float8 as total from weighted`))
+    .rows[0] as { total: number };
   const inserted = await client.query<{ id: string }>(
     `insert into work_requests (client_id, title, description, category, location, place_id,
                                 contact_name, contact_email)
@@ -121,8 +121,8 @@ async function main() {
     const seeded = performance.now();
     await fill(setup, PROVIDERS);
     const ids = await requestsToMatch(setup, REQUESTS);
-    const [{ alerts }] = (await setup.query(`select count(*)::int as alerts from lead_alerts`))
-      .rows as { alerts: number }[];
+    const { alerts } = (await setup.query(`select count(*)::int as alerts from lead_alerts`))
+      .rows[0] as { alerts: number };
     log(
       `seeded ${PROVIDERS} providers with ${alerts} alerts and ${ids.length} requests in ${((performance.now() - seeded) / 1000).toFixed(1)} s`,
     );

@@ -11,7 +11,7 @@ describe('words of a request', () => {
       'kosice',
       'juh',
     ]);
-    expect(wordsOf('Заміна Бойлера')).toEqual(['заміна', 'бойлера']);
+    expect(wordsOf('Заміна Бойлера, Їжак')).toEqual(['заміна', 'бойлера', 'їжак']);
   });
 
   it('match an alert when every word begins one of them', () => {
@@ -19,7 +19,8 @@ describe('words of a request', () => {
     expect(wordsMatch([], text)).toBe(true);
     expect(wordsMatch(['obklad'], text)).toBe(true);
     expect(wordsMatch(['KUPELN'], text)).toBe(true);
-    expect(wordsMatch(['obklad', 'kúpeľňa'], text)).toBe(true);
+    expect(wordsMatch(['obklad', 'kúpeľ'], text)).toBe(true);
+    expect(wordsMatch(['obklad', 'kúpeľňa'], text)).toBe(false);
     expect(wordsMatch(['obklad', 'dlažba'], text)).toBe(false);
     // Inside a word is not the start of one.
     expect(wordsMatch(['klad'], text)).toBe(false);

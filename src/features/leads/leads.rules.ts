@@ -2,19 +2,23 @@ import type { Category } from '../../shared/categories';
 import { DEFAULT_LEAD_RADIUS_KM, LEAD_ALERT_LIMIT, type LeadFrequency } from './leads.schema';
 
 /**
- * How a request matches an alert's words (docs/leads.md "Words"): text is compared without
+ * How a request matches an alert's words (docs/leads.md "Matching"): text is compared without
  * accents and case, cut into words at anything that is not a letter or a digit; every word of the
  * alert must begin some word of the request's title or description ("obklad" finds "obklady",
  * "Obkladač", "OBKLÁDANIE"; "klad" finds none of them). An alert's word written with a space or a
  * hyphen is several words, each of which must occur.
  */
 export function wordsOf(text: string): string[] {
-  return text
-    .normalize('NFD')
-    .replace(/\p{M}+/gu, '')
-    .toLocaleLowerCase('und')
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((word) => word !== '');
+  return (
+    text
+      .normalize('NFD')
+      // Accents of Latin letters go (č → c); Cyrillic й and ї stay the letters they are.
+      .replace(/([A-Za-z])\p{M}+/gu, '$1')
+      .normalize('NFC')
+      .toLocaleLowerCase('und')
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter((word) => word !== '')
+  );
 }
 
 /** Whether every word of the alert begins a word of the request's text. */

@@ -41,7 +41,7 @@ export const leadAlertInput = z.strictObject({
     .min(1, { message: 'category_required' })
     .max(CATEGORIES.length, { message: 'choice_invalid' })
     .transform((chosen) => [...new Set(chosen)]),
-  place_id: z.number({ message: 'required' }).int().positive(),
+  place_id: z.number({ message: 'required' }).int().positive().max(2_147_483_647),
   radius_km: radius,
   words: z.array(leadWord).max(LEAD_WORDS.max, { message: 'too_long' }),
   frequency: z.enum(LEAD_FREQUENCIES, { message: 'choice_invalid' }),

@@ -25,7 +25,7 @@ const plumbingAroundPresov: AlertInput = {
   radius_km: 40,
 };
 
-const put = (someone: Person, body: unknown) => someone.agent.put('/api/users/lead-alerts', body);
+const put = (someone: Person, body: object) => someone.agent.put('/api/users/lead-alerts', body);
 const alertsOf = async (someone: Person) => {
   const answer = await someone.agent.get('/api/users/lead-alerts');
   expect(answer.statusCode, answer.body).toBe(200);
@@ -98,7 +98,7 @@ describe('a list the server refuses, whole', () => {
     await setAlerts(provider, [plumbingAroundPresov]);
   });
 
-  const refused = async (body: unknown, status: number, code: string) => {
+  const refused = async (body: object, status: number, code: string) => {
     const answer = await put(provider, body);
     expect(answer.statusCode, answer.body).toBe(status);
     expect(answer.json().error).toBe(code);

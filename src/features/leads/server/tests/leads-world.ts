@@ -53,7 +53,14 @@ export interface AlertInput {
 /** Replaces the provider's alerts through the API; answers the alerts as stored. */
 export async function setAlerts(provider: Person, alerts: AlertInput[]) {
   const answer = await provider.agent.put('/api/users/lead-alerts', {
-    alerts: alerts.map((alert) => ({ words: [], frequency: 'instant', ...alert })),
+    alerts: alerts.map(({ id, categories, place_id, radius_km, words, frequency }) => ({
+      ...(id ? { id } : {}),
+      categories,
+      place_id,
+      radius_km,
+      words: words ?? [],
+      frequency: frequency ?? 'instant',
+    })),
   });
   expect(answer.statusCode, answer.body).toBe(200);
   return answer.json().alerts as (AlertInput & { id: string; place: { name: string } })[];

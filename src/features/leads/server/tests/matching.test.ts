@@ -210,7 +210,7 @@ describe('what an instant lead says', () => {
       work_request_id: floor,
       title: 'Plávajúca podlaha do obývačky',
       category: 'flooring',
-      place_name: 'Kosice',
+      place_name: 'Košice',
       distance_km: expect.any(Number),
     });
     expect(row!.data.distance_km).toBeGreaterThan(25);
@@ -222,7 +222,7 @@ describe('what an instant lead says', () => {
 
     const [mail] = await queuedMails(h, provider.email, 'newLead');
     expect(mail!.subject).toBe('New job: “Plávajúca podlaha do obývačky”');
-    expect(mail!.text).toContain('Flooring, Kosice');
+    expect(mail!.text).toContain('Flooring, Košice');
     expect(mail!.text).toContain(`http://localhost:3000/request/${floor}`);
     expect(mail!.unsubscribeUrl).toMatch(/\/api\/notifications\/unsubscribe\?token=/);
     for (const contact of [client.email, client.name, '911 222 333']) {

@@ -7,6 +7,7 @@
 //
 // BENCH_PROVIDERS=100000  BENCH_REQUESTS=600  BENCH_ENGINE=server|embedded
 // BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres
+// BENCH_KEEP=1 keeps the server database (its name is printed) to study its plans.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -24,6 +25,7 @@ const PROVIDERS = Number(process.env.BENCH_PROVIDERS ?? 100_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 600);
 const ENGINE = (process.env.BENCH_ENGINE ?? 'server') as 'server' | 'embedded';
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const KEEP = process.env.BENCH_KEEP === '1' && ENGINE === 'server';
 
 const log = (line: string) => console.log(line);
 const percentile = (sorted: number[], p: number) =>
@@ -62,9 +64,11 @@ async function fill(client: pg.Client, providers: number) {
   await client.query(
     `insert into lead_alerts (user_id, categories, place_id, radius_km, words, frequency, lat, lon)
      select u.id,
+            -- Drawn for each alert (the subquery names the row, or it would be drawn once).
             (select array_agg(distinct c) from (
                select (enum_range(null::category))[1 + floor(random() * 26)::int] as c
-                 from generate_series(1, 1 + (random() * 2.4)::int)) chosen),
+                 from generate_series(1, 1 + (random() * 2.4)::int + 0 * length(u.id::text))
+               ) chosen),
             w.id,
             (array[10, 20, 30, 30, 30, 50, 100])[1 + floor(random() * 7)::int],
             case when random() < 0.2 then array[(array['bojler','obklad','strecha','okna','kúpeľňa','podlaha'])[1 + floor(random() * 6)::int]] else '{}' end,
@@ -175,13 +179,18 @@ async function main() {
     log(`matchLeads (+ leads recorded, event): ${figures(whole)}`);
     await pool.end();
   } finally {
-    await opened.drop();
+    if (KEEP) log(`kept ${opened.url}`);
+    else await opened.drop();
     await opened.stopEmbedded?.();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-void main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+void main().then(
+  // A kept database's server connection stays open: nothing else is left to wait for.
+  () => KEEP && process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -51,6 +51,9 @@ export const leadAlerts = pgTable(
       'gist',
       sql`earth_box(ll_to_earth(${t.lat}, ${t.lon}), ${t.radiusKm}::float8 * 1000)`,
     ),
+    // Where alerts crowd around a large town, the planner ANDs this with the circles' index, so
+    // only the alerts of the request's category are read (docs/performance.md "Lead matching").
+    index('lead_alerts_categories_idx').using('gin', t.categories),
     check('lead_alerts_radius_check', sql`${t.radiusKm} between 5 and 200`),
     check('lead_alerts_frequency_check', sql`${t.frequency} in ('instant', 'daily')`),
     check('lead_alerts_categories_check', sql`cardinality(${t.categories}) >= 1`),

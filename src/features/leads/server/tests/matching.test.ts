@@ -230,6 +230,16 @@ describe('what an instant lead says', () => {
       expect(inbox.body).not.toContain(contact);
       expect(mail!.text).not.toContain(contact);
     }
+
+    // Its one-click link names this mail and turns it off.
+    const link = mail!.unsubscribeUrl!.replace('http://localhost:3000', '');
+    const page = await h.agent().get(link);
+    expect(page.body).toContain('new jobs matching your job alerts');
+    expect((await h.agent().request({ method: 'POST', url: link, csrf: false })).statusCode).toBe(
+      200,
+    );
+    const choices = await provider.agent.get('/api/users/notification-preferences');
+    expect(choices.json().preferences.new_lead).toEqual({ email: false, push: true });
   });
 
   it('is not mailed when the provider turned lead mail off', async () => {

@@ -3,7 +3,8 @@
 // matching"): the index lookup of the alerts around the request's place with its category and the
 // words checked (`match`), and the whole of `matchLeads` as the posting's transaction runs it
 // (the lookup, the leads recorded, `lead.matched` published; rolled back after each request, so
-// every request meets the same alerts). No HTTP, no build.
+// every request meets the same alerts), and the same with the notification handlers the app
+// registers (`told`: inbox rows, live signals, push checks and queued mails). No HTTP, no build.
 //
 // BENCH_PROVIDERS=100000  BENCH_REQUESTS=600  BENCH_ENGINE=server|embedded
 // BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres
@@ -15,7 +16,15 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { connect } from '../src/server/db/database';
 import { migrateDatabase } from '../src/server/db/migrate';
-import { createEventBus } from '../src/server/events/bus';
+import { createEventBus, type EventBus } from '../src/server/events/bus';
+import { DEFAULT_QUEUE_SETTINGS, startJobQueue } from '../src/server/jobs/job-queue';
+import { DEFAULT_MAIL_RETRY, mailQueue } from '../src/server/mail/mail-queue';
+import { createSigner } from '../src/server/signed-token';
+import { registerInboxHandlers } from '../src/features/notifications/server/inbox.handlers';
+import { registerLiveHandlers } from '../src/features/notifications/server/live/live.handlers';
+import { registerMailHandlers } from '../src/features/notifications/server/mail.handlers';
+import { registerPushHandlers } from '../src/features/notifications/server/push.handlers';
+import { pushQueue } from '../src/features/notifications/server/push-queue';
 import { leadsOf } from '../src/features/leads/leads.rules';
 import { alertsAround, findMatchableRequest } from '../src/features/leads/server/leads.repo';
 import { matchLeads } from '../src/features/leads/server/leads.service';
@@ -110,6 +119,26 @@ async function requestsToMatch(client: pg.Client, count: number) {
   return inserted.rows.map((row) => row.id);
 }
 
+/** `matchLeads` as the posting's transaction runs it, with these handlers; then rolled back. */
+async function timedAndRolledBack(
+  db: ReturnType<typeof connect>['db'],
+  bus: EventBus,
+  id: string,
+): Promise<number> {
+  let took = 0;
+  const began = performance.now();
+  await db
+    .transaction(async (tx) => {
+      await matchLeads(bus, tx, id);
+      took = performance.now() - began;
+      tx.rollback();
+    })
+    .catch((error: unknown) => {
+      if (!(error instanceof Error) || !/rollback/i.test(error.message)) throw error;
+    });
+  return took;
+}
+
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'majstri-bench-leads-'));
   const opened = await openBenchDatabase(
@@ -146,8 +175,25 @@ async function main() {
 
     const { db, pool } = connect(opened.url);
     const events = createEventBus();
+    // The app's own handlers of what a lead tells (app-context.ts), on a real job queue.
+    const queue = await startJobQueue(pool, DEFAULT_QUEUE_SETTINGS, (error) =>
+      console.error(error),
+    );
+    const telling = createEventBus();
+    const publicUrl = 'https://majstri.example';
+    registerMailHandlers(telling, {
+      queueMail: mailQueue(queue, DEFAULT_MAIL_RETRY, publicUrl),
+      publicUrl,
+      supportEmail: 'podpora@majstri.example',
+      supportLanguage: 'sk',
+      signer: createSigner('bench-secret'),
+    });
+    registerInboxHandlers(telling);
+    registerPushHandlers(telling, pushQueue(queue));
+    registerLiveHandlers(telling);
     const lookups: number[] = [];
     const whole: number[] = [];
+    const told: number[] = [];
     let matched = 0;
     // Warm-up: caches and connections.
     for (const id of ids.slice(0, 20)) {
@@ -161,22 +207,16 @@ async function main() {
       const leads = leadsOf(await alertsAround(db, request), request);
       lookups.push(performance.now() - started);
       matched += leads.length;
-      const began = performance.now();
-      await db
-        .transaction(async (tx) => {
-          await matchLeads(events, tx, id);
-          whole.push(performance.now() - began);
-          tx.rollback();
-        })
-        .catch((error: unknown) => {
-          if (!(error instanceof Error) || !/rollback/i.test(error.message)) throw error;
-        });
+      whole.push(await timedAndRolledBack(db, events, id));
+      told.push(await timedAndRolledBack(db, telling, id));
     }
     log(
       `requests matched: ${lookups.length}, leads per request: ${(matched / lookups.length).toFixed(1)} on average`,
     );
     log(`match (lookup + words):             ${figures(lookups)}`);
     log(`matchLeads (+ leads recorded, event): ${figures(whole)}`);
+    log(`told (+ inbox, live, push, mail):     ${figures(told)}`);
+    await queue.stop();
     await pool.end();
   } finally {
     if (KEEP) log(`kept ${opened.url}`);

@@ -42,6 +42,7 @@ import { bidsRoutes } from '../features/requests/server/bids.routes';
 import { conversationsRoutes } from '../features/conversations/server/conversations.routes';
 import { scheduleMessageReminders } from '../features/conversations/server/reminders';
 import { scheduleDailyLeads } from '../features/leads/server/daily-leads';
+import { leadMatchingQueue, startLeadMatching } from '../features/leads/server/lead-matching';
 import { leadsRoutes } from '../features/leads/server/leads.routes';
 import { providersRoutes } from '../features/providers/server/providers.routes';
 import { reviewsRoutes } from '../features/reviews/server/reviews.routes';
@@ -223,6 +224,7 @@ export async function buildApp(deps: AppDeps) {
     recordAlert,
     queueMail: mailQueue(queue, jobs.mailRetry ?? DEFAULT_MAIL_RETRY, publicUrl),
     queuePush: pushQueue(queue),
+    queueLeadMatching: leadMatchingQueue(queue),
     publicUrl,
     secureCookies,
   });
@@ -235,6 +237,7 @@ export async function buildApp(deps: AppDeps) {
     metrics,
   });
   await scheduleMessageReminders(queue, ctx, app.log);
+  await startLeadMatching(queue, ctx);
   await scheduleDailyLeads(queue, ctx, app.log);
   await startPushWorkers(queue, {
     db: deps.db,

@@ -22,6 +22,8 @@ export const QUEUES = {
   pushDelivery: 'push-delivery',
   /** Messages unread for 10 minutes, told by push or mail (conversations/server/reminders.ts). */
   messageReminders: 'message-reminders',
+  /** A request just posted, matched against the lead alerts (leads/server/lead-matching.ts). */
+  leadMatching: 'lead-matching',
   /** The day's daily leads, one mail a provider at 7:00 (leads/server/daily-leads.ts). */
   dailyLeads: 'daily-leads',
 } as const;

@@ -1,12 +1,13 @@
 import type { EventBus } from '../../../server/events/bus';
-import { matchLeads } from './leads.service';
+import type { QueueLeadMatching } from './lead-matching';
 
 /**
- * What the leads feature learns from requests, in the posting's transaction: a request just
- * posted is matched against every alert (docs/leads.md "Matching").
+ * What the leads feature learns from requests: a request just posted is queued for matching in
+ * the posting's transaction, and matched by the queue's worker in a transaction of its own
+ * (lead-matching.ts; docs/leads.md "Matching").
  */
-export function registerLeadHandlers(events: EventBus) {
+export function registerLeadHandlers(events: EventBus, queueLeadMatching: QueueLeadMatching) {
   events.on('request.posted', async (tx, { payload }) => {
-    await matchLeads(events, tx, payload.workRequestId);
+    await queueLeadMatching(tx, { workRequestId: payload.workRequestId });
   });
 }

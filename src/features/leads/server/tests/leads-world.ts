@@ -1,9 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { createWorkRequest } from '../../../../../tests/factories';
 import type { AccountsHarness } from '../../../../../tests/support/accounts-app';
 import { users, workRequests } from '../../../../server/db/schema';
 import type { EventBus } from '../../../../server/events/bus';
+import { QUEUES } from '../../../../server/jobs/job-queue';
 import type { Category } from '../../../../shared/categories';
 import type { Language } from '../../../../shared/languages';
 import type { LeadFrequency } from '../../leads.schema';
@@ -78,8 +79,29 @@ export async function providerWithAlert(
 }
 
 /**
+ * Until the queue's worker has matched this request (every matching job of it done): the
+ * matching runs after the posting commits, in a transaction of its own.
+ */
+export async function untilMatched(h: AccountsHarness, workRequestId: string) {
+  await expect
+    .poll(
+      async () => {
+        const result = await h.database.db.execute<{ done: number; all: number }>(
+          sql`select count(*) filter (where state = 'completed')::int as done, count(*)::int as all
+                from pgboss.job
+               where name = ${QUEUES.leadMatching} and data->>'workRequestId' = ${workRequestId}`,
+        );
+        const { done, all } = result.rows[0]!;
+        return all > 0 && done === all;
+      },
+      { timeout: 20_000, interval: 100 },
+    )
+    .toBe(true);
+}
+
+/**
  * A request of this client posted in a town: written by the factory, then announced as the
- * request form announces it (`request.posted` in the posting's transaction).
+ * request form announces it (`request.posted` in the posting's transaction), and matched.
  */
 export async function post(
   h: AccountsHarness,
@@ -109,5 +131,6 @@ export async function post(
       title: request.title,
     });
   });
+  await untilMatched(h, row.id);
   return row.id;
 }

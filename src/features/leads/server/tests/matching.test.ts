@@ -6,7 +6,15 @@ import { users, workRequests } from '../../../../server/db/schema';
 import type { EventBus } from '../../../../server/events/bus';
 import { queuedMails, rowsOf } from '../../../notifications/server/tests/inbox-world';
 import { leadDeliveries } from '../tables';
-import { PLACES, person, post, providerWithAlert, setAlerts, type Person } from './leads-world';
+import {
+  PLACES,
+  person,
+  post,
+  providerWithAlert,
+  setAlerts,
+  untilMatched,
+  type Person,
+} from './leads-world';
 
 /**
  * Matching a request just posted against every alert (docs/leads.md "Matching"): the category,
@@ -135,6 +143,7 @@ describe('a request posted in Košice', () => {
         title: closed.title,
       });
     });
+    await untilMatched(h, closed.id);
     expect(await ledTo(closed.id)).toEqual([]);
   });
 });
@@ -169,6 +178,7 @@ describe('nobody hears of a job twice or of their own', () => {
         title: 'Zateká strecha na garáži',
       }),
     );
+    await untilMatched(h, roof);
     expect((await rowsOf(h, 'new_lead')).filter((row) => row.workRequestId === roof)).toHaveLength(
       1,
     );

@@ -11,8 +11,8 @@ const BATCH = 5_000;
 /**
  * One run of the 7:00 job: every daily lead recorded up to `now` and not yet sent is gathered per
  * provider into one `lead.digest_due` (the notifications feature mails it, as the provider's
- * preferences say), and marked sent. A lead whose request is no longer open is marked without
- * being listed. Running it twice sends nothing twice: the second run finds nothing unsent.
+ * preferences say), and marked sent. A lead whose request is no longer open, or whose provider's
+ * account is no longer active, is marked without being sent. Running it twice sends nothing twice: the second run finds nothing unsent.
  * Answers how many providers were told.
  */
 export async function sendDailyLeads(ctx: Pick<ServerContext, 'db' | 'events'>, now: Date) {
@@ -31,7 +31,7 @@ export async function sendDailyLeads(ctx: Pick<ServerContext, 'db' | 'events'>, 
         byProvider.set(lead.userId, [...(byProvider.get(lead.userId) ?? []), lead]);
       }
       for (const [userId, leads] of byProvider) {
-        const listed = leads.filter((lead) => lead.stillListed);
+        const listed = leads.filter((lead) => lead.stillListed && lead.providerActive);
         if (listed.length > 0) {
           await ctx.events.publish(tx, 'lead.digest_due', {
             userId,
@@ -51,8 +51,9 @@ export async function sendDailyLeads(ctx: Pick<ServerContext, 'db' | 'events'>, 
         );
       }
       return {
-        providers: [...byProvider.values()].filter((leads) => leads.some((l) => l.stillListed))
-          .length,
+        providers: [...byProvider.values()].filter((leads) =>
+          leads.some((lead) => lead.stillListed && lead.providerActive),
+        ).length,
         more: full,
       };
     });

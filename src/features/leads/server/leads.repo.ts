@@ -164,7 +164,8 @@ export async function recordLeads(tx: Db | Tx, workRequestId: string, leads: rea
 }
 
 /**
- * Daily leads recorded up to `until` and not yet mailed, with their request, oldest first;
+ * Daily leads recorded up to `until` and not yet mailed, with their request and whether their
+ * provider is still active, oldest first;
  * locked, so that two runs of the 7:00 job never mail one twice.
  */
 export function dueDailyLeads(tx: Tx, until: Date, limit: number) {
@@ -176,9 +177,11 @@ export function dueDailyLeads(tx: Tx, until: Date, limit: number) {
       category: workRequests.category,
       placeId: workRequests.placeId,
       stillListed: sql<boolean>`${listedRequest(workRequests)}`,
+      providerActive: sql<boolean>`${activeProvider}`,
     })
     .from(leadDeliveries)
     .innerJoin(workRequests, eq(workRequests.id, leadDeliveries.workRequestId))
+    .innerJoin(users, eq(users.id, leadDeliveries.userId))
     .where(
       and(
         eq(leadDeliveries.frequency, 'daily'),

@@ -8,6 +8,7 @@ import {
   type OpenStream,
 } from '../../../../../tests/support/event-stream-client';
 import { startPushService, type PushService } from '../../../../../tests/support/push-service';
+import { users } from '../../../../server/db/schema';
 import type { EventBus } from '../../../../server/events/bus';
 import { QUEUES } from '../../../../server/jobs/job-queue';
 import { generateVapidKeys } from '../../../notifications/server/push-vapid';
@@ -210,6 +211,26 @@ describe('a daily alert', () => {
     await sendDailyLeads({ db: h.database.db, events }, tomorrowAtSeven());
     expect(await queuedMails(h, quiet.email)).toEqual([]);
     expect((await rowsOf(h, 'new_lead')).some((row) => row.userId === quiet.id)).toBe(true);
+  });
+
+  it('sends nothing to a provider whose account was disabled overnight', async () => {
+    const leaving = await providerWithAlert(h, {
+      categories: ['windows_doors_shading'],
+      place_id: PLACES.sabinov,
+      radius_km: 20,
+      frequency: 'daily',
+    });
+    await post(h, events, client, {
+      title: 'Nové žalúzie do troch okien',
+      category: 'windows_doors_shading',
+      placeId: PLACES.sabinov,
+    });
+    await h.database.db
+      .update(users)
+      .set({ accountStatus: 'disabled', disabledBy: 'self' })
+      .where(eq(users.id, leaving.id));
+    expect(await sendDailyLeads({ db: h.database.db, events }, tomorrowAtSeven())).toBe(0);
+    expect(await queuedMails(h, leaving.email, 'newLeadsDigest')).toEqual([]);
   });
 
   it('is scheduled at 7:00 Europe/Bratislava', async () => {

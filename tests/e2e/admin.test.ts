@@ -6,14 +6,15 @@ import { verifiedAccount, withCsrf } from './accounts-helpers';
 import { LANGUAGES } from '../../src/shared/languages';
 import {
   baseUrl,
+  choosePlace,
   freshVisit,
   launchBrowser,
   logIn,
   seriousViolations,
   text,
   untilHydrated,
-  visitorAddress,
   useLanguage,
+  visitorAddress,
 } from './browser';
 
 let browser: Browser;
@@ -54,6 +55,7 @@ async function postRequest(page: Page, title: string) {
     .getByLabel(sk('requests', 'create.fields.description'))
     .fill('Kvapká batéria v kúpeľni, treba vymeniť tesnenie.');
   await page.getByRole('button', { name: sk('requests', 'create.next') }).click();
+  await choosePlace(page, sk('requests', 'create.fields.place'), 'Nitra');
   await page.getByLabel(sk('requests', 'create.fields.location')).fill('Nitra');
   await page.getByRole('button', { name: sk('requests', 'create.next') }).click();
   await page.getByRole('button', { name: sk('requests', 'create.submit') }).click();

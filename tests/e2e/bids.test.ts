@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifiedAccount } from './accounts-helpers';
 import {
+  choosePlace,
   freshVisit,
   launchBrowser,
   logIn,
@@ -37,6 +38,7 @@ describe('bidding in the browser', () => {
       .getByLabel(sk('requests', 'create.fields.description'))
       .fill('Batéria v kuchyni kvapká, treba novú.');
     await c.page.getByRole('button', { name: sk('requests', 'create.next') }).click();
+    await choosePlace(c.page, sk('requests', 'create.fields.place'), 'Trnava');
     await c.page.getByLabel(sk('requests', 'create.fields.location')).fill('Trnava');
     await c.page.getByRole('button', { name: sk('requests', 'create.next') }).click();
     await c.page.getByRole('button', { name: sk('requests', 'create.submit') }).click();

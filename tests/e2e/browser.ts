@@ -135,6 +135,22 @@ export async function postRequestFrom(page: Page, fields: RequestFields): Promis
   }, fields);
 }
 
+/**
+ * Chooses a place in a place picker (places/ui/PlacePicker.tsx) as a person does: types into the
+ * combobox named `label`, waits for the options, and clicks the first one named `typed` exactly.
+ */
+export async function choosePlace(page: Page, label: string, typed: string): Promise<void> {
+  const box = page.getByRole('combobox', { name: label });
+  await box.fill(typed);
+  const option = page
+    .getByRole('listbox', { name: label })
+    .getByRole('option')
+    .filter({ has: page.getByText(typed, { exact: true }) })
+    .first();
+  await option.click();
+  await expect.poll(() => box.inputValue()).toBe(typed);
+}
+
 /** Reads a translated text from the locale files, as the page must show it. */
 export function text(language: string, namespace: string, key: string): string {
   const data = JSON.parse(fs.readFileSync(`src/locales/${language}/${namespace}.json`, 'utf8'));

@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PNG } from '../factories/files';
 import { registeredAccount } from './accounts-helpers';
-import { freshVisit, launchBrowser, mailTo, seriousViolations, text } from './browser';
+import { choosePlace, freshVisit, launchBrowser, mailTo, seriousViolations, text } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -50,7 +50,7 @@ describe("a new provider's start", () => {
 
     await page.getByLabel(sk('providers', 'edit.bio')).fill('Voda, kúrenie, plyn. Rýchlo a čisto.');
     await page.getByLabel(sk('providers', 'edit.category')).selectOption('plumbing');
-    await page.getByLabel(sk('providers', 'edit.location')).fill('Nitra');
+    await choosePlace(page, sk('providers', 'edit.place'), 'Nitra');
     await page.getByLabel(sk('providers', 'edit.hourlyRate')).fill('25');
     await page.getByRole('button', { name: sk('profile', 'save') }).click();
     // Saved: four items done, the picture is left.

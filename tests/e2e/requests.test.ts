@@ -4,6 +4,7 @@ import { LIMITS } from '../../src/shared/limits';
 import { PDF, PNG } from '../factories/files';
 import { verifiedAccount } from './accounts-helpers';
 import {
+  choosePlace,
   freshVisit,
   launchBrowser,
   logIn,
@@ -47,6 +48,7 @@ describe('work requests in the browser', () => {
     expect(await page.getByLabel(sk('requests', 'create.fields.contactEmail')).inputValue()).toBe(
       account.email,
     );
+    await choosePlace(page, sk('requests', 'create.fields.place'), 'Trnava');
     await page.getByLabel(sk('requests', 'create.fields.location')).fill('Trnava');
     await page.getByRole('button', { name: sk('requests', 'create.next') }).click();
     await page.locator('input[type="file"]').setInputFiles([
@@ -129,7 +131,8 @@ describe('work requests in the browser', () => {
     // Both lists are loaded (and cached) before the request exists.
     await expect.poll(() => page.getByText(sk('home', 'latest.title')).count()).toBe(1);
     await nav.getByRole('link', { name: sk('common', 'nav.profile') }).click();
-    // The usual location saved in the profile fills in the new request's location.
+    // The usual place and location saved in the profile fill in the new request's.
+    await choosePlace(page, sk('profile', 'fields.place'), 'Žilina');
     await page.getByLabel(sk('profile', 'fields.location')).fill('Žilina');
     await page.getByRole('button', { name: sk('profile', 'save') }).click();
     await expect.poll(() => page.getByText(sk('profile', 'saved')).count()).toBe(1);
@@ -149,6 +152,11 @@ describe('work requests in the browser', () => {
     expect(await page.getByLabel(sk('requests', 'create.fields.location')).inputValue()).toBe(
       'Žilina',
     );
+    expect(
+      await page
+        .getByRole('combobox', { name: sk('requests', 'create.fields.place') })
+        .inputValue(),
+    ).toBe('Žilina');
     await page.getByRole('button', { name: sk('requests', 'create.next') }).click();
     await page.getByRole('button', { name: sk('requests', 'create.submit') }).click();
     await page.waitForURL(/\/request\/[0-9a-f-]{36}$/);
@@ -234,6 +242,7 @@ describe('work requests in the browser', () => {
       .getByLabel(sk('requests', 'create.fields.description'))
       .fill('Vymeniť tri polia drevného plota.');
     await poster.page.getByRole('button', { name: sk('requests', 'create.next') }).click();
+    await choosePlace(poster.page, sk('requests', 'create.fields.place'), 'Senec');
     await poster.page.getByLabel(sk('requests', 'create.fields.location')).fill('Senec');
     await poster.page.getByRole('button', { name: sk('requests', 'create.next') }).click();
     await poster.page
@@ -295,6 +304,7 @@ describe('work requests in the browser', () => {
       .getByLabel(sk('requests', 'create.fields.description'))
       .fill('Skúška výberu príliš veľa súborov.');
     await page.getByRole('button', { name: sk('requests', 'create.next') }).click();
+    await choosePlace(page, sk('requests', 'create.fields.place'), 'Nitra');
     await page.getByLabel(sk('requests', 'create.fields.location')).fill('Nitra');
     await page.getByRole('button', { name: sk('requests', 'create.next') }).click();
     await page.locator('input[type="file"]').setInputFiles(

@@ -12,6 +12,7 @@ import { navItemsFor } from './nav-items';
 import { useNotify } from './Notifications';
 import { NotificationBell } from '../../features/notifications/ui/NotificationBell';
 import { MessagesLink } from '../../features/conversations/ui/MessagesLink';
+import { jobsForMePath } from '../../features/providers/jobs-for-me';
 
 /** The phone menu's code loads when it is first opened. */
 const MobileMenu = lazyNamed(() => import('./MobileMenu'), 'MobileMenu');
@@ -66,7 +67,7 @@ export function Header() {
   const signOut = useSignOut();
   const [menuOpen, setMenuOpen] = useState(false);
   const closeMenu = useCallback(() => setMenuOpen(false), []);
-  const items = navItemsFor(user?.role);
+  const items = navItemsFor(user?.role, jobsForMePath(user?.providerProfile));
   const isCurrent = useIsCurrent();
 
   return (
@@ -84,7 +85,9 @@ export function Header() {
                   key={item.to}
                   to={item.to}
                   end
-                  className={({ isActive }) => navLinkClass(isCurrent(item.to, isActive))}
+                  className={({ isActive }) =>
+                    `${navLinkClass(isCurrent(item.to, isActive))}${item.wide ? ' hidden xl:block' : ''}`
+                  }
                 >
                   {t(item.label)}
                 </NavLink>

@@ -12,6 +12,8 @@ import {
   profilePhoneField,
 } from '../../shared/validation';
 import { challengeAnswer } from '../challenge/challenge.schema';
+import { placeIdField } from '../places/place-id.schema';
+import { placeView } from '../places/places.schema';
 
 export const registerClientBody = z
   .object({
@@ -84,6 +86,8 @@ export const clientProfileBody = z.object({
   phone_number: optional(profilePhoneField).nullable(),
   /** Pre-fills a new request's location (the same limit as a request's location). */
   location: optional(z.string().trim().max(200, { message: 'too_long' })).nullable(),
+  /** The client's usual town or village: pre-fills a new request's place. Left out: none. */
+  place_id: optional(placeIdField).nullable(),
 });
 
 export const notificationsBody = z.object({ bid_emails: z.boolean() });
@@ -99,6 +103,10 @@ export const providerProfile = z.object({
   bio: z.string().nullable(),
   service_category: z.enum(CATEGORIES).nullable(),
   location: z.string().nullable(),
+  /** The service area (issue 31): the town worked from, in the HTTP request's language. */
+  place: placeView.nullable(),
+  service_radius_km: z.number().int().nullable(),
+  service_categories: z.array(z.enum(CATEGORIES)),
   hourly_rate: z.number().nullable(),
   experience_years: z.number().nullable(),
   availability: z.string().nullable(),
@@ -130,6 +138,8 @@ export const accountUser = z.object({
   phone_number: z.string().nullable(),
   /** A client's saved location (null for other roles; a provider's is in provider_profile). */
   location: z.string().nullable(),
+  /** A client's usual place, in the HTTP request's language (null for other roles, as `location`). */
+  place: placeView.nullable(),
   provider_profile: providerProfile.nullable(),
 });
 export type AccountUser = z.infer<typeof accountUser>;

@@ -7,14 +7,14 @@ import {
 
 const empty: ProfileForCompletion = {
   serviceCategory: null,
-  location: null,
+  placeId: null,
   pictureKey: null,
   hourlyRateCents: null,
   bio: null,
 };
 const complete: ProfileForCompletion = {
   serviceCategory: 'plumbing',
-  location: 'Trnava',
+  placeId: 3057124,
   pictureKey: 'k'.repeat(32),
   hourlyRateCents: 2500,
   bio: 'Inštalatér s 10 rokmi praxe.',
@@ -31,7 +31,7 @@ describe('missingProfileItems', () => {
 
   it.each([
     ['service_category', { serviceCategory: null }],
-    ['location', { location: '   ' }],
+    ['place_id', { placeId: null }],
     ['profile_picture', { pictureKey: null }],
     ['hourly_rate', { hourlyRateCents: null }],
     ['bio', { bio: '' }],

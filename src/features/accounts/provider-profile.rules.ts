@@ -1,10 +1,12 @@
 /**
- * What a provider's profile needs before clients can judge them: the checklist a provider sees
- * until every item is done. Each item is a field of the profile form (`field-<item>`).
+ * What a provider's profile needs before clients can judge them and leads can find them: the
+ * checklist a provider sees until every item is done. Each item is a field of the profile form
+ * (`field-<item>`). Where they work is the town chosen from the gazetteer (`place_id`), the centre
+ * of their service area; the free-text location is only its detail (docs/places.md).
  */
 export const PROFILE_ITEMS = [
   'service_category',
-  'location',
+  'place_id',
   'profile_picture',
   'hourly_rate',
   'bio',
@@ -14,7 +16,7 @@ export type ProfileItem = (typeof PROFILE_ITEMS)[number];
 /** The profile as stored, only what the checklist looks at. */
 export interface ProfileForCompletion {
   serviceCategory: string | null;
-  location: string | null;
+  placeId: number | null;
   pictureKey: string | null;
   hourlyRateCents: number | null;
   bio: string | null;
@@ -26,7 +28,7 @@ const filled = (text: string | null) => text !== null && text.trim() !== '';
 export function missingProfileItems(profile: ProfileForCompletion): ProfileItem[] {
   const done: Record<ProfileItem, boolean> = {
     service_category: profile.serviceCategory !== null,
-    location: filled(profile.location),
+    place_id: profile.placeId !== null,
     profile_picture: profile.pictureKey !== null,
     // A rate of 0 is a rate the provider chose (spec core §5: not negative).
     hourly_rate: profile.hourlyRateCents !== null,

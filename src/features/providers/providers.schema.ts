@@ -5,6 +5,8 @@ import { LIMITS } from '../../shared/limits';
 import { numberInput } from '../../shared/number-input';
 import { ACCOUNT_STATUSES } from '../../shared/statuses';
 import { emailField, nameField, optional, profilePhoneField } from '../../shared/validation';
+import { placeIdField } from '../places/place-id.schema';
+import { placeView, radiusKm } from '../places/places.schema';
 
 const text = (max: number) => optional(z.string().trim().max(max, { message: 'too_long' }));
 
@@ -89,6 +91,33 @@ export function pictureRefusal(file: {
   return null;
 }
 
+/** A service area's radius when the provider chose a place and no radius (issue 31: 30 km, as Airtasker's). */
+export const DEFAULT_SERVICE_RADIUS_KM = 30;
+/** The radii the profile form offers; the API takes any whole number of 5 to 200 km. */
+export const SERVICE_RADIUS_CHOICES = [5, 10, 20, 30, 40, 50, 75, 100, 150, 200] as const;
+
+/**
+ * The categories of a provider's service area: several, each one of the known codes, in the
+ * order given, without repeats. A JSON array, or a multipart form's text with the codes apart by
+ * commas ("plumbing,heating_gas_sanitary"); an empty text is none.
+ */
+export const serviceCategoriesField = z.preprocess(
+  (value) =>
+    value === null
+      ? undefined
+      : typeof value === 'string'
+        ? value
+            .split(',')
+            .map((code) => code.trim())
+            .filter((code) => code !== '')
+        : value,
+  z
+    .array(z.enum(CATEGORIES, { message: 'category_required' }), { message: 'category_required' })
+    .max(CATEGORIES.length, { message: 'too_long' })
+    .transform((codes) => [...new Set(codes)])
+    .optional(),
+);
+
 /** The provider's editable profile (spec core §2 "Profile, provider"; §5 rules). Form fields arrive as text. */
 export const providerProfileBody = z.object({
   name: nameField,
@@ -101,6 +130,10 @@ export const providerProfileBody = z.object({
   experience_years: optional(experienceYears),
   availability: text(200),
   website: optional(websiteField),
+  /** The service area (issue 31): the town the provider works from, how far and which jobs. */
+  place_id: optional(placeIdField).nullable(),
+  service_radius_km: optional(radiusKm).nullable(),
+  service_categories: serviceCategoriesField,
 });
 export type ProviderProfileInput = z.infer<typeof providerProfileBody>;
 
@@ -114,6 +147,12 @@ export const publicProvider = z.object({
   availability: z.string().nullable(),
   experience_years: z.number().nullable(),
   service_category: z.enum(CATEGORIES).nullable(),
+  /** The town the provider works from, named in the language of the HTTP request. */
+  place: placeView.nullable(),
+  /** How far from `place` the provider works (null without a place). */
+  service_radius_km: z.number().int().nullable(),
+  /** The jobs the provider takes on; their `service_category` is always among them. */
+  service_categories: z.array(z.enum(CATEGORIES)),
   profile_picture_url: z.string().nullable(),
   average_rating: z.number().nullable(),
   review_count: z.number().int(),

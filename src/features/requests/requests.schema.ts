@@ -3,6 +3,9 @@ import { CATEGORIES } from '../../shared/categories';
 import { ACCOUNT_STATUSES, WORK_REQUEST_STATUSES } from '../../shared/statuses';
 import { LIMITS } from '../../shared/limits';
 import type { ErrorCode } from '../../shared/error-codes';
+import { optional } from '../../shared/validation';
+import { placeIdField } from '../places/place-id.schema';
+import { placeView } from '../places/places.schema';
 import { isDeadlineInPast, REQUEST_ACTIONS } from './requests.rules';
 
 /** Fields of a new request (spec core §5); the browser's three steps and the server share them. */
@@ -18,11 +21,21 @@ export const workRequestFields = z.object({
     .trim()
     .min(LIMITS.requestDescription.min, { message: 'description_length' })
     .max(LIMITS.requestDescription.max, { message: 'description_length' }),
+  /**
+   * The detail line of the place ("Juh, near the station"): the spec's location, still required
+   * (spec core §5). The town itself is `place_id`.
+   */
   location: z
     .string({ message: 'required' })
     .trim()
     .min(1, { message: 'required' })
     .max(200, { message: 'too_long' }),
+  /**
+   * The town or village (places feature). Optional on the wire, so the spec's payload (title,
+   * description, category, location) still posts; the browser's form requires it
+   * (`workRequestForm`). A request without a place is in no distance search and makes no lead.
+   */
+  place_id: optional(placeIdField),
   deadline: z.preprocess(
     (value) => (value === '' ? undefined : value),
     z.iso
@@ -32,6 +45,9 @@ export const workRequestFields = z.object({
   ),
 });
 export type WorkRequestFields = z.infer<typeof workRequestFields>;
+
+/** The browser's form of a new request: the place is chosen there, always (docs/places.md). */
+export const workRequestForm = workRequestFields.extend({ place_id: placeIdField });
 
 /** What every view of a request shows: no contact data ever (core spec §2 Browse). */
 export const workRequestSummary = z.object({
@@ -110,6 +126,8 @@ export type AttachmentInfo = z.infer<typeof attachmentInfo>;
 
 /** One request as a signed-in person sees it; contact fields only where the policy allows. */
 export const workRequestDetail = workRequestSummary.extend({
+  /** The town or village, named in the language of the HTTP request; null for a request without one. */
+  place: placeView.nullable(),
   client_id: z.uuid(),
   updated_at: z.iso.datetime({ offset: true }),
   deadline: z.string().nullable(),

@@ -1,3 +1,4 @@
+import type { Language } from '../../shared/languages';
 import type { QueryKey } from '@tanstack/react-query';
 import { z } from 'zod';
 import { sessionResponse } from '../../features/accounts/accounts.schema';
@@ -115,6 +116,7 @@ export function pageData({ ctx, buildInfo, publicConfig }: PageDataDeps) {
     page: RenderedPage,
     viewer: SessionUser | undefined,
     search: URLSearchParams,
+    language: Language,
   ): Promise<QueryEntry[]> => {
     const entries: QueryEntry[] = [
       { queryKey: ['version'], data: wire(versionSchema, buildInfo) },
@@ -158,7 +160,7 @@ export function pageData({ ctx, buildInfo, publicConfig }: PageDataDeps) {
       const detail = await unlessRefused(() => openRequestPage(ctx, viewer, page.id));
       if (detail) {
         const answer = wire(workRequestResponse, {
-          work_request: presentDetail(detail.found, viewer, detail.actions),
+          work_request: presentDetail(detail.found, viewer, detail.actions, language),
         }) as { workRequest: { allowedActions: string[] } };
         entries.push({ queryKey: ['work-requests', 'detail', page.id], data: answer });
         if (answer.workRequest.allowedActions.includes('view_bids')) {
@@ -176,7 +178,13 @@ export function pageData({ ctx, buildInfo, publicConfig }: PageDataDeps) {
         entries.push({
           queryKey: ['providers', page.id],
           data: wire(providerAnswer, {
-            user: presentProvider(found.row, found.rating, found.showContact, found.reviewable),
+            user: presentProvider(
+              found.row,
+              found.rating,
+              found.showContact,
+              found.reviewable,
+              language,
+            ),
           }),
         });
         const first = { page: 1, limit: REVIEWS_PAGE_SIZE };

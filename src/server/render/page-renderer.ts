@@ -92,7 +92,7 @@ export function pageRenderer(deps: PageDataDeps & { clientDir: string }): Render
       const viewer = await findSessionUser(deps.ctx.db, request.cookies[SESSION_COOKIE]);
       // A visitor is sent home from these pages by the browser, with its notice.
       if (needsSignIn(page) && !viewer) return undefined;
-      const queries = await dataOf(page, viewer, url.searchParams);
+      const queries = await dataOf(page, viewer, url.searchParams, request.language);
       const { renderPage } = await load();
       const { html, state } = await renderPage({
         url: `${url.pathname}${url.search}`,

@@ -24,8 +24,13 @@ async function profileForm(
   try {
     const limits = { files: 1, fileSize: LIMITS.profilePicture.maxBytes };
     for await (const part of formParts(request, limits)) {
-      if (part.type === 'field') fields[part.fieldname] = fieldText(part);
-      else if (part.fieldname === 'profile_picture') picture = await part.toBuffer();
+      if (part.type === 'field') {
+        // A field sent more than once (a provider's categories, one a part) is read as a list.
+        const text = fieldText(part);
+        const earlier = fields[part.fieldname];
+        fields[part.fieldname] =
+          earlier === undefined ? text : [...(Array.isArray(earlier) ? earlier : [earlier]), text];
+      } else if (part.fieldname === 'profile_picture') picture = await part.toBuffer();
       else part.file.resume();
     }
   } catch (error) {

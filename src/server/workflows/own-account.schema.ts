@@ -8,7 +8,7 @@ import { providerProfileBody } from '../../features/providers/providers.schema';
  * the role's own schema (clientProfileBody or providerProfileBody).
  */
 export const profileFormBody = z.union([
-  clientProfileBody.describe('A client: name, phone and usual location'),
+  clientProfileBody.describe('A client: name, phone, usual place and location'),
   providerProfileBody
     .extend({
       profile_picture: z
@@ -16,5 +16,5 @@ export const profileFormBody = z.union([
         .optional()
         .describe('JPEG or PNG, at most 5 MB; multipart/form-data only'),
     })
-    .describe('A provider: contact details, rate and picture'),
+    .describe('A provider: contact details, rate, picture and service area'),
 ]);

@@ -12,10 +12,10 @@ import { seedFirstLeadAlert } from '../../features/leads/server';
 import { preparePicture, updateProviderProfile } from '../../features/providers/server';
 
 /**
- * Saves the profile form of the person's role: name, phone and location for a client (accounts);
- * contact details, rate and picture for a provider (providers). The form is checked against the
- * role's own schema. A provider whose profile is now complete gets their first job alert from
- * its service area, once ever (leads, docs/leads.md).
+ * Saves the profile form of the person's role: name, phone, usual place and location for a client
+ * (accounts); contact details, rate, picture and service area for a provider (providers). The
+ * form is checked against the role's own schema. A provider whose profile is now complete gets
+ * their first job alert from its service area, once ever (leads, docs/leads.md).
  */
 export async function saveOwnProfile(
   ctx: ServerContext,

@@ -40,7 +40,7 @@ export function Notice({
   return <div className={`rounded-lg border p-3 text-sm ${styles[tone]}`}>{children}</div>;
 }
 
-const inputClass =
+export const inputClass =
   'block w-full rounded-lg border border-stone-300 bg-white px-3 py-2.5 text-base text-stone-900 placeholder:text-stone-500 aria-[invalid=true]:border-red-600 read-only:bg-stone-100 read-only:text-stone-700';
 
 interface FieldProps {

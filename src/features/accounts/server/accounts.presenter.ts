@@ -3,9 +3,15 @@ import { missingProfileItems } from '../provider-profile.rules';
 import { providerPictureUrl } from '../accounts.schema';
 import type { AccountUser } from '../accounts.schema';
 import type { AccountRow } from './accounts.repo';
+import { presentPlace } from '../../places/server';
 
-/** The account as its owner sees it: everything of theirs, nothing secret (no hashes, no counters). */
-export function presentAccount({ user, client, provider }: AccountRow): AccountUser {
+/**
+ * The account as its owner sees it: everything of theirs, nothing secret (no hashes, no counters).
+ * Its place is named in the account's own language: the one its pages are shown in (saved with
+ * every choice of language, and set as the page's at sign-in).
+ */
+export function presentAccount({ user, client, provider, place }: AccountRow): AccountUser {
+  const shownPlace = place ? presentPlace(place, user.preferredLanguage) : null;
   return {
     id: user.id,
     email: user.email,
@@ -20,9 +26,13 @@ export function presentAccount({ user, client, provider }: AccountRow): AccountU
     created_at: user.createdAt.toISOString(),
     phone_number: client?.phoneNumber ?? null,
     location: client?.location ?? null,
+    place: client ? shownPlace : null,
     provider_profile: provider
       ? {
           ...presentProviderFields(provider),
+          place: shownPlace,
+          service_radius_km: provider.serviceRadiusKm,
+          service_categories: provider.serviceCategories,
           profile_picture_url: provider.pictureKey ? providerPictureUrl(user.id) : null,
           profile_completion: { missing: missingProfileItems(provider) },
         }

@@ -8,6 +8,7 @@ import {
   providerProfiles,
   users,
 } from './tables';
+import { places } from '../../places/server/tables';
 
 export type UserRow = typeof users.$inferSelect;
 export type AccountStatus = UserRow['accountStatus'];
@@ -34,10 +35,15 @@ export async function findUserByGoogleId(db: Db, googleId: string): Promise<User
 /** A user with the profile of their role, for presenting the account. */
 export async function loadAccount(db: Db, id: string) {
   const [row] = await db
-    .select({ user: users, client: clientProfiles, provider: providerProfiles })
+    .select({ user: users, client: clientProfiles, provider: providerProfiles, place: places })
     .from(users)
     .leftJoin(clientProfiles, eq(clientProfiles.userId, users.id))
     .leftJoin(providerProfiles, eq(providerProfiles.userId, users.id))
+    // The client's usual place, or the town a provider works from: an account has one profile.
+    .leftJoin(
+      places,
+      sql`${places.id} = coalesce(${clientProfiles.placeId}, ${providerProfiles.placeId})`,
+    )
     .where(eq(users.id, id))
     .limit(1);
   return row;
@@ -78,20 +84,20 @@ export async function writeProviderProfile(
 }
 
 /**
- * Writes a client's name and phone (an administrator's correction), and the location when one is
- * given (the client's own form).
+ * Writes a client's name and phone (an administrator's correction), and the location and usual
+ * place when they are given (the client's own form).
  */
 export async function writeClientProfile(
   tx: Tx,
   userId: string,
   name: string,
   phoneNumber: string | null,
-  location?: string | null,
+  usual?: { location: string | null; placeId: number | null },
 ) {
   await tx.update(users).set({ name }).where(eq(users.id, userId));
   await tx
     .update(clientProfiles)
-    .set({ phoneNumber, ...(location !== undefined && { location }) })
+    .set({ phoneNumber, ...usual })
     .where(eq(clientProfiles.userId, userId));
 }
 

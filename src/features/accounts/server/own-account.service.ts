@@ -18,6 +18,7 @@ import { refuseCommonPassword } from './password-policy';
 import { openSession, type Browser, type NewSession } from './sessions';
 import { endAllSessions } from './sessions.repo';
 import { setAccountStatus } from './account-status.service';
+import { placeOrRefuse } from '../../places/server';
 
 const notAllowed = () => new AppError('insufficient_permissions', 'Insufficient permissions.');
 
@@ -96,6 +97,11 @@ export async function setBidEmails(ctx: ServerContext, me: SessionUser, bidEmail
   });
 }
 
+/**
+ * The client's own form: name, phone, and the usual place and its detail line, which pre-fill a
+ * new request. A field left out is cleared, as the form sends every one; a place must be one of
+ * the gazetteer's (400 `unknown_place`).
+ */
 export async function updateClientProfile(
   ctx: ServerContext,
   me: SessionUser,
@@ -103,11 +109,17 @@ export async function updateClientProfile(
     name: string;
     phone_number?: string | null | undefined;
     location?: string | null | undefined;
+    place_id?: number | null | undefined;
   },
 ) {
   if (!canEditClientProfile(me)) throw notAllowed();
+  const placeId = input.place_id ?? null;
+  if (placeId !== null) await placeOrRefuse(ctx.db, placeId);
   await ctx.db.transaction((tx) =>
-    writeClientProfile(tx, me.id, input.name, input.phone_number ?? null, input.location ?? null),
+    writeClientProfile(tx, me.id, input.name, input.phone_number ?? null, {
+      location: input.location ?? null,
+      placeId,
+    }),
   );
   await ctx.writeAudit({
     action: 'account.update',

@@ -116,10 +116,7 @@ export const providerProfiles = pgTable(
   (t) => [
     index('provider_profiles_category_idx').on(t.serviceCategory),
     check('provider_profiles_hourly_rate_check', sql`${t.hourlyRateCents} >= 0`),
-    check(
-      'provider_profiles_service_radius_check',
-      sql`${t.serviceRadiusKm} between 5 and 200`,
-    ),
+    check('provider_profiles_service_radius_check', sql`${t.serviceRadiusKm} between 5 and 200`),
     index('provider_profiles_place_idx').on(t.placeId),
     check('provider_profiles_experience_check', sql`${t.experienceYears} between 0 and 100`),
   ],

@@ -197,11 +197,16 @@ export function useSaveLanguage() {
   return useMutation({
     mutationFn: (language: Language) =>
       api('/users/language', { method: 'PUT', body: { preferredLanguage: language } }),
-    onSuccess: (_answer, language) =>
+    onSuccess: async (_answer, language) => {
       queryClient.setQueryData<SessionUser | null>(
         accountKeys.session(),
         (user) => user && { ...user, preferredLanguage: language },
-      ),
+      );
+      // The account's places are named in its language: read again, they come in the new one.
+      const user = queryClient.getQueryData<SessionUser | null>(accountKeys.session());
+      if (user?.place || user?.providerProfile?.place)
+        await queryClient.invalidateQueries({ queryKey: accountKeys.session(), exact: true });
+    },
   });
 }
 

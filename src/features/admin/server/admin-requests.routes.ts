@@ -46,7 +46,12 @@ export const adminRequestsRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> 
     '/work-requests/admin/:id',
     { schema: { params: requestIdParams, response: { 200: adminRequestResponse } } },
     async (request) => ({
-      work_request: await requestForAdministrator(ctx, administratorOf(request), request.params.id),
+      work_request: await requestForAdministrator(
+        ctx,
+        administratorOf(request),
+        request.params.id,
+        request.language,
+      ),
     }),
   );
 

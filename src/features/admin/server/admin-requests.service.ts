@@ -1,3 +1,4 @@
+import type { Language } from '../../../shared/languages';
 import type { ServerContext } from '../../../server/context';
 import { AppError } from '../../../server/errors';
 import type { Actor } from '../../../shared/actor';
@@ -33,9 +34,14 @@ export async function listRequestsForAdministrator(
  * One request as administrators see it: the detail every viewer gets, with the contacts of its
  * client and of the provider it was given to (while hired), whatever its state.
  */
-export async function requestForAdministrator(ctx: ServerContext, actor: Actor, id: string) {
+export async function requestForAdministrator(
+  ctx: ServerContext,
+  actor: Actor,
+  id: string,
+  language: Language,
+) {
   assertAdministrator(actor);
-  const detail = await requestDetailFor(ctx, actor, id);
+  const detail = await requestDetailFor(ctx, actor, id, language);
   const providerId = detail.accepted_provider_id;
   const contacts = await contactsOf(ctx.db, [
     detail.client_id,

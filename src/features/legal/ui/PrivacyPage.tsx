@@ -26,6 +26,33 @@ export function PrivacyPage({ supportEmail }: { supportEmail: string }) {
           </div>
         </section>
       ))}
+      <section aria-labelledby="privacy-credits" className="mt-8">
+        <h2 id="privacy-credits" className="text-xl font-semibold">
+          {t('credits.title')}
+        </h2>
+        {/* GeoNames' licence (CC BY 4.0) asks for this credit where its data is used. */}
+        <p className="mt-2 text-stone-800">{t('credits.geonames')}</p>
+        <ul className="mt-2 flex flex-wrap gap-x-6 gap-y-1">
+          <li>
+            <a
+              href="https://www.geonames.org/"
+              rel="noopener noreferrer"
+              className="inline-flex min-h-11 items-center text-brand-700 underline"
+            >
+              {t('credits.geonamesLink')}
+            </a>
+          </li>
+          <li>
+            <a
+              href="https://creativecommons.org/licenses/by/4.0/"
+              rel="noopener noreferrer license"
+              className="inline-flex min-h-11 items-center text-brand-700 underline"
+            >
+              {t('credits.licenseLink')}
+            </a>
+          </li>
+        </ul>
+      </section>
       <p className="mt-8">
         <a href={`mailto:${supportEmail}`} className="font-semibold text-brand-700 underline">
           {supportEmail}

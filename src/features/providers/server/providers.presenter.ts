@@ -1,13 +1,17 @@
 import { centsToEuros } from '../../../shared/format';
+import type { Language } from '../../../shared/languages';
+import { presentPlace } from '../../places/server';
 import { providerPictureUrl } from '../../accounts/accounts.schema';
 import type { PublicProvider } from '../providers.schema';
 import type { ProviderRow } from './providers.repo';
 
+/** A provider's page; the town they work from is named in `language`, the HTTP request's. */
 export function presentProvider(
-  { user, profile }: ProviderRow,
+  { user, profile, place }: ProviderRow,
   rating: { average: number | null; total: number },
   showContact: boolean,
-  reviewable: string[] = [],
+  reviewable: string[],
+  language: Language,
 ): PublicProvider {
   return {
     id: user.id,
@@ -18,6 +22,9 @@ export function presentProvider(
     availability: profile.availability,
     experience_years: profile.experienceYears,
     service_category: profile.serviceCategory,
+    place: place ? presentPlace(place, language) : null,
+    service_radius_km: profile.serviceRadiusKm,
+    service_categories: profile.serviceCategories,
     profile_picture_url: profile.pictureKey ? providerPictureUrl(user.id) : null,
     average_rating: rating.average === null ? null : Math.round(rating.average * 10) / 10,
     review_count: rating.total,

@@ -25,7 +25,13 @@ export const providersRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = as
     async (request) => {
       const page = await providerPage(ctx, request.user, request.params.id);
       return {
-        user: presentProvider(page.row, page.rating, page.showContact, page.reviewable),
+        user: presentProvider(
+          page.row,
+          page.rating,
+          page.showContact,
+          page.reviewable,
+          request.language,
+        ),
       };
     },
   );

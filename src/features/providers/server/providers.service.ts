@@ -8,7 +8,8 @@ import { writeProviderProfile } from '../../accounts/server';
 import { hiresOf } from '../../requests/server';
 import { canSeeProviderContact } from '../../requests/requests.rules';
 import { listReviews, ratingOf, reviewableRequests } from '../../reviews/server';
-import type { ProviderProfileInput } from '../providers.schema';
+import { placeOrRefuse } from '../../places/server';
+import { DEFAULT_SERVICE_RADIUS_KM, type ProviderProfileInput } from '../providers.schema';
 import { canSeeProviderPicture, providerPageRefusal } from './providers.policy';
 import { findPicture, findProvider } from './providers.repo';
 
@@ -91,12 +92,35 @@ export async function preparePicture(bytes: Buffer): Promise<Buffer> {
   }
 }
 
+/**
+ * The service area as stored (issue 31): a radius only with a place (30 km when none is given),
+ * and the categories with the provider's trade first, each once.
+ */
+export function serviceAreaOf(input: ProviderProfileInput) {
+  const placeId = input.place_id ?? null;
+  const trade = input.service_category;
+  const others = input.service_categories ?? [];
+  return {
+    placeId,
+    serviceRadiusKm:
+      placeId === null ? null : (input.service_radius_km ?? DEFAULT_SERVICE_RADIUS_KM),
+    serviceCategories: trade ? [trade, ...others.filter((code) => code !== trade)] : others,
+  };
+}
+
+/**
+ * The provider's own form. Every field is written (one left out is cleared, as the form sends
+ * them all); the place must be one of the gazetteer's (400 `unknown_place`, before the picture is
+ * stored).
+ */
 export async function updateProviderProfile(
   ctx: ServerContext,
   me: Actor,
   input: ProviderProfileInput,
   picture: Buffer | undefined,
 ) {
+  const area = serviceAreaOf(input);
+  if (area.placeId !== null) await placeOrRefuse(ctx.db, area.placeId);
   const pictureKey = picture ? ctx.storage.newKey() : undefined;
   if (picture && pictureKey) await ctx.storage.put(pictureKey, picture);
   let previousKey: string | null = null;
@@ -112,6 +136,7 @@ export async function updateProviderProfile(
         experienceYears: input.experience_years ?? null,
         availability: input.availability ?? null,
         website: input.website ?? null,
+        ...area,
         ...(pictureKey ? { pictureKey } : {}),
       }),
     );

@@ -7,6 +7,7 @@ import { useDocumentTitle } from '../../../client/hooks/useDocumentTitle';
 import { NotFoundPage } from '../../../client/pages/NotFoundPage';
 import { formatDate, eurosToCents, formatEuro } from '../../../shared/format';
 import type { Language } from '../../../shared/languages';
+import { placeLine } from '../../places/place-line';
 import { ReviewForm } from '../../reviews/ui/ReviewForm';
 import { ReviewsList } from '../../reviews/ui/ReviewsList';
 import { TrustSummaryPanel } from '../../trust-summary/ui/TrustSummaryPanel';
@@ -65,10 +66,15 @@ export function ProviderPage() {
                 {t(`categories:${p.serviceCategory}`)}
               </p>
             )}
-            {p.location && (
-              <p className="mt-1 flex items-center gap-1.5 text-stone-700">
-                <MapPin aria-hidden="true" className="size-4" />
-                {p.location}
+            {(p.place || p.location) && (
+              <p className="mt-1 flex items-start gap-1.5 text-stone-700">
+                <MapPin aria-hidden="true" className="mt-1 size-4 shrink-0" />
+                <span className="min-w-0 break-words">
+                  {placeLine(p.place, p.location ?? '')}
+                  {p.place && p.serviceRadiusKm !== null && (
+                    <> · {t('servesWithin', { km: p.serviceRadiusKm })}</>
+                  )}
+                </span>
               </p>
             )}
             <p className="mt-2 flex items-center gap-2 text-sm text-stone-700">

@@ -1,4 +1,5 @@
-import { Coins } from 'lucide-react';
+import { Coins, MapPinned } from 'lucide-react';
+import { Link } from 'react-router';
 import { useState } from 'react';
 import { useTranslation } from '../../../client/i18n/react';
 import { ErrorSummary, TextArea, TextField } from '../../../client/components/ui/form';
@@ -7,14 +8,19 @@ import { useNotify } from '../../../client/layout/Notifications';
 import { useUpdateProfile } from '../../accounts/ui/accounts.api';
 import type { SessionUser } from '../../accounts/ui/session';
 import { CategorySelect } from '../../requests/ui/CategorySelect';
+import type { Category } from '../../../shared/categories';
 import type { Language } from '../../../shared/languages';
+import type { PlaceView } from '../../places/places.schema';
 import { formatNumberInput } from '../../../shared/number-input';
 import { providerProfileBody } from '../providers.schema';
 import { ProfilePictureField } from './ProfilePictureField';
+import { jobsForMePath } from '../jobs-for-me';
+import { ServiceAreaFields } from './ServiceAreaFields';
 
 /** The provider's public profile, picture and credits (spec core §2 "Profile, provider"). */
 export function ProviderProfileTab({ user }: { user: SessionUser }) {
-  const { t, i18n } = useTranslation(['providers', 'profile']);
+  // The picker's texts load with the tab's.
+  const { t, i18n } = useTranslation(['providers', 'profile', 'common', 'places']);
   const language = i18n.language as Language;
   const { notify } = useNotify();
   const save = useUpdateProfile();
@@ -31,10 +37,17 @@ export function ProviderProfileTab({ user }: { user: SessionUser }) {
       experience_years: formatNumberInput(p?.experienceYears, language),
       availability: p?.availability ?? '',
       website: p?.website ?? '',
+      place_id: p?.place ? String(p.place.id) : '',
+      service_radius_km: p?.serviceRadiusKm ? String(p.serviceRadiusKm) : '',
+      // The codes apart by commas, as the form sends them (providers.schema.ts).
+      service_categories: (p?.serviceCategories ?? []).join(','),
     },
     { write: save, failKey: 'profile_update_failed' },
   );
   const [picture, setPicture] = useState<File | undefined>();
+  const [place, setPlace] = useState<PlaceView | null>(p?.place ?? null);
+  const jobsForMe = jobsForMePath(p);
+  const categories = form.values.service_categories.split(',').filter(Boolean) as Category[];
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -81,9 +94,23 @@ export function ProviderProfileTab({ user }: { user: SessionUser }) {
           onChange={(value) => form.set('service_category', value)}
           allLabel={t('edit.noCategory')}
         />
+        <ServiceAreaFields
+          place={place}
+          onPlace={(chosen) => {
+            setPlace(chosen);
+            form.set('place_id', chosen ? String(chosen.id) : '');
+          }}
+          radius={form.values.service_radius_km}
+          onRadius={(radius) => form.set('service_radius_km', radius)}
+          categories={categories}
+          onCategories={(codes) => form.set('service_categories', codes.join(','))}
+          trade={(form.values.service_category || null) as Category | null}
+          placeError={form.fieldError('place_id')}
+          categoriesError={form.fieldError('service_categories')}
+          detail={<TextField {...form.field('location')} label={t('edit.location')} />}
+        />
         <TextArea {...form.field('bio')} label={t('edit.bio')} maxLength={2000} />
-        <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
-          <TextField {...form.field('location')} label={t('edit.location')} />
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <TextField
             {...form.field('hourly_rate')}
             inputMode="decimal"
@@ -99,9 +126,21 @@ export function ProviderProfileTab({ user }: { user: SessionUser }) {
           <TextField {...form.field('availability')} label={t('edit.availability')} />
           <TextField {...form.field('website')} type="url" label={t('edit.website')} />
         </div>
-        <button type="submit" className="btn-primary self-start" disabled={save.isPending}>
-          {t('profile:save')}
-        </button>
+        <div className="flex flex-wrap items-center gap-x-6 gap-y-3">
+          <button type="submit" className="btn-primary" disabled={save.isPending}>
+            {t('profile:save')}
+          </button>
+          {/* The saved service area's jobs (issue 31 "Jobs for me"), at every width. */}
+          {jobsForMe && (
+            <Link
+              to={jobsForMe}
+              className="inline-flex min-h-11 items-center gap-1.5 font-medium text-brand-800 underline"
+            >
+              <MapPinned aria-hidden="true" className="size-4 shrink-0" />
+              {t('common:nav.jobsForMe')}
+            </Link>
+          )}
+        </div>
       </form>
       <section className="card flex h-fit flex-col gap-2 p-6" aria-labelledby="credits-title">
         <h2 id="credits-title" className="flex items-center gap-2 font-semibold">

@@ -4,6 +4,7 @@
  */
 import type { ServerContext } from '../../../server/context';
 import type { Actor } from '../../../shared/actor';
+import type { Language } from '../../../shared/languages';
 import type { WorkRequestDetail } from '../requests.schema';
 import { presentDetail } from './requests.presenter';
 import { viewRequest } from './requests.service';
@@ -30,7 +31,8 @@ export async function requestDetailFor(
   ctx: ServerContext,
   viewer: Actor,
   id: string,
+  language: Language,
 ): Promise<WorkRequestDetail> {
   const { found, actions } = await viewRequest(ctx, viewer, id);
-  return presentDetail(found, viewer, actions);
+  return presentDetail(found, viewer, actions, language);
 }

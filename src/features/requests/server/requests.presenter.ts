@@ -1,4 +1,6 @@
 import type { Actor } from '../../../shared/actor';
+import type { Language } from '../../../shared/languages';
+import { presentPlace } from '../../places/server';
 import { displayFilename } from '../attachments.rules';
 import { canSeeClientContact, isRequestOwner, type RequestAction } from '../requests.rules';
 import type { AttachmentInfo, WorkRequestCard, WorkRequestDetail } from '../requests.schema';
@@ -102,16 +104,19 @@ export function presentAttachment(row: FoundRequest['attachments'][number]): Att
 /**
  * The request for one viewer: contact fields (and who won) are null unless the rules let this
  * viewer see them (the phone is the client's current one, from their profile); `allowed_actions` says what the viewer may do next.
+ * The place is named in `language`, the HTTP request's.
  */
 export function presentDetail(
   found: FoundRequest,
   viewer: Actor,
   actions: RequestAction[],
+  language: Language,
 ): WorkRequestDetail {
   const { request, facts } = found;
   const contact = canSeeClientContact(viewer, facts);
   // Extends the summary, as presentCard does: spreading it into a new object was slower.
   return Object.assign(presentSummary(request), {
+    place: found.place ? presentPlace(found.place, language) : null,
     client_id: request.clientId,
     updated_at: request.updatedAt.toISOString(),
     deadline: request.deadline,

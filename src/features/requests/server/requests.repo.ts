@@ -4,6 +4,7 @@ import { preparedFor } from '../../../server/db/prepared';
 import type { WorkRequestStatus } from '../../../shared/statuses';
 import type { RequestFacts } from '../requests.rules';
 import { clientProfiles, users } from '../../accounts/server/tables';
+import { places } from '../../places/server/tables';
 import { attachments, bids, listedRequest, workRequests } from './tables';
 import { cardRow } from './cards';
 
@@ -134,11 +135,14 @@ const requestDetails = preparedFor((db) => ({
       // The client's phone as their profile holds it now, not as it was when they posted.
       clientPhone: clientProfiles.phoneNumber,
       acceptedProviderId: bids.providerId,
+      // The town or village, presented in the reader's language (places feature).
+      place: places,
     })
     .from(workRequests)
     .innerJoin(users, eq(users.id, workRequests.clientId))
     .leftJoin(clientProfiles, eq(clientProfiles.userId, workRequests.clientId))
     .leftJoin(bids, eq(bids.id, workRequests.acceptedBidId))
+    .leftJoin(places, eq(places.id, workRequests.placeId))
     .where(eq(workRequests.id, sql.placeholder('id')))
     .limit(1)
     .prepare('request_details'),
@@ -165,12 +169,13 @@ export async function findRequest(db: Db, id: string) {
     statements.attachments.execute({ id }),
   ]);
   if (!row) return undefined;
-  const { request, clientStatus, clientPhone, acceptedProviderId } = row;
+  const { request, clientStatus, clientPhone, acceptedProviderId, place } = row;
   return {
     request,
     clientStatus,
     clientPhone,
     acceptedProviderId,
+    place,
     attachments: files,
     facts: factsOf({
       clientId: request.clientId,

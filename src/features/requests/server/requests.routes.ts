@@ -91,7 +91,9 @@ export const requestsRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = asy
           const input = workRequestFields.parse(fields);
           const id = await createWorkRequest(ctx, me, contact, input, files);
           const { found, actions } = await viewRequest(ctx, me, id);
-          return reply.status(201).send({ work_request: presentDetail(found, me, actions) });
+          return reply
+            .status(201)
+            .send({ work_request: presentDetail(found, me, actions, request.language) });
         },
       );
     }),
@@ -103,7 +105,7 @@ export const requestsRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = asy
     async (request) => {
       const me = requireUser(request);
       const { found, actions } = await openRequestPage(ctx, me, request.params.id);
-      return { work_request: presentDetail(found, me, actions) };
+      return { work_request: presentDetail(found, me, actions, request.language) };
     },
   );
 
@@ -165,7 +167,7 @@ export const requestsRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = asy
         const me = requireUser(request);
         await changeRequestStatus(ctx, me, request.params.id, change);
         const { found, actions } = await viewRequest(ctx, me, request.params.id);
-        return { work_request: presentDetail(found, me, actions) };
+        return { work_request: presentDetail(found, me, actions, request.language) };
       },
     );
   }

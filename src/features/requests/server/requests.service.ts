@@ -3,6 +3,7 @@ import type { Db, Tx } from '../../../server/db/database';
 import { AppError } from '../../../server/errors';
 import type { Actor } from '../../../shared/actor';
 import { isVerifiedClient } from '../../accounts/server';
+import { placeOrRefuse } from '../../places/server';
 import { biddersOf, hasBidOn, rejectPendingBids } from './bids.repo';
 import {
   canOpenRequest,
@@ -42,9 +43,10 @@ export async function assertCanPost(ctx: ServerContext, viewer: Actor | undefine
 }
 
 /**
- * Posts a request with its files. Files are stored first, then the request and its attachment
- * rows are written in one transaction; if anything fails, the stored files are removed again,
- * so a failed post leaves neither a request nor orphan files.
+ * Posts a request with its files. Its place, when given, must be one of the gazetteer's (400
+ * `unknown_place`, before anything is stored). Files are stored first, then the request and its
+ * attachment rows are written in one transaction; if anything fails, the stored files are removed
+ * again, so a failed post leaves neither a request nor orphan files.
  */
 export async function createWorkRequest(
   ctx: ServerContext,
@@ -53,6 +55,7 @@ export async function createWorkRequest(
   fields: WorkRequestFields,
   files: CheckedFile[],
 ) {
+  if (fields.place_id !== undefined) await placeOrRefuse(ctx.db, fields.place_id);
   const stored: string[] = [];
   try {
     const keyed: (CheckedFile & { key: string; thumbnailKey: string | null })[] = [];
@@ -75,6 +78,7 @@ export async function createWorkRequest(
         description: fields.description,
         category: fields.category,
         location: fields.location,
+        placeId: fields.place_id ?? null,
         deadline: fields.deadline ?? null,
         contactName: contact.name,
         contactEmail: contact.email,

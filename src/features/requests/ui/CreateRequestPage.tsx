@@ -8,7 +8,9 @@ import { useForm } from '../../../client/hooks/useForm';
 import { useNotify } from '../../../client/layout/Notifications';
 import { CATEGORIES } from '../../../shared/categories';
 import { useSession } from '../../accounts/ui/session';
-import { workRequestFields } from '../requests.schema';
+import type { PlaceView } from '../../places/places.schema';
+import { PlacePicker } from '../../places/ui/PlacePicker';
+import { workRequestForm } from '../requests.schema';
 import { AttachmentPicker } from './AttachmentPicker';
 import { CategorySelect } from './CategorySelect';
 import { useCreateRequest } from './requests.api';
@@ -17,13 +19,14 @@ import { perFileProgress } from './upload-progress';
 const STEPS = ['basics', 'contact', 'attachments'] as const;
 const STEP_FIELDS: Record<(typeof STEPS)[number], string[]> = {
   basics: ['title', 'category', 'description', 'deadline'],
-  contact: ['location'],
+  contact: ['place_id', 'location'],
   attachments: [],
 };
 
 /** /create: posting is free; three steps, then the new request's page (spec core §2). */
 export function CreateRequestPage() {
-  const { t } = useTranslation(['requests', 'categories']);
+  // The picker's texts load with the page, not when the second step first shows it.
+  const { t } = useTranslation(['requests', 'categories', 'places']);
   const { user } = useSession();
   const navigate = useNavigate();
   const { notify } = useNotify();
@@ -34,11 +37,13 @@ export function CreateRequestPage() {
       category: CATEGORIES[0],
       description: '',
       deadline: '',
-      // The client's usual location from their profile; they may change it for this request.
+      // The client's usual place and its detail from their profile; they may change both here.
+      place_id: user?.place ? String(user.place.id) : '',
       location: user?.location ?? '',
     },
     { write: create, failKey: 'request_create_failed' },
   );
+  const [place, setPlace] = useState<PlaceView | null>(user?.place ?? null);
   const [step, setStep] = useState(0);
   const [files, setFiles] = useState<File[]>([]);
   const [progress, setProgress] = useState<number[] | undefined>();
@@ -47,7 +52,7 @@ export function CreateRequestPage() {
   /** Checks one step's fields, showing what is wrong and the fields-required notice (spec core §8). */
   const checkStep = (index: number) => {
     const mask = Object.fromEntries(STEP_FIELDS[STEPS[index]!].map((field) => [field, true]));
-    const ok = form.check(workRequestFields.pick(mask as never)) !== undefined;
+    const ok = form.check(workRequestForm.pick(mask as never)) !== undefined;
     if (!ok) form.setFormError(t('create.fieldsRequired'));
     return ok;
   };
@@ -58,7 +63,7 @@ export function CreateRequestPage() {
 
   /** Before posting, everything again; the first step with a problem is shown. */
   const checkAll = () => {
-    const parsed = workRequestFields.safeParse(form.values);
+    const parsed = workRequestForm.safeParse(form.values);
     if (parsed.success) return parsed.data;
     const wrong = new Set(parsed.error.issues.map((issue) => String(issue.path[0])));
     const first = Math.max(
@@ -165,10 +170,21 @@ export function CreateRequestPage() {
               value={user?.email ?? ''}
               readOnly
             />
+            <PlacePicker
+              label={t('create.fields.place')}
+              required
+              value={place}
+              onChange={(chosen) => {
+                setPlace(chosen);
+                form.set('place_id', chosen ? String(chosen.id) : '');
+              }}
+              error={form.fieldError('place_id')}
+            />
             <TextField
-              autoComplete="address-level2"
+              autoComplete="address-level3"
               label={t('create.fields.location')}
               placeholder={t('create.fields.locationPlaceholder')}
+              hint={t('create.fields.locationHint')}
               {...form.field('location')}
             />
           </>

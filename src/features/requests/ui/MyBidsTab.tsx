@@ -4,12 +4,15 @@ import { Link } from 'react-router';
 import { PageLoading } from '../../../client/components/ui/PageLoading';
 import { eurosToCents, formatEuro } from '../../../shared/format';
 import type { Language } from '../../../shared/languages';
+import { useSession } from '../../accounts/ui/session';
+import { jobsForMePath } from '../../providers/jobs-for-me';
 import { useProviderBids } from './bids.api';
 
 /** The provider's bids: request, amount, status, view (spec core §2 "My bids"); a failed load stays quiet. */
 export function MyBidsTab({ providerId }: { providerId: string }) {
   const { t, i18n } = useTranslation('bids');
   const bids = useProviderBids(providerId);
+  const { user } = useSession();
   if (bids.isPending) return <PageLoading />;
   const list = bids.data?.bids ?? [];
   if (list.length === 0) {
@@ -17,7 +20,8 @@ export function MyBidsTab({ providerId }: { providerId: string }) {
       <div className="card flex flex-col items-center gap-3 p-10 text-center">
         <Inbox aria-hidden="true" className="size-8 text-stone-400" />
         <p className="font-medium">{t('mine.empty')}</p>
-        <Link to="/browse" className="btn-primary">
+        {/* With a service area, the jobs around the provider's town (issue 31 "Jobs for me"). */}
+        <Link to={jobsForMePath(user?.providerProfile) ?? '/browse'} className="btn-primary">
           {t('mine.browse')}
         </Link>
       </div>

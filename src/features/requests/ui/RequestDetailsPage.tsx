@@ -33,6 +33,7 @@ import { BidsSection } from './BidsSection';
 import { ContactCards, RequestActions } from './ContactCards';
 import { useSession } from '../../accounts/ui/session';
 import { StartConversation } from '../../conversations/ui/StartConversation';
+import { placeLine } from '../../places/place-line';
 
 type Attachment = CamelCased<AttachmentInfo>;
 
@@ -187,8 +188,10 @@ export function RequestDetailsPage() {
             </div>
             <h1 className="mt-2 text-2xl font-bold sm:text-3xl">{request.title}</h1>
             <p className="mt-2 flex items-center gap-1.5 text-stone-700">
-              <MapPin aria-hidden="true" className="size-4" />
-              {request.location}
+              <MapPin aria-hidden="true" className="size-4 shrink-0" />
+              <span className="min-w-0 break-words">
+                {placeLine(request.place, request.location)}
+              </span>
             </p>
           </header>
           <section className="card p-6" aria-labelledby="description-title">

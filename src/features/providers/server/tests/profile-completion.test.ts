@@ -22,14 +22,15 @@ describe("a provider's profile completion", () => {
       (await provider.agent.get('/api/auth/session')).json().user.provider_profile
         .profile_completion;
     expect(await completion()).toEqual({
-      missing: ['service_category', 'location', 'profile_picture', 'hourly_rate', 'bio'],
+      missing: ['service_category', 'place_id', 'profile_picture', 'hourly_rate', 'bio'],
     });
 
     const base = { name: 'Nový Majster', contact_email: 'novy@majster.test' };
     const saved = await provider.agent.form(
       'PUT',
       '/api/users/profile',
-      profileForm({ ...base, service_category: 'plumbing', location: 'Nitra', bio: '   ' }),
+      // Where they work is a town of the gazetteer (Prešov); the free text is only its detail.
+      profileForm({ ...base, service_category: 'plumbing', place_id: '723819', bio: '   ' }),
     );
     expect(saved.statusCode).toBe(200);
     // The answer to the save carries it too, so the screen is current without another read.
@@ -44,7 +45,8 @@ describe("a provider's profile completion", () => {
         {
           ...base,
           service_category: 'plumbing',
-          location: 'Nitra',
+          place_id: '723819',
+          location: 'Solivar',
           hourly_rate: '0',
           bio: 'Voda, kúrenie, plyn.',
         },

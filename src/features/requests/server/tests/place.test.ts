@@ -1,0 +1,102 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { accountsHarness, type AccountsHarness } from '../../../../../tests/support/accounts-app';
+import { PNG, file, requestForm } from '../../../../../tests/factories/files';
+import type { Agent } from '../../../../../tests/support/agent';
+import { workRequests } from '../../../../server/db/schema';
+
+/** Places of the committed gazetteer (docs/places.md). */
+const KOSICE = 724443;
+const PRESOV = 723819;
+
+let h: AccountsHarness;
+let client: Agent;
+let clientId: string;
+beforeAll(async () => {
+  h = await accountsHarness();
+});
+// Each test posts as a client of its own: posts count in the upload rate-limit group.
+beforeEach(async () => {
+  ({ agent: client, id: clientId } = await h.signedIn('client'));
+});
+afterAll(async () => h.close());
+
+const fields = {
+  title: 'Upchatý odtok v kuchyni',
+  category: 'plumbing',
+  description: 'Voda v dreze stojí, treba prečistiť odpad.',
+  location: 'Juh, pri stanici',
+};
+
+const post = (extra: Record<string, string>, files: File[] = []) =>
+  client.form('POST', '/api/work-requests', requestForm({ ...fields, ...extra }, files));
+
+const requestsOfClient = () =>
+  h.database.db
+    .select({ placeId: workRequests.placeId, location: workRequests.location })
+    .from(workRequests)
+    .where(eq(workRequests.clientId, clientId));
+
+describe('a request’s place', () => {
+  it('is stored with the request and answered as the town, beside the detail line', async () => {
+    const response = await post({ place_id: String(KOSICE) });
+    expect(response.statusCode).toBe(201);
+    const created = response.json().work_request;
+    expect(created.location).toBe('Juh, pri stanici');
+    expect(created.place).toMatchObject({ id: KOSICE, name: 'Košice', country: 'SK' });
+    expect(created.place.region).toEqual(expect.any(String));
+    expect(created.place.lat).toBeCloseTo(48.72, 1);
+    expect(created.place.lon).toBeCloseTo(21.26, 1);
+    expect(await requestsOfClient()).toEqual([{ placeId: KOSICE, location: 'Juh, pri stanici' }]);
+  });
+
+  it('is named in the language of whoever reads the request', async () => {
+    const { work_request: created } = (await post({ place_id: String(PRESOV) })).json();
+    const reader = await h.signedIn('provider');
+    reader.agent.cookies.set('lang', 'ru');
+    const inRussian = await reader.agent.get(`/api/work-requests/${created.id}`);
+    expect(inRussian.statusCode).toBe(200);
+    expect(inRussian.json().work_request.place).toMatchObject({ id: PRESOV, name: 'Прешов' });
+    reader.agent.cookies.set('lang', 'sk');
+    const inSlovak = await reader.agent.get(`/api/work-requests/${created.id}`);
+    expect(inSlovak.json().work_request.place.name).toBe('Prešov');
+  });
+
+  it('may be left out, as the spec’s form is: the request has no place', async () => {
+    const response = await post({});
+    expect(response.statusCode).toBe(201);
+    expect(response.json().work_request.place).toBeNull();
+    expect(await requestsOfClient()).toEqual([{ placeId: null, location: 'Juh, pri stanici' }]);
+  });
+
+  it('refuses a place the gazetteer does not know, storing neither the request nor its files', async () => {
+    const before = h.storedFiles().length;
+    const response = await post({ place_id: '999999999' }, [file(PNG, 'odtok.png', 'image/png')]);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toBe('unknown_place');
+    expect(await requestsOfClient()).toEqual([]);
+    expect(h.storedFiles().length).toBe(before);
+  });
+
+  it.each([
+    ['a word', 'Košice'],
+    ['a fraction', '724443.5'],
+    ['a negative number', '-724443'],
+    ['zero', '0'],
+    ['a number too large for the column', '2147483648'],
+    ['a huge number', '9'.repeat(400)],
+    ['digits with a NUL', '724443\u0000'],
+  ])('refuses %s as the place with 400 and writes nothing', async (_kind, value) => {
+    const response = await post({ place_id: value });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toBe('validation_failed');
+    expect(response.body).not.toMatch(/postgres|sql|integer|stack/i);
+    expect(await requestsOfClient()).toEqual([]);
+  });
+
+  it('keeps the detail line required, as the spec does (core §5 Location)', async () => {
+    const response = await post({ place_id: String(KOSICE), location: '   ' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().details).toContainEqual({ field: 'location', message: 'required' });
+  });
+});

@@ -3,13 +3,13 @@ import { ErrorSummary } from '../../../client/components/ui/form';
 import { useTranslation } from '../../../client/i18n/react';
 import { CATEGORIES, type Category } from '../../../shared/categories';
 import type { PlaceView } from '../../places/places.schema';
+import { PlacePicker } from '../../places/ui/PlacePicker';
 import {
   DEFAULT_LEAD_RADIUS_KM,
   LEAD_FREQUENCIES,
   LEAD_WORDS,
   type LeadFrequency,
 } from '../leads.schema';
-import { PlaceChoice } from './PlaceChoice';
 import type { LeadAlertDraft } from './leads.api';
 
 /** The radii offered, in km (the server takes any whole number from 5 to 200). */
@@ -87,7 +87,14 @@ export function LeadAlertForm({
           ))}
         </div>
       </fieldset>
-      <PlaceChoice value={place} onChange={setPlace} label={t('leads:form.place')} />
+      <PlacePicker
+        id="lead-place"
+        value={place}
+        onChange={setPlace}
+        label={t('leads:form.place')}
+        hint={t('leads:form.placeHint')}
+        required
+      />
       <div className="flex flex-col gap-1.5">
         <label htmlFor="lead-radius" className="text-sm font-medium text-stone-800">
           {t('leads:form.radius')}

@@ -1,8 +1,6 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PNG } from '../../../../../tests/factories/files';
 import { accountsHarness, type AccountsHarness } from '../../../../../tests/support/accounts-app';
-import { providerProfiles } from '../../../../server/db/schema';
 import { person, PLACES, setAlerts, type AlertInput, type Person } from './leads-world';
 
 /**
@@ -194,78 +192,74 @@ describe('who may keep alerts', () => {
 });
 
 describe('the first alert from the service area', () => {
-  /** The profile form with every checklist item filled, the picture included. */
-  const completeProfile = async (provider: Person) => {
+  /** The profile form with every checklist item filled, the picture and this service area. */
+  const completeProfile = async (provider: Person, area: Record<string, string>) => {
     const form = new FormData();
     const fields = {
       name: provider.name,
       contact_email: provider.email,
       bio: 'Inštalatér s dvadsaťročnou praxou, robím aj kúrenie.',
       service_category: 'plumbing',
-      location: 'Prešov',
+      location: 'Sídlisko III',
       hourly_rate: '25',
+      ...area,
     };
     for (const [name, value] of Object.entries(fields)) form.set(name, value);
     form.set('profile_picture', new Blob([PNG], { type: 'image/png' }), 'ja.png');
     const saved = await provider.agent.form('PUT', '/api/users/profile', form);
     expect(saved.statusCode, saved.body).toBe(200);
   };
-  const serviceArea = (provider: Person, area: Partial<typeof providerProfiles.$inferInsert>) =>
-    h.database.db
-      .update(providerProfiles)
-      .set(area)
-      .where(eq(providerProfiles.userId, provider.id));
+  const aroundPresov = {
+    place_id: String(PLACES.presov),
+    service_radius_km: '40',
+    service_categories: 'plumbing,heating_gas_sanitary',
+  };
 
   it('is made once when the profile becomes complete, and not again once deleted', async () => {
     const provider = await person(h, 'provider');
-    await serviceArea(provider, {
-      placeId: PLACES.presov,
-      serviceRadiusKm: 40,
-      serviceCategories: ['plumbing', 'heating_gas_sanitary'],
-    });
-    await completeProfile(provider);
-    expect(await alertsOf(provider)).toEqual([
+    await completeProfile(provider, aroundPresov);
+    const alerts = await alertsOf(provider);
+    expect(alerts).toEqual([
       expect.objectContaining({
-        categories: ['plumbing', 'heating_gas_sanitary'],
         place_id: PLACES.presov,
         radius_km: 40,
         words: [],
         frequency: 'instant',
       }),
     ]);
+    expect([...(alerts[0] as unknown as { categories: string[] }).categories].sort()).toEqual([
+      'heating_gas_sanitary',
+      'plumbing',
+    ]);
     // Saving again changes nothing; deleted, it does not come back.
-    await completeProfile(provider);
+    await completeProfile(provider, aroundPresov);
     expect(await alertsOf(provider)).toHaveLength(1);
     await setAlerts(provider, []);
-    await completeProfile(provider);
+    await completeProfile(provider, aroundPresov);
     expect(await alertsOf(provider)).toEqual([]);
   });
 
   it('takes the one service category and 30 km when the area names no more', async () => {
     const provider = await person(h, 'provider');
-    await serviceArea(provider, { placeId: PLACES.kosice });
-    await completeProfile(provider);
+    await completeProfile(provider, { place_id: String(PLACES.kosice) });
     expect(await alertsOf(provider)).toEqual([
       expect.objectContaining({ categories: ['plumbing'], place_id: PLACES.kosice, radius_km: 30 }),
     ]);
   });
 
-  it('waits for a complete profile with a place', async () => {
+  it('waits for the profile to be complete', async () => {
     const provider = await person(h, 'provider');
     const form = new FormData();
     form.set('name', provider.name);
     form.set('contact_email', provider.email);
     form.set('service_category', 'plumbing');
-    await serviceArea(provider, { placeId: PLACES.presov });
+    form.set('place_id', String(PLACES.sabinov));
     expect((await provider.agent.form('PUT', '/api/users/profile', form)).statusCode).toBe(200);
     expect(await alertsOf(provider)).toEqual([]);
-
-    const placeless = await person(h, 'provider');
-    await completeProfile(placeless);
-    expect(await alertsOf(placeless)).toEqual([]);
-    // The place comes later: the next save makes the alert.
-    await serviceArea(placeless, { placeId: PLACES.sabinov });
-    await completeProfile(placeless);
-    expect(await alertsOf(placeless)).toHaveLength(1);
+    // The rest comes later: that save makes the alert.
+    await completeProfile(provider, { place_id: String(PLACES.sabinov) });
+    expect(await alertsOf(provider)).toEqual([
+      expect.objectContaining({ place_id: PLACES.sabinov }),
+    ]);
   });
 });

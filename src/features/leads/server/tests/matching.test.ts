@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWorkRequest } from '../../../../../tests/factories';
+import { requestForm } from '../../../../../tests/factories/files';
 import { accountsHarness, type AccountsHarness } from '../../../../../tests/support/accounts-app';
 import { users, workRequests } from '../../../../server/db/schema';
 import type { EventBus } from '../../../../server/events/bus';
@@ -145,6 +146,31 @@ describe('a request posted in Košice', () => {
     });
     await untilMatched(h, closed.id);
     expect(await ledTo(closed.id)).toEqual([]);
+  });
+});
+
+describe('a request posted through the form', () => {
+  it('is matched once it is committed, by the queue worker', async () => {
+    const provider = await providerWithAlert(h, {
+      categories: ['drywall'],
+      place_id: PLACES.presov,
+      radius_km: 40,
+    });
+    const posted = await client.agent.form(
+      'POST',
+      '/api/work-requests',
+      requestForm({
+        title: 'Sadrokartónová priečka v obývačke',
+        description: 'Priečka 4 × 2,6 m s dverami, materiál zabezpečím.',
+        category: 'drywall',
+        location: 'Juh, pri stanici',
+        place_id: String(PLACES.kosice),
+      }),
+    );
+    expect(posted.statusCode, posted.body).toBe(201);
+    const id = posted.json().work_request.id as string;
+    await untilMatched(h, id);
+    expect(await ledTo(id)).toEqual([provider.id]);
   });
 });
 

@@ -11,6 +11,8 @@ import type { RecordAlert } from './plugins/alerts';
 import { createEventBus, type EventBus } from './events/bus';
 import { createSigner } from './signed-token';
 import { registerConversationHandlers } from '../features/conversations/server/conversations.handlers';
+import { registerLeadHandlers } from '../features/leads/server/leads.handlers';
+import type { QueueLeadMatching } from '../features/leads/server/lead-matching';
 import { registerInboxHandlers } from '../features/notifications/server/inbox.handlers';
 import { registerMailHandlers } from '../features/notifications/server/mail.handlers';
 import { registerPushHandlers } from '../features/notifications/server/push.handlers';
@@ -51,6 +53,8 @@ export function buildContext(
     queueMail: QueueMail;
     /** Queues a notification's push in the caller's transaction (notifications/server/push-queue.ts). */
     queuePush: QueuePush;
+    /** Queues a posted request's matching against the lead alerts (leads/server/lead-matching.ts). */
+    queueLeadMatching: QueueLeadMatching;
     publicUrl: string;
     secureCookies: boolean;
   },
@@ -73,11 +77,13 @@ export function buildContext(
     passwords: passwordHasher(passwordCost, deps.hashQueue ?? createHashQueue()),
   };
   // The handlers of the domain events, in the change's transaction: what threads learn of bids,
-  // the choices of channels that
+  // a new request queued for matching against the lead alerts, the choices of
+  // channels that
   // follow the old bid-mail switch, each change's mail, the in-app inbox, the push of each
   // notification its reader wants on their devices, and who hears of it on their open pages (the
   // live streams, on every instance).
   registerConversationHandlers(events);
+  registerLeadHandlers(events, made.queueLeadMatching);
   registerPreferenceHandlers(events);
   registerMailHandlers(events, ctx);
   registerInboxHandlers(events);

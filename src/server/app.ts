@@ -41,6 +41,9 @@ import {
 import { bidsRoutes } from '../features/requests/server/bids.routes';
 import { conversationsRoutes } from '../features/conversations/server/conversations.routes';
 import { scheduleMessageReminders } from '../features/conversations/server/reminders';
+import { scheduleDailyLeads } from '../features/leads/server/daily-leads';
+import { leadMatchingQueue, startLeadMatching } from '../features/leads/server/lead-matching';
+import { leadsRoutes } from '../features/leads/server/leads.routes';
 import { providersRoutes } from '../features/providers/server/providers.routes';
 import { reviewsRoutes } from '../features/reviews/server/reviews.routes';
 import type { GeminiConfig } from '../features/trust-summary/server/gemini';
@@ -223,6 +226,7 @@ export async function buildApp(deps: AppDeps) {
     recordAlert,
     queueMail: mailQueue(queue, jobs.mailRetry ?? DEFAULT_MAIL_RETRY, publicUrl),
     queuePush: pushQueue(queue),
+    queueLeadMatching: leadMatchingQueue(queue),
     publicUrl,
     secureCookies,
   });
@@ -235,6 +239,8 @@ export async function buildApp(deps: AppDeps) {
     metrics,
   });
   await scheduleMessageReminders(queue, ctx, app.log);
+  await startLeadMatching(queue, ctx);
+  await scheduleDailyLeads(queue, ctx, app.log);
   await startPushWorkers(queue, {
     db: deps.db,
     sender: createPushSender(push),
@@ -293,6 +299,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(requestsRoutes, { ctx });
       await api.register(bidsRoutes, { ctx });
       await api.register(conversationsRoutes, { ctx });
+      await api.register(leadsRoutes, { ctx });
       await api.register(providersRoutes, { ctx });
       await api.register(reviewsRoutes, { ctx });
       await api.register(homeRoutes, { ctx });

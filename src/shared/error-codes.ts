@@ -76,6 +76,8 @@ export const ERROR_STATUS = {
   invalid_provider: 400,
   /** Mail about account security cannot be turned off (docs/notifications.md "Preferences"). */
   essential_email_required: 400,
+  /** More than LEAD_ALERT_LIMIT lead alerts in one PUT (docs/leads.md). */
+  too_many_alerts: 400,
   trust_summary_unavailable: 503,
   ai_api_key: 424,
   ai_permission_denied: 424,

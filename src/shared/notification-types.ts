@@ -15,6 +15,8 @@ export const NOTIFICATION_TYPES = [
   'request_reopened',
   'request_cancelled',
   'request_deleted',
+  // to a provider: a new request matched one of their lead alerts
+  'new_lead',
   // to either side of a conversation: a message unread for 10 minutes
   'message_received',
   // to anyone, about their account

@@ -118,6 +118,8 @@ export interface RequestFields {
   description: string;
   category: string;
   location: string;
+  /** The town (a place's id), as the picker sends it. */
+  place_id?: string;
 }
 
 /** Posts a request from a signed-in client's page, as its form does; answers its id. */

@@ -93,7 +93,14 @@ function pagesFor(role: Role): string[] {
         '/profile?tab=security',
       ];
     case 'provider':
-      return [...signedIn, '/messages', '/profile', '/profile?tab=bids', '/profile?tab=security'];
+      return [
+        ...signedIn,
+        '/messages',
+        '/profile',
+        '/profile?tab=leads',
+        '/profile?tab=bids',
+        '/profile?tab=security',
+      ];
     case 'administrator':
       return [
         ...signedIn,

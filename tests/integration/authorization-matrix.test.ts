@@ -204,6 +204,9 @@ const EXPECTED: Record<string, Expected> = {
   'POST /api/notifications/read': SIGNED_IN,
   'GET /api/users/notification-preferences': SIGNED_IN,
   'PUT /api/users/notification-preferences': SIGNED_IN,
+  // Lead alerts: one's own, providers only (anyone else signed in: 403 provider_only).
+  'GET /api/users/lead-alerts': row(403, { visitor: 401, disabled: 401, ...PROVIDERS }),
+  'PUT /api/users/lead-alerts': row(403, { visitor: 401, disabled: 401, ...PROVIDERS }),
   // The mail's unsubscribe link needs no session: the signed token is the proof (here a bad one,
   // a state refusal: 400 invalid_token).
   'GET /api/notifications/unsubscribe': ANYONE,
@@ -463,6 +466,19 @@ const CALLS: Record<string, Call> = {
   'POST /api/notifications/read': { body: () => ({ all: true }) },
   'PUT /api/users/notification-preferences': {
     body: () => ({ preferences: { bid_received: { email: true, push: true } } }),
+  },
+  'PUT /api/users/lead-alerts': {
+    body: () => ({
+      alerts: [
+        {
+          categories: ['plumbing'],
+          place_id: 723819,
+          radius_km: 30,
+          words: ['bojler'],
+          frequency: 'instant',
+        },
+      ],
+    }),
   },
   'GET /api/notifications/unsubscribe': { url: () => '/api/notifications/unsubscribe?token=abc' },
   'GET /api/places': { url: () => '/api/places?q=kosice' },

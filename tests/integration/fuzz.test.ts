@@ -91,6 +91,8 @@ const MAIN_TABLES = [
   'message_attachments',
   'conversation_reports',
   'conversation_blocks',
+  'lead_alerts',
+  'lead_deliveries',
 ];
 
 interface RouteUnderTest {

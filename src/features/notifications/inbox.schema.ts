@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CATEGORIES } from '../../shared/categories';
 import type { NotificationType } from '../../shared/notification-types';
 import { notificationView } from './notifications.schema';
 
@@ -50,6 +51,17 @@ export const NOTIFICATION_DATA = {
   request_reopened: z.strictObject({ work_request_id: id, title }),
   request_cancelled: z.strictObject({ work_request_id: id, title }),
   request_deleted: z.strictObject({ title }),
+  /**
+   * A new request matched a lead alert (docs/leads.md): what and where, never who or how to reach
+   * them. `place_name` in the reader's language; `distance_km` from their alert's place.
+   */
+  new_lead: z.strictObject({
+    work_request_id: id,
+    title,
+    category: z.enum(CATEGORIES),
+    place_name: z.string(),
+    distance_km: z.number().min(0).nullable(),
+  }),
   /** A message unread for 10 minutes: its text as stored (masked before the hire). */
   message_received: z.strictObject({
     conversation_id: id,

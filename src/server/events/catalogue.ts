@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CATEGORIES } from '../../shared/categories';
 
 /**
  * Every domain event of the product: its name, version and payload. A feature publishes one inside
@@ -153,6 +154,44 @@ export const EVENTS = {
       title: z.string(),
       senderName: z.string().nullable(),
       text: z.string(),
+    }),
+  ),
+  /**
+   * A request just posted matched lead alerts (docs/leads.md): each provider once, with the
+   * frequency of their alert that matched and the distance from its place. Never the client's
+   * contact: the request's title, category and place only.
+   */
+  'lead.matched': declare(
+    1,
+    z.object({
+      workRequestId: id,
+      title: z.string(),
+      category: z.enum(CATEGORIES),
+      placeId: z.number().int().positive(),
+      providers: z.array(
+        z.object({
+          providerId: id,
+          frequency: z.enum(['instant', 'daily']),
+          distanceKm: z.number().min(0),
+        }),
+      ),
+    }),
+  ),
+  /** 7:00 Europe/Bratislava: a provider's daily leads of the past day, to go out as one mail. */
+  'lead.digest_due': declare(
+    1,
+    z.object({
+      userId: id,
+      leads: z
+        .array(
+          z.object({
+            workRequestId: id,
+            title: z.string(),
+            category: z.enum(CATEGORIES),
+            placeId: z.number().int().positive().nullable(),
+          }),
+        )
+        .min(1),
     }),
   ),
   /** A visitor or a member wrote to support through the contact form. */

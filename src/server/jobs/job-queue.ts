@@ -22,6 +22,10 @@ export const QUEUES = {
   pushDelivery: 'push-delivery',
   /** Messages unread for 10 minutes, told by push or mail (conversations/server/reminders.ts). */
   messageReminders: 'message-reminders',
+  /** A request just posted, matched against the lead alerts (leads/server/lead-matching.ts). */
+  leadMatching: 'lead-matching',
+  /** The day's daily leads, one mail a provider at 7:00 (leads/server/daily-leads.ts). */
+  dailyLeads: 'daily-leads',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -112,8 +116,8 @@ export interface JobQueue {
     queue: QueueName,
     handler: (job: PgBoss.JobWithMetadata<T>) => Promise<void>,
   ): Promise<void>;
-  /** Enqueues a job of `queue` on `cron` (UTC), once across every instance. */
-  schedule(queue: QueueName, cron: string): Promise<void>;
+  /** Enqueues a job of `queue` on `cron` (in `timeZone`, UTC unless named), once across every instance. */
+  schedule(queue: QueueName, cron: string, timeZone?: string): Promise<void>;
   /** Jobs waiting (created or waiting for a retry), running, and failed, per queue. */
   depths(): Promise<QueueDepths>;
   /** Stops asking for work and waits for running jobs (up to 30 s); the pool stays open. */
@@ -220,8 +224,8 @@ export async function startJobQueue(
         ),
       );
     },
-    async schedule(queue, cron) {
-      await once(() => boss.schedule(queue, cron, {}, { tz: 'UTC' }));
+    async schedule(queue, cron, timeZone = 'UTC') {
+      await once(() => boss.schedule(queue, cron, {}, { tz: timeZone }));
     },
     async depths() {
       const result = await pool.query<{

@@ -6,7 +6,7 @@ export interface PeriodicLog {
 }
 
 /**
- * Runs `work` on `cron` (UTC) through the job queue's schedule: once per due time across every
+ * Runs `work` on `cron` (UTC, or the `timeZone` named) through the job queue's schedule: once per due time across every
  * instance, in whichever instance's worker takes the job. `work` answers the line to log about
  * what it did, or nothing; a failed run is logged as "`name` failed" and waits for the next time
  * (it is not retried: the next run does the same work).
@@ -17,6 +17,7 @@ export async function schedulePeriodic(
   cron: string,
   work: () => Promise<string | undefined>,
   log: PeriodicLog,
+  timeZone?: string,
 ): Promise<void> {
   await queue.work(name, async () => {
     try {
@@ -26,5 +27,5 @@ export async function schedulePeriodic(
       log.error({ err }, `${name} failed`);
     }
   });
-  await queue.schedule(name, cron);
+  await queue.schedule(name, cron, timeZone);
 }

@@ -121,7 +121,7 @@ export const providerProfiles = pgTable(
     credits: integer('credits').notNull().default(0),
     /**
      * The provider's reviews counted and their stars summed, kept in step by a trigger on
-     * `reviews` (migration 0021): the directory orders by the average without reading reviews.
+     * `reviews` (migration 0022): the directory orders by the average without reading reviews.
      */
     reviewCount: integer('review_count').notNull().default(0),
     ratingSum: integer('rating_sum').notNull().default(0),

@@ -10,19 +10,20 @@ import { MyBidsTab } from '../../requests/ui/MyBidsTab';
 import { SecurityTab } from './SecurityTab';
 import { MyRequestsTab } from '../../requests/ui/MyRequestsTab';
 import { NotificationSettingsTab } from '../../notifications/ui/NotificationSettingsTab';
+import { LeadAlertsTab } from '../../leads/ui/LeadAlertsTab';
 import { useSession } from './session';
 
-type Tab = 'profile' | 'requests' | 'bids' | 'notifications' | 'security';
+type Tab = 'profile' | 'leads' | 'requests' | 'bids' | 'notifications' | 'security';
 
 /**
- * Tabs by role (spec core §2 "My profile", and the notifications of issue 29); the tab lives in
- * the URL (?tab=…).
+ * Tabs by role (spec core §2 "My profile", the notifications of issue 29 and a provider's job
+ * alerts of issue 31); the tab lives in the URL (?tab=…).
  */
 function tabsFor(role: Role): Tab[] {
   if (role === 'administrator') return ['security', 'notifications'];
   return role === 'client'
     ? ['profile', 'requests', 'notifications', 'security']
-    : ['profile', 'bids', 'notifications', 'security'];
+    : ['profile', 'leads', 'bids', 'notifications', 'security'];
 }
 
 export function ProfilePage() {
@@ -58,6 +59,7 @@ export function ProfilePage() {
           ) : (
             <ProviderProfileTab user={user} />
           ))}
+        {tab === 'leads' && <LeadAlertsTab />}
         {tab === 'requests' && <MyRequestsTab />}
         {tab === 'bids' && <MyBidsTab providerId={user.id} />}
         {tab === 'notifications' && <NotificationSettingsTab role={user.role} />}

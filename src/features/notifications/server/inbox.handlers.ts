@@ -5,6 +5,7 @@ import { PAGE_PATHS, threadPath } from '../../../shared/routes';
 import { findUserById } from '../../accounts/server';
 import { readRequestFacts } from '../../requests/server';
 import { forgetRequest, writeNotification, type NewNotification } from './inbox.service';
+import { placeNames } from './lead-texts';
 
 /** The pages a notification links to (paths of this site, PAGE_PATHS). */
 const requestPage = (workRequestId: string) => `/request/${workRequestId}`;
@@ -188,6 +189,30 @@ export function registerInboxHandlers(events: EventBus) {
       data: { enabled: payload.enabled },
       link: SECURITY_PAGE,
     });
+  });
+
+  // A new request matched a provider's lead alert: in the inbox (and so the bell and the live
+  // stream) at once; a daily alert's push waits for 7:00 with its mail.
+  events.on('lead.matched', async (tx, { payload }) => {
+    const nameOf = await placeNames(tx, [payload.placeId]);
+    for (const lead of payload.providers) {
+      const reader = await findUserById(tx, lead.providerId);
+      if (!reader) continue;
+      await write(tx, {
+        userId: lead.providerId,
+        type: 'new_lead',
+        data: {
+          work_request_id: payload.workRequestId,
+          title: payload.title,
+          category: payload.category,
+          place_name: nameOf(payload.placeId, reader.preferredLanguage),
+          distance_km: Math.round(lead.distanceKm),
+        },
+        link: requestPage(payload.workRequestId),
+        workRequestId: payload.workRequestId,
+        withholdPush: lead.frequency === 'daily',
+      });
+    }
   });
 
   // A message unread for 10 minutes (its push follows from this notification, if wanted).

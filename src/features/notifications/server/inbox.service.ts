@@ -22,6 +22,8 @@ export interface NewNotification<Type extends NotificationType> {
   link: string | null;
   /** The request it is about, while the reader may open it: the row goes with the request. */
   workRequestId?: string | undefined;
+  /** Pushed later, or never, whatever the reader's choice (a daily lead waits for 7:00). */
+  withholdPush?: boolean | undefined;
 }
 
 /**
@@ -45,7 +47,12 @@ export async function writeNotification<Type extends NotificationType>(
     workRequestId: notification.workRequestId ?? null,
   });
   const { push } = await channelsFor(tx, userId, type);
-  await events.publish(tx, 'notification.created', { notificationId, userId, type, push });
+  await events.publish(tx, 'notification.created', {
+    notificationId,
+    userId,
+    type,
+    push: push && !notification.withholdPush,
+  });
   return notificationId;
 }
 

@@ -9,6 +9,7 @@ import { PAGE_PATHS, threadPath } from '../../../shared/routes';
 import { findUserById } from '../../accounts/server';
 import { readRequestFacts } from '../../requests/server';
 import { isEssential } from '../notifications.rules';
+import { categoryLabel, digestLines, placeNames, wholeKm } from './lead-texts';
 import { channelsFor } from './preferences.service';
 import { hasSubscription } from './push.repo';
 import { unsubscribeUrl } from './unsubscribe-link';
@@ -177,6 +178,54 @@ export function registerMailHandlers(events: EventBus, ctx: MailContext) {
       link: pageLink(ctx, `/provider/${payload.providerId}`),
     };
     await notify(ctx, tx, user, 'reviewReceived', values, options);
+  });
+
+  // A new lead: mailed at once for an instant alert; a daily alert's waits for the 7:00 mail.
+  events.on('lead.matched', async (tx, { payload }) => {
+    const nameOf = await placeNames(tx, [payload.placeId]);
+    for (const lead of payload.providers) {
+      if (lead.frequency !== 'instant') continue;
+      const provider = await reader(ctx, tx, lead.providerId, 'new_lead');
+      if (!provider) continue;
+      const { user, options } = provider;
+      const language = user.preferredLanguage;
+      const values = {
+        name: user.name,
+        title: payload.title,
+        category: categoryLabel(payload.category, language),
+        town: nameOf(payload.placeId, language),
+        distance: String(wholeKm(lead.distanceKm)),
+        link: requestLink(ctx, payload.workRequestId),
+      };
+      await notify(ctx, tx, user, 'newLead', values, options);
+    }
+  });
+
+  events.on('lead.digest_due', async (tx, { payload }) => {
+    const provider = await reader(ctx, tx, payload.userId, 'new_lead');
+    if (!provider) return;
+    const { user, options } = provider;
+    const language = user.preferredLanguage;
+    const nameOf = await placeNames(
+      tx,
+      payload.leads.map((lead) => lead.placeId),
+    );
+    const lines = digestLines(
+      payload.leads.map((lead) => ({
+        title: lead.title,
+        category: lead.category,
+        town: nameOf(lead.placeId, language),
+        link: requestLink(ctx, lead.workRequestId),
+      })),
+      language,
+    );
+    const values = {
+      name: user.name,
+      count: String(payload.leads.length),
+      leads: lines,
+      settings: pageLink(ctx, PAGE_PATHS.profile, { tab: 'leads' }),
+    };
+    await notify(ctx, tx, user, 'newLeadsDigest', values, options);
   });
 
   events.on('account.verification_requested', async (tx, { payload }) => {

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../server/db/types';
 import { notifications, pushSubscriptions } from './tables';
 
@@ -130,4 +130,26 @@ export async function findNotificationToPush(db: Db | Tx, id: number) {
     .where(eq(notifications.id, id))
     .limit(1);
   return row;
+}
+
+/** The newest notification of this type the reader has about any of these requests. */
+export async function newestNotificationAbout(
+  db: Db | Tx,
+  userId: string,
+  type: string,
+  workRequestIds: readonly string[],
+) {
+  const [row] = await db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        eq(notifications.type, type),
+        inArray(notifications.workRequestId, [...workRequestIds]),
+      ),
+    )
+    .orderBy(desc(notifications.id))
+    .limit(1);
+  return row?.id;
 }

@@ -48,6 +48,9 @@ const everything = {
   browser: 'Firefox',
   os: 'Android',
   enabled: true,
+  category: 'plumbing',
+  placeName: 'Košice',
+  distanceKm: 31.6,
 };
 
 describe.each(LANGUAGES)('notification texts in %s', (language) => {
@@ -91,6 +94,28 @@ describe.each(LANGUAGES)('notification texts in %s', (language) => {
     expect(signIn.facts).toHaveLength(1);
     expect(signIn.facts[0]).toContain('Firefox');
     expect(signIn.facts[0]).not.toContain('·');
+  });
+
+  it('names a lead’s town and its distance in whole kilometres', () => {
+    const lead = notificationText(
+      {
+        type: 'new_lead',
+        data: { title: 'Výmena bojlera', placeName: 'Košice', distanceKm: 31.6 },
+      },
+      t,
+      language,
+    );
+    expect(lead.text).toContain('Výmena bojlera');
+    expect(lead.facts).toHaveLength(1);
+    expect(lead.facts[0]).toMatch(/Košice.*32/);
+    const near = notificationText(
+      { type: 'new_lead', data: { placeName: 'Prešov', distanceKm: null } },
+      t,
+      language,
+    );
+    expect(near.facts).toHaveLength(1);
+    expect(near.facts[0]).toContain('Prešov');
+    expect(near.facts[0]).not.toMatch(/\d/);
   });
 
   it('shows the price in the language, and only the facts the data carries', () => {

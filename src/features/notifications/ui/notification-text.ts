@@ -15,7 +15,7 @@ import type { Notification } from './notification-cache';
  * The data's fields (src/features/notifications/inbox.schema.ts) are read by name, camelCased as
  * the browser receives them: the request's `title`, the bid's `amountCents` (or `amount` in
  * euros), the `providerName`, a review's `rating` and `authorName`, a sign-in's `browser` and
- * `os`, whether two-factor sign-in was `enabled`. Every one may be missing: the sentence then does
+ * `os`, whether two-factor sign-in was `enabled`, a lead's `placeName` and `distanceKm`. Every one may be missing: the sentence then does
  * without it (`textWithoutTitle`), and a missing fact is simply not shown.
  */
 export interface NotificationText {
@@ -85,6 +85,15 @@ export function notificationText(
     textOf(data, 'device') ??
     ([textOf(data, 'browser'), textOf(data, 'os')].filter(Boolean).join(' · ') || undefined);
   if (device) facts.push(t('facts.device', { device }));
+  const place = textOf(data, 'placeName');
+  const distance = data.distanceKm;
+  if (place) {
+    facts.push(
+      typeof distance === 'number' && Number.isFinite(distance)
+        ? t('facts.place', { place, distance: Math.max(1, Math.round(distance)) })
+        : t('facts.placeOnly', { place }),
+    );
+  }
 
   return { title: t(`${key}.title`), text, facts };
 }

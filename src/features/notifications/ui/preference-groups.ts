@@ -1,11 +1,15 @@
 import type { NotificationType } from '../../../shared/notification-types';
 import type { Role } from '../../../shared/statuses';
 
-export type PreferenceGroup = 'client' | 'provider' | 'messages' | 'account';
+export type PreferenceGroup = 'client' | 'leads' | 'provider' | 'messages' | 'account';
 
-/** The kinds by whom they concern: a client's requests, a provider's bids, anyone's account. */
+/**
+ * The kinds by whom they concern: a client's requests, a provider's new jobs (lead alerts) and
+ * bids, anyone's account.
+ */
 export const TYPE_GROUPS: Record<PreferenceGroup, NotificationType[]> = {
   client: ['bid_received', 'bid_changed', 'bid_withdrawn', 'hire_released'],
+  leads: ['new_lead'],
   provider: [
     'bid_accepted',
     'bid_rejected',
@@ -23,5 +27,5 @@ export const groupsFor = (role: Role): PreferenceGroup[] =>
   role === 'client'
     ? ['client', 'messages', 'account']
     : role === 'provider'
-      ? ['provider', 'messages', 'account']
+      ? ['leads', 'provider', 'messages', 'account']
       : ['account'];

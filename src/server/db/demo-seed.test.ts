@@ -5,7 +5,7 @@ import { CATEGORIES } from '../../shared/categories';
 import { verifyPassword } from '../../features/accounts/server/password';
 import { DEMO_PASSWORD } from './demo-data';
 import { seedDemo } from './demo-seed';
-import { bids, providerProfiles, users, workRequests } from './schema';
+import { bids, leadAlerts, providerProfiles, users, workRequests } from './schema';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 let database: TestDatabase;
@@ -23,6 +23,23 @@ describe('demo content', () => {
     const rows = await database.db.select().from(providerProfiles);
     expect(new Set(rows.map((row) => row.serviceCategory))).toEqual(new Set(CATEGORIES));
     expect(new Set(rows.map((row) => row.location)).size).toBeGreaterThanOrEqual(15);
+  });
+
+  it('places the requests and providers in towns, each such provider with a lead alert around theirs', async () => {
+    const requests = await database.db.select({ placeId: workRequests.placeId }).from(workRequests);
+    expect(requests.filter((row) => row.placeId !== null).length).toBeGreaterThan(
+      requests.length * 0.9,
+    );
+    const placed = await database.db
+      .select({ userId: providerProfiles.userId, placeId: providerProfiles.placeId })
+      .from(providerProfiles);
+    const alerts = await database.db.select().from(leadAlerts);
+    for (const provider of placed.filter((row) => row.placeId !== null)) {
+      expect(alerts.filter((alert) => alert.userId === provider.userId)).toEqual([
+        expect.objectContaining({ placeId: provider.placeId, radiusKm: 30, frequency: 'instant' }),
+      ]);
+    }
+    expect(alerts.length).toBeGreaterThan(20);
   });
 
   it('has open and assigned requests with bids, each assigned one pointing at its accepted bid', async () => {

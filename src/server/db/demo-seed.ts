@@ -225,4 +225,14 @@ async function loadDemo(db: Db) {
        set service_radius_km = 30,
            service_categories = array[service_category]
      where place_id is not null and service_radius_km is null and service_category is not null`);
+  // Each such provider has the first lead alert a completed profile makes (docs/leads.md).
+  await db.execute(sql`
+    with seeded as (
+      update provider_profiles set lead_alerts_seeded = true
+       where place_id is not null and cardinality(service_categories) > 0
+      returning user_id, service_categories, place_id, service_radius_km
+    )
+    insert into lead_alerts (user_id, categories, place_id, radius_km, frequency, lat, lon)
+    select s.user_id, s.service_categories, s.place_id, s.service_radius_km, 'instant', p.lat, p.lon
+      from seeded s join places p on p.id = s.place_id`);
 }

@@ -59,6 +59,9 @@ try {
     { name: 'browse', path: '/browse' },
     { name: 'request', path: `/request/${requestId}`, cookie },
     { name: 'provider', path: `/provider/${providerId}`, cookie },
+    // Around Prešov (GeoNames 723819): the directory and browse within 40 km.
+    { name: 'directory', path: '/providers?near=723819&radius_km=40' },
+    { name: 'browse near', path: '/browse?near=723819&radius_km=40&sort=distance' },
   ];
   const results: Record<string, Record<Category, number>> = {};
   for (const page of pages) {

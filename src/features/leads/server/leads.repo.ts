@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, lte, notInArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../server/db/types';
 import type { Category } from '../../../shared/categories';
 import { activeProvider, providerProfiles, users } from '../../accounts/server/tables';
-import { places } from '../../places/server/tables';
+import { earthOf, places } from '../../places/server/tables';
 import { listedRequest, workRequests } from '../../requests/server/tables';
 import type { LeadFrequency } from '../leads.schema';
 import type { CandidateAlert, Lead } from '../leads.rules';
@@ -118,8 +118,8 @@ export async function alertsAround(
   db: Db | Tx,
   point: { lat: number; lon: number; category: Category },
 ): Promise<CandidateAlert[]> {
-  const here = sql`ll_to_earth(${point.lat}::float8, ${point.lon}::float8)`;
-  const centre = sql`ll_to_earth(${leadAlerts.lat}, ${leadAlerts.lon})`;
+  const here = earthOf(sql`${point.lat}::float8`, sql`${point.lon}::float8`);
+  const centre = earthOf(leadAlerts.lat, leadAlerts.lon);
   const distance = sql<number>`earth_distance(${centre}, ${here})`;
   return db
     .select({

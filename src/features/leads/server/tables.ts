@@ -14,7 +14,7 @@ import {
 import { createdAt } from '../../../server/db/columns';
 import { categoryEnum, users } from '../../accounts/server/tables';
 import { workRequests } from '../../requests/server/tables';
-import { places } from '../../places/server/tables';
+import { earthOf, places } from '../../places/server/tables';
 
 /**
  * A provider's lead alert: new requests in these categories within `radius_km` of a place
@@ -49,7 +49,7 @@ export const leadAlerts = pgTable(
     // The alert's circle as a box around its earth point: `@>` a request's point finds it.
     index('lead_alerts_area_idx').using(
       'gist',
-      sql`earth_box(ll_to_earth(${t.lat}, ${t.lon}), ${t.radiusKm}::float8 * 1000)`,
+      sql`earth_box(${earthOf(t.lat, t.lon)}, ${t.radiusKm}::float8 * 1000)`,
     ),
     // Where alerts crowd around a large town, the planner ANDs this with the circles' index, so
     // only the alerts of the request's category are read (docs/performance.md "Lead matching").

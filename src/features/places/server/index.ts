@@ -1,9 +1,9 @@
 /**
  * What other features may use of places: a place by id (or the refusal of an unknown one), the
- * places within a distance, a place in the reader's language, and the import the migration runs.
+ * places within a distance (from memory, nearby.ts), a place in the reader's language, and the import the migration runs.
  * Its tables are join targets through `tables.ts`.
  */
-export { findPlace, findPlaces, placesWithin, type PlaceRow } from './places.repo';
+export { findPlace, findPlaces, type PlaceRow } from './places.repo';
 export { placesAround } from './nearby';
 export { placeOrRefuse, unknownPlace } from './places.service';
 export { presentPlace } from './places.presenter';

@@ -32,10 +32,7 @@ export const places = pgTable(
     /** The place's name in each of the five languages. */
     names: jsonb('names').$type<Record<Language, string>>().notNull(),
   },
-  (t) => [
-    index('places_earth_idx').using('gist', sql`ll_to_earth(${t.lat}, ${t.lon})`),
-    check('places_country_check', sql`${t.country} in ('SK', 'CZ', 'UA')`),
-  ],
+  (t) => [check('places_country_check', sql`${t.country} in ('SK', 'CZ', 'UA')`)],
 );
 
 /**

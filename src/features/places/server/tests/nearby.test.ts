@@ -1,9 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../../../tests/setup/test-database';
+import { sql } from 'drizzle-orm';
 import { placesAround } from '../nearby';
-import { placesWithin } from '../places.repo';
+import { earthOf, places } from '../tables';
 
 let database: TestDatabase;
+
+/** PostgreSQL's own answer (`earthdistance`): the places within the radius, nearest first. */
+async function placesWithin(placeId: number, radiusKm: number) {
+  const metres = radiusKm * 1000;
+  const centre = earthOf(sql`c.lat`, sql`c.lon`);
+  const point = earthOf(places.lat, places.lon);
+  const found = await database.db.execute<{ id: number; distanceKm: number }>(sql`
+    select ${places.id} as id, earth_distance(${centre}, ${point}) / 1000 as "distanceKm"
+      from ${places}, (select lat, lon from ${places} where id = ${placeId}) c
+     where earth_distance(${centre}, ${point}) <= ${metres}
+     order by 2, 1`);
+  return found.rows;
+}
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -17,10 +31,10 @@ describe('placesAround', () => {
     ['Sabinov', 723674, 5],
     ['Kyjiv', 703448, 100],
   ])(
-    'finds the places around %s that the GiST index finds, in the same order',
+    'finds the places around %s that PostgreSQL’s earthdistance finds, in the same order',
     async (_, id, km) => {
       const inMemory = placesAround(id, km);
-      const fromIndex = await placesWithin(database.db, id, km);
+      const fromIndex = await placesWithin(id, km);
       expect(inMemory.map((place) => place.id)).toEqual(fromIndex.map((place) => place.id));
       inMemory.forEach((place, i) =>
         expect(place.distanceKm).toBeCloseTo(fromIndex[i]!.distanceKm, 6),

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientProfiles, workRequests } from '../../../../server/db/schema';
 import { createWorkRequest } from '../../../../../tests/factories';
 import { accountsHarness, type AccountsHarness } from '../../../../../tests/support/accounts-app';
-import { matchLocations, placesWithin } from '..';
+import { matchLocations } from '..';
 import { poolOf } from '../../../../server/db/database';
 
 /** GeoNames ids of the places these tests name. */
@@ -77,23 +77,6 @@ describe('GET /api/places', () => {
       expect(answer.statusCode, query).toBe(400);
       expect(answer.json()).toMatchObject({ error: 'validation_failed' });
     }
-  });
-});
-
-describe('places within a distance', () => {
-  it('has Košice (about 32 km from Prešov) within 40 km and not within 25', async () => {
-    const within40 = await placesWithin(h.database.db, PRESOV, 40);
-    const kosice = within40.find((place) => place.id === KOSICE);
-    expect(kosice?.distanceKm).toBeGreaterThan(30);
-    expect(kosice?.distanceKm).toBeLessThan(34);
-    expect(within40.map((place) => place.id)).toContain(SABINOV);
-    expect((await placesWithin(h.database.db, PRESOV, 25)).map((place) => place.id)).not.toContain(
-      KOSICE,
-    );
-    // Nearest first, the place itself at 0.
-    expect(within40[0]).toEqual({ id: PRESOV, distanceKm: 0 });
-    const distances = within40.map((place) => place.distanceKm);
-    expect(distances).toEqual([...distances].sort((a, b) => a - b));
   });
 });
 

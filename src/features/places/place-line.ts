@@ -1,5 +1,4 @@
-/** Lower case without accents, as people compare towns: "Košice" → "kosice". */
-const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
+import { fold } from './fold';
 
 /**
  * How a request's place reads on its page and card: the town, then the detail line the client

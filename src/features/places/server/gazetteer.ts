@@ -1,4 +1,5 @@
 import type { Language } from '../../../shared/languages';
+import { fold } from '../fold';
 import PLACES from './data/places.json';
 
 /** A place of the committed extract: the same row the migration imports into `places`. */
@@ -25,20 +26,6 @@ type ExtractRow = [
 
 /** The committed extract (scripts/places-extract.ts), as the migration imports it. */
 export const EXTRACT = PLACES as ExtractRow[];
-
-const SPECIAL: Record<string, string> = { ł: 'l', đ: 'd', ø: 'o', ß: 'ss', ı: 'i' };
-
-/** Lower case without accents, one space between words: "Košice - Juh" is "kosice - juh". */
-export function fold(text: string) {
-  return text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[łđøßı]/g, (char) => SPECIAL[char]!)
-    .replace(/[’ʼ`]/g, "'")
-    .replace(/\s+/g, ' ')
-    .trim();
-}
 
 /** How a name matched, best first: one of the five names, a word of one, another name. */
 const PRIMARY = 4;

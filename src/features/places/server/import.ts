@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
-import { EXTRACT as rows, fold } from './gazetteer';
-/** The extract's identity: a new extract is imported once, by whichever instance migrates first. */
-export const PLACES_VERSION = createHash('sha256').update(JSON.stringify(rows)).digest('hex');
+import { fold } from '../fold';
+import { EXTRACT as rows } from './gazetteer';
 
 /**
  * A free-text location's town, folded as place names are: the text before the first " - ", comma,
@@ -46,9 +45,6 @@ export async function matchLocations(client: Pick<pg.Client, 'query'>) {
  * Runs inside the migration lock (db/migrate.ts).
  */
 export async function importPlaces(client: pg.Client) {
-  const done = await client.query<{ version: string }>('select version from places_imports');
-  if (done.rows.some((row) => row.version === PLACES_VERSION)) return;
-  const first = done.rows.length === 0;
   const data = JSON.stringify(
     rows.map(([id, country, regionCode, population, lat, lon, names]) => ({
       id,
@@ -61,6 +57,12 @@ export async function importPlaces(client: pg.Client) {
       folded: [...new Set(Object.values(names).map(fold))],
     })),
   );
+  // What is imported names its version: a new extract (or a new folding of its names) is imported
+  // once, by whichever instance migrates first.
+  const version = createHash('sha256').update(data).digest('hex');
+  const done = await client.query<{ version: string }>('select version from places_imports');
+  if (done.rows.some((row) => row.version === version)) return;
+  const first = done.rows.length === 0;
   await client.query('begin');
   try {
     await client.query(
@@ -87,7 +89,7 @@ export async function importPlaces(client: pg.Client) {
     );
     if (first) await matchLocations(client);
     await client.query('delete from places_imports');
-    await client.query('insert into places_imports (version) values ($1)', [PLACES_VERSION]);
+    await client.query('insert into places_imports (version) values ($1)', [version]);
     await client.query('commit');
   } catch (err) {
     await client.query('rollback');

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** The largest id PostgreSQL's `integer` holds: GeoNames ids stay far below it. */
-const MAX_PLACE_ID = 2_147_483_647;
+export const MAX_PLACE_ID = 2_147_483_647;
 
 /**
  * A place chosen in a form, by its id (the GeoNames id): a JSON integer, or its digits as a

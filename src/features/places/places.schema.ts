@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_PLACE_ID } from './place-id.schema';
 
 /** The countries of the gazetteer (docs/places.md "The gazetteer"). */
 export const COUNTRIES = ['SK', 'CZ', 'UA'] as const;
@@ -10,8 +11,8 @@ export const PLACE_RADIUS_KM = { min: 5, max: 200 } as const;
 /** A radius in kilometres: outside 5..200 it is refused (400 `validation_failed`), not clamped. */
 export const radiusKm = z.coerce.number().int().min(PLACE_RADIUS_KM.min).max(PLACE_RADIUS_KM.max);
 
-/** A place's id (GeoNames'), from a query string or a body. */
-export const placeIdParam = z.coerce.number().int().positive().max(2_147_483_647);
+/** A place's id (GeoNames') in a query string (`near=`); a form's is `placeIdField`. */
+export const placeIdParam = z.coerce.number().int().positive().max(MAX_PLACE_ID);
 
 /** A town or village, named in the language of the request that asked. */
 export const placeView = z.object({

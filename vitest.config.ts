@@ -18,11 +18,11 @@ export default defineConfig({
           // each file (docs/testing.md has the figures). Safe while every file builds its own
           // app on its own database and nothing stubs modules, globals or process.env.
           isolate: false,
-          // Most files wait on PostgreSQL, child processes and sockets rather than compute: three
-          // at once keep two cores busy (docs/testing.md "The whole run").
-          maxWorkers: 3,
-          // A safety net for a test that hangs, not a speed limit: `npm test` runs the journeys
-          // beside these, and on a busy machine the process and route-sweeping tests take
+          // Most files wait on PostgreSQL, child processes and sockets rather than compute: four
+          // at once, beside the static checks, keep two cores busy (docs/testing.md "The whole run").
+          maxWorkers: 4,
+          // A safety net for a test that hangs, not a speed limit: `npm test` runs the static
+          // checks and the build beside these, and on a busy machine the process and route-sweeping tests take
           // several times their quiet duration. Speed is measured by the benchmarks.
           testTimeout: 120_000,
           hookTimeout: 120_000,
@@ -38,7 +38,7 @@ export default defineConfig({
           hookTimeout: 180_000,
           // Journey files side by side against the one app and the one Chromium: each has its
           // own accounts, words and visitor addresses (tests/e2e/browser.ts).
-          maxWorkers: 2,
+          maxWorkers: 4,
           // A person waits more than a second: on a busy machine, with the integration tests
           // running beside the journeys, hashing a password alone can take seconds, and a
           // journey must not fail for it.

@@ -1,24 +1,28 @@
-// `npm test`: every check a change must pass, in three phases: the static checks and the build
-// side by side, then the unit and integration tests, then the browser journeys. The first step
-// to fail stops everything still running, and the run says which one failed. Each step's output
-// is printed whole when it ends, so steps running together do not mix their lines.
+// `npm test`: every check a change must pass, in two phases. First the unit and integration
+// tests, with two lanes beside them: the static checks one after another, and the build with its
+// bundle-size budget and Chromium check. Then the browser journeys, which need the build. The
+// first step to fail stops everything still running, and the run says which one failed. Each
+// step's output is printed whole when it ends, so steps running together do not mix their lines.
+// docs/testing.md "The whole run" says why the steps are laid out so.
 import { spawn } from 'node:child_process';
 
 const phases = [
-  // Short and CPU-bound: side by side.
   [
-    [['type-check', 'npx tsc --noEmit -p .']],
-    [['lint', 'npx eslint . --max-warnings 0']],
-    [['format', 'npx prettier --check . --log-level warn']],
+    // Waits on PostgreSQL, child processes and sockets more than it computes (vitest.config.ts).
+    [['unit and integration tests', 'npx vitest run --project unit']],
+    // CPU-bound and short: one at a time, in the cores the tests leave idle.
+    [
+      ['type-check', 'npx tsc --noEmit -p .'],
+      ['lint', 'npx eslint . --max-warnings 0'],
+      ['format', 'npx prettier --check . --log-level warn'],
+    ],
     [
       ['build', 'npm run build --silent'],
       ['bundle size', 'node scripts/size.mjs'],
       ['chromium', 'node scripts/ensure-chromium.mjs'],
     ],
   ],
-  // Each runs its files side by side (vitest.config.ts); the two together would overload two
-  // cores, and the process and timing tests would then measure the load, not the product.
-  [[['unit and integration tests', 'npx vitest run --project unit']]],
+  // Alone: the journeys keep the cores busy themselves (four files at a time).
   [[['browser journeys', 'npx vitest run --project e2e']]],
 ];
 

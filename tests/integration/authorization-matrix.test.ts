@@ -844,5 +844,6 @@ describe('the authorization matrix', () => {
       }
     }
     expect(wrong).toEqual([]);
-  });
+    // Every route, actor and state in one sweep: on a busy machine it takes minutes, not seconds.
+  }, 600_000);
 });

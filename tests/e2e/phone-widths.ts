@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { LANGUAGES } from '../../src/shared/languages';
 import { PDF, PNG } from '../factories/files';
 import { administratorAccount, verifiedAccount } from './accounts-helpers';
@@ -15,7 +15,8 @@ import {
 /**
  * Every page, as every role, in every language, on the two phone widths people hold most (360 and
  * 390 px): the document is never wider than the screen and no control or heading is cut off.
- * A new page belongs in `pagesFor` so this journey guards it too.
+ * A new page belongs in `pagesFor` so this journey guards it too. The roles are spread over two
+ * journey files (phone-widths-*.test.ts) that run side by side; each makes its own accounts.
  */
 const WIDTHS = [360, 390] as const;
 
@@ -26,41 +27,44 @@ const accounts: Partial<Record<Exclude<Role, 'visitor'>, { email: string; passwo
 let requestId = '';
 let providerId = '';
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-  accounts.client = await verifiedAccount('client', 'Alexandra Konstantinopolská');
-  accounts.provider = await verifiedAccount('provider', 'Inštalatérstvo Veľkomoravské');
-  // Its own administrator: the console's journey switches the shared one's language meanwhile.
-  accounts.administrator = await administratorAccount();
-  const { page, context } = await freshVisit(browser);
-  await logIn(page, accounts.client.email, accounts.client.password);
-  requestId = await postRequestFrom(page, {
-    title: 'Výmena vodovodnej batérie v kúpeľni',
-    description: 'Kvapká batéria v kúpeľni, treba ju vymeniť aj s tesnením a sifónom.',
-    category: 'plumbing',
-    location: 'Nové Mesto nad Váhom',
-  });
-  await context.close();
-  const provider = await freshVisit(browser);
-  await logIn(provider.page, accounts.provider.email, accounts.provider.password);
-  providerId = await provider.page.evaluate(async (id) => {
-    const csrf = /csrf_token=([^;]+)/.exec(document.cookie)![1]!;
-    await fetch('/api/bids', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-csrf-token': csrf },
-      body: JSON.stringify({
-        work_request_id: id,
-        amount: 1234.5,
-        description: 'Batériu vymením do dvoch dní, materiál prinesiem so sebou.',
-      }),
+/** The calling file's browser, accounts, a request with a bid, once before its tests. */
+export function setUpPhones(): void {
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    accounts.client = await verifiedAccount('client', 'Alexandra Konstantinopolská');
+    accounts.provider = await verifiedAccount('provider', 'Inštalatérstvo Veľkomoravské');
+    // Its own administrator: the console's journey switches the shared one's language meanwhile.
+    accounts.administrator = await administratorAccount();
+    const { page, context } = await freshVisit(browser);
+    await logIn(page, accounts.client.email, accounts.client.password);
+    requestId = await postRequestFrom(page, {
+      title: 'Výmena vodovodnej batérie v kúpeľni',
+      description: 'Kvapká batéria v kúpeľni, treba ju vymeniť aj s tesnením a sifónom.',
+      category: 'plumbing',
+      location: 'Nové Mesto nad Váhom',
     });
-    const session = (await (await fetch('/api/auth/session')).json()) as { user: { id: string } };
-    return session.user.id;
-  }, requestId);
-  await provider.context.close();
-  expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
-}, 60_000);
-afterAll(async () => browser.close());
+    await context.close();
+    const provider = await freshVisit(browser);
+    await logIn(provider.page, accounts.provider.email, accounts.provider.password);
+    providerId = await provider.page.evaluate(async (id) => {
+      const csrf = /csrf_token=([^;]+)/.exec(document.cookie)![1]!;
+      await fetch('/api/bids', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-csrf-token': csrf },
+        body: JSON.stringify({
+          work_request_id: id,
+          amount: 1234.5,
+          description: 'Batériu vymením do dvoch dní, materiál prinesiem so sebou.',
+        }),
+      });
+      const session = (await (await fetch('/api/auth/session')).json()) as { user: { id: string } };
+      return session.user.id;
+    }, requestId);
+    await provider.context.close();
+    expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
+  }, 60_000);
+  afterAll(async () => browser.close());
+}
 
 function pagesFor(role: Role): string[] {
   const everyone = [
@@ -153,38 +157,40 @@ async function open(page: Page, path: string) {
   await page.evaluate(() => document.fonts.ready);
 }
 
-describe('phones', () => {
-  for (const role of ['visitor', 'client', 'provider', 'administrator'] as const) {
-    it(`fits every page at ${WIDTHS.join(' and ')} px for a ${role}, in every language`, async () => {
-      const { page, context } = await freshVisit(browser, { width: WIDTHS[0], height: 780 });
-      const account = role === 'visitor' ? undefined : accounts[role]!;
-      if (account) await logIn(page, account.email, account.password);
-      else await page.goto('/');
-      // The app's code must run before the language changes under it, as a person's would.
+/** The journey of one role: every page, every language, both widths. */
+export function fitsEveryPage(role: Role) {
+  it(`fits every page at ${WIDTHS.join(' and ')} px for a ${role}, in every language`, async () => {
+    const { page, context } = await freshVisit(browser, { width: WIDTHS[0], height: 780 });
+    const account = role === 'visitor' ? undefined : accounts[role]!;
+    if (account) await logIn(page, account.email, account.password);
+    else await page.goto('/');
+    // The app's code must run before the language changes under it, as a person's would.
+    await untilHydrated(page);
+    const problems: string[] = [];
+    // Slovak last: the page is left in the language the journeys start from.
+    for (const language of [...LANGUAGES.filter((other) => other !== 'sk'), 'sk'] as const) {
+      await useLanguage(page, language, Boolean(account));
+      await page.goto('/');
       await untilHydrated(page);
-      const problems: string[] = [];
-      // Slovak last: the page is left in the language the journeys start from.
-      for (const language of [...LANGUAGES.filter((other) => other !== 'sk'), 'sk'] as const) {
-        await useLanguage(page, language, Boolean(account));
-        await page.goto('/');
-        await untilHydrated(page);
-        await expect.poll(() => page.locator('html').getAttribute('lang')).toBe(language);
-        for (const path of pagesFor(role)) {
-          await open(page, path);
-          for (const width of WIDTHS) {
-            await page.setViewportSize({ width, height: 780 });
-            const { extra, cut } = await overflow(page);
-            if (extra > 0 || cut.length > 0)
-              problems.push(`${language} ${width}px ${path}: ${extra}px wider; ${cut.join(', ')}`);
-          }
-          await page.setViewportSize({ width: WIDTHS[0], height: 780 });
+      await expect.poll(() => page.locator('html').getAttribute('lang')).toBe(language);
+      for (const path of pagesFor(role)) {
+        await open(page, path);
+        for (const width of WIDTHS) {
+          await page.setViewportSize({ width, height: 780 });
+          const { extra, cut } = await overflow(page);
+          if (extra > 0 || cut.length > 0)
+            problems.push(`${language} ${width}px ${path}: ${extra}px wider; ${cut.join(', ')}`);
         }
+        await page.setViewportSize({ width: WIDTHS[0], height: 780 });
       }
-      await context.close();
-      expect(problems).toEqual([]);
-    });
-  }
+    }
+    await context.close();
+    expect(problems).toEqual([]);
+  });
+}
 
+/** A request's attachments on a phone, in every language (the client's). */
+export function fitsAttachmentNames() {
   it("shows an attachment's whole name, extension included, with its buttons beside it at 360 and 390 px, in every language", async () => {
     const names = ['rozpočet-kúpeľne-podrobný-2026.pdf', 'fotografia-kúpeľne-pred-opravou.png'];
     const { page, context } = await freshVisit(browser, { width: WIDTHS[0], height: 780 });
@@ -240,4 +246,4 @@ describe('phones', () => {
     await context.close();
     expect(problems).toEqual([]);
   });
-});
+}

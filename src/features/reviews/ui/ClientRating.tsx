@@ -33,8 +33,7 @@ export function ClientRatingLine({
   if (!visible || !rating.data) return null;
   const { average, count } = rating.data.clientRating;
   return (
-    <p className="flex items-center gap-1.5 text-sm text-stone-800" data-testid="client-rating">
-      <Star aria-hidden="true" className="size-4 fill-amber-500 text-amber-500" />
+    <p className="text-sm font-medium text-stone-800">
       {average === null
         ? t('figure.none')
         : t('figure.rated', { count, average: oneDecimal(average, i18n.language) })}

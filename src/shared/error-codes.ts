@@ -70,6 +70,14 @@ export const ERROR_STATUS = {
   picture_not_found: 404,
   review_not_allowed: 403,
   review_exists: 409,
+  /** The hired provider reviews the client only once the job is COMPLETED. */
+  request_not_completed: 409,
+  /** A provider answers a review of themselves once; then they may edit it (docs/reviews.md). */
+  answer_exists: 409,
+  answer_not_found: 404,
+  /** An answer is editable for 48 hours after it was first written. */
+  answer_edit_closed: 409,
+  review_not_found: 404,
   user_not_found: 404,
   cannot_change_own_account: 403,
   last_administrator: 409,

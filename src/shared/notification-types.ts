@@ -8,8 +8,11 @@ export const NOTIFICATION_TYPES = [
   'bid_changed',
   'bid_withdrawn',
   'hire_released',
-  'review_received',
+  // to the client: the hired provider reviewed them; a provider answered their review
+  'client_reviewed',
+  'review_answered',
   // to the provider
+  'review_received',
   'bid_accepted',
   'bid_rejected',
   'request_reopened',

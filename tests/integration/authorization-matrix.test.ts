@@ -7,7 +7,13 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSession } from '../../src/features/accounts/server/sessions';
 import { buildApp, type App } from '../../src/server/app';
-import { attachments, bids, providerProfiles, workRequests } from '../../src/server/db/schema';
+import {
+  attachments,
+  bids,
+  providerProfiles,
+  reviews,
+  workRequests,
+} from '../../src/server/db/schema';
 import { smtpMailer } from '../../src/server/mail/mailer';
 import { diskStorage, type FileStorage } from '../../src/server/storage/storage';
 import type { WorkRequestStatus } from '../../src/shared/statuses';
@@ -282,6 +288,25 @@ const EXPECTED: Record<string, Expected> = {
     COMPLETED: row(403, { visitor: 401, disabled: 401, owner: 'ok' }),
   }),
   'POST /api/providers/:id/trust-summary': { ...PROVIDER_PAGE, visitor: 401, disabled: 401 },
+  // A client's rating: providers and administrators who may open the request (REQUEST_DETAILS);
+  // clients, its own client too, are refused (docs/reviews.md).
+  'GET /api/work-requests/:id/client-rating': {
+    ...REQUEST_DETAILS,
+    OPEN: row(403, { visitor: 401, disabled: 401, ...PROVIDERS, admin: 'ok' }),
+    ASSIGNED: { ...REQUEST_DETAILS.ASSIGNED, owner: 403 },
+    COMPLETED: { ...REQUEST_DETAILS.COMPLETED, owner: 403 },
+    CANCELLED: { ...REQUEST_DETAILS.CANCELLED, owner: 403 },
+  },
+  // The hired provider (the winner), once hired; before completion a state refusal (409).
+  'POST /api/work-requests/:id/client-review': byState({
+    default: row(403, { visitor: 401, disabled: 401 }),
+    ASSIGNED: row(403, { visitor: 401, disabled: 401, winner: 'ok' }),
+    COMPLETED: row(403, { visitor: 401, disabled: 401, winner: 'ok' }),
+  }),
+  // The reviewed provider (here the winner) answers a review of themselves; once answered, a
+  // second answer is a state refusal (409 answer_exists), as is an edit before any answer.
+  'POST /api/reviews/:id/answer': row(403, { visitor: 401, disabled: 401, winner: 'ok' }),
+  'PUT /api/reviews/:id/answer': row(403, { visitor: 401, disabled: 401, winner: 'ok' }),
   // Administration
   'GET /api/work-requests/admin/all': ADMIN_ONLY,
   'GET /api/work-requests/admin/:id': byState({ default: ADMIN_ONLY }),
@@ -566,6 +591,22 @@ const CALLS: Record<string, Call> = {
     url: () => `/api/providers/${people.winner.id}/reviews`,
     body: (cell) => ({ work_request_id: request(cell), rating: 5, comment: 'Rýchlo a čisto.' }),
   },
+  'GET /api/work-requests/:id/client-rating': {
+    url: (cell) => `/api/work-requests/${request(cell)}/client-rating`,
+  },
+  'POST /api/work-requests/:id/client-review': {
+    fresh: 'request',
+    url: (cell) => `/api/work-requests/${request(cell)}/client-review`,
+    body: () => ({ rating: 4, comment: 'Platba načas.' }),
+  },
+  'POST /api/reviews/:id/answer': {
+    url: () => `/api/reviews/${winnersReviewId}/answer`,
+    body: () => ({ text: 'Ďakujem za hodnotenie.' }),
+  },
+  'PUT /api/reviews/:id/answer': {
+    url: () => `/api/reviews/${winnersReviewId}/answer`,
+    body: () => ({ text: 'Ďakujem za hodnotenie, opravené.' }),
+  },
   'POST /api/providers/:id/trust-summary': {
     url: () => `/api/providers/${people.winner.id}/trust-summary`,
     body: () => ({ language: 'sk' }),
@@ -618,6 +659,8 @@ let storage: FileStorage;
 let filesDir: string;
 const people = {} as Record<Exclude<ActorKind, 'visitor'>, Person>;
 const worlds = {} as Record<State, World>;
+/** A client's review of the winner, for the answer routes. */
+let winnersReviewId: string;
 const PUBLIC_URL = 'http://localhost:3000';
 
 const ACCOUNT_OF: Record<
@@ -736,6 +779,17 @@ beforeAll(async () => {
   await app.ready();
   for (const kind of ACTORS) if (kind !== 'visitor') people[kind] = await person(kind);
   for (const state of STATES) worlds[state] = await makeWorld(state);
+  const reviewed = await makeWorld('COMPLETED');
+  const [review] = await database.db
+    .insert(reviews)
+    .values({
+      providerId: people.winner.id,
+      clientId: people.owner.id,
+      workRequestId: reviewed.requestId,
+      rating: 4,
+    })
+    .returning({ id: reviews.id });
+  winnersReviewId = review!.id;
   await reportOf(app, people.owner.token!, worlds.ASSIGNED.conversation.id);
   const pictureKey = storage.newKey();
   await storage.put(pictureKey, PNG);

@@ -106,6 +106,7 @@ beforeAll(async () => {
     `/api/providers/${winner.id}`,
     `/api/providers/${loser.id}`,
     `/api/providers/${winner.id}/reviews`,
+    `/api/work-requests/${requestId}/client-rating`,
   ];
   for (const provider of ['bystander', 'loser', 'winner']) {
     seenBeforeHire[provider] = await everythingSeenBy(provider);

@@ -9,6 +9,7 @@ import { openSession } from '../../src/features/accounts/server/sessions';
 import { workRequestFields } from '../../src/features/requests/requests.schema';
 import { buildApp, type App } from '../../src/server/app';
 import { sendMessageBody } from '../../src/features/conversations/conversations.schema';
+import { reviews } from '../../src/server/db/schema';
 import { diskStorage } from '../../src/server/storage/storage';
 import { ERROR_STATUS } from '../../src/shared/error-codes';
 import type { Role } from '../../src/shared/statuses';
@@ -82,6 +83,7 @@ const MAIN_TABLES = [
   'attachments',
   'bids',
   'reviews',
+  'client_reviews',
   'contact_messages',
   'push_subscriptions',
   'notifications',
@@ -154,6 +156,14 @@ beforeAll(async () => {
     const ids = { request, clientId: me.id, providerId: provider.id };
     const made = await createRequestThread(database.db, storage, ids, { hired });
     bodyIds.push(request.id);
+    if (hired) {
+      // A review of the fuzzing provider, for the answer routes to find.
+      const [review] = await database.db
+        .insert(reviews)
+        .values({ providerId: provider.id, clientId: me.id, workRequestId: request.id, rating: 3 })
+        .returning({ id: reviews.id });
+      knownIds.push(review!.id);
+    }
     knownIds.push(made.thread.id, ...made.messages.map((message) => message.id));
     if (!made.attachment) continue;
     const report = await createConversationReport(database.db, {

@@ -46,6 +46,15 @@ export const NOTIFICATION_DATA = {
     /** Null when the client chose to stay anonymous. */
     author_name: name.nullable(),
   }),
+  /** No stars and no text: a client's rating is for providers only (docs/reviews.md). */
+  client_reviewed: z.strictObject({ work_request_id: id, title, provider_name: name }),
+  /** `work_request_id` null (and `title` empty) once the reviewed request is gone. */
+  review_answered: z.strictObject({
+    work_request_id: id.nullable(),
+    title,
+    provider_id: id,
+    provider_name: name,
+  }),
   bid_accepted: z.strictObject({ work_request_id: id, title, bid_id: id, amount_cents: cents }),
   bid_rejected: z.strictObject({ work_request_id: id, title }),
   request_reopened: z.strictObject({ work_request_id: id, title }),

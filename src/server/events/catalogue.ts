@@ -127,6 +127,33 @@ export const EVENTS = {
       anonymous: z.boolean(),
     }),
   ),
+  /**
+   * The hired provider reviewed the client of a completed job (docs/reviews.md). No stars: the
+   * client is told that they were reviewed, never how (a client's rating is for providers only).
+   */
+  'client_review.posted': declare(
+    1,
+    z.object({
+      clientReviewId: id,
+      clientId: id,
+      providerId: id,
+      workRequestId: id,
+      title: z.string(),
+    }),
+  ),
+  /**
+   * The reviewed provider answered a review, publicly. `clientId` (the review's author) and
+   * `workRequestId` are null once that account or request is gone: nobody is told then.
+   */
+  'review.answered': declare(
+    1,
+    z.object({
+      reviewId: id,
+      providerId: id,
+      clientId: id.nullable(),
+      workRequestId: id.nullable(),
+    }),
+  ),
   /** Someone wrote in a thread (docs/conversations.md); the other person is `recipientId`. */
   'message.sent': declare(
     1,

@@ -220,7 +220,11 @@ export function pageData({ ctx, buildInfo, publicConfig }: PageDataDeps) {
           queryKey: ['providers', page.id, 'reviews', 1],
           data: wire(
             reviewsResponse,
-            presentReviewPage(first, await listReviews(ctx.db, page.id, 1, REVIEWS_PAGE_SIZE)),
+            presentReviewPage(
+              first,
+              await listReviews(ctx.db, page.id, 1, REVIEWS_PAGE_SIZE),
+              viewer,
+            ),
           ),
         });
       }

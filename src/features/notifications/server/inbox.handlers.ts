@@ -162,6 +162,41 @@ export function registerInboxHandlers(events: EventBus) {
     });
   });
 
+  // To the client: the hired provider reviewed them (not how: that is for providers only).
+  events.on('client_review.posted', async (tx, { payload }) => {
+    await write(tx, {
+      userId: payload.clientId,
+      type: 'client_reviewed',
+      data: {
+        work_request_id: payload.workRequestId,
+        title: payload.title,
+        provider_name: await nameOf(tx, payload.providerId),
+      },
+      link: requestPage(payload.workRequestId),
+      workRequestId: payload.workRequestId,
+    });
+  });
+
+  // To the review's author: the provider answered it, under the review on their page.
+  events.on('review.answered', async (tx, { payload }) => {
+    if (!payload.clientId) return;
+    const request = payload.workRequestId
+      ? await readRequestFacts(tx, payload.workRequestId)
+      : undefined;
+    await write(tx, {
+      userId: payload.clientId,
+      type: 'review_answered',
+      data: {
+        work_request_id: payload.workRequestId,
+        title: request?.title ?? '',
+        provider_id: payload.providerId,
+        provider_name: await nameOf(tx, payload.providerId),
+      },
+      link: providerPage(payload.providerId),
+      ...(payload.workRequestId ? { workRequestId: payload.workRequestId } : {}),
+    });
+  });
+
   // To anyone: their account's security.
   events.on('account.signed_in', async (tx, { payload }) => {
     if (!payload.newDevice) return;

@@ -180,6 +180,32 @@ export function registerMailHandlers(events: EventBus, ctx: MailContext) {
     await notify(ctx, tx, user, 'reviewReceived', values, options);
   });
 
+  events.on('client_review.posted', async (tx, { payload }) => {
+    const client = await reader(ctx, tx, payload.clientId, 'client_reviewed');
+    if (!client) return;
+    const { user, options } = client;
+    const values = {
+      name: user.name,
+      title: payload.title,
+      provider: (await findUserById(tx, payload.providerId))?.name ?? '',
+      link: requestLink(ctx, payload.workRequestId),
+    };
+    await notify(ctx, tx, user, 'clientReviewed', values, options);
+  });
+
+  events.on('review.answered', async (tx, { payload }) => {
+    if (!payload.clientId) return;
+    const client = await reader(ctx, tx, payload.clientId, 'review_answered');
+    if (!client) return;
+    const { user, options } = client;
+    const values = {
+      name: user.name,
+      provider: (await findUserById(tx, payload.providerId))?.name ?? '',
+      link: pageLink(ctx, `/provider/${payload.providerId}`),
+    };
+    await notify(ctx, tx, user, 'reviewAnswered', values, options);
+  });
+
   // A new lead: mailed at once for an instant alert; a daily alert's waits for the 7:00 mail.
   events.on('lead.matched', async (tx, { payload }) => {
     const nameOf = await placeNames(tx, [payload.placeId]);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { conversationKeys } from '../../conversations/ui/conversation-cache';
 import { bidKeys } from '../../requests/ui/bids.api';
 import { requestKeys } from '../../requests/ui/requests.api';
+import { providerKeys } from '../../providers/ui/providers.api';
 import { changeFromEvent, staleKeysOf, staleKeysOfNotification } from './live-events';
 import {
   notificationFromEvent,
@@ -122,6 +123,15 @@ describe('a `notification` event', () => {
     expect(staleKeysOfNotification({ ...note(1), link: '/profile' })).toEqual([
       notificationKeys.all,
     ]);
+  });
+
+  it('of an answer to a review refreshes the inbox and the provider with their reviews', () => {
+    const keys = staleKeysOfNotification({
+      ...note(1),
+      type: 'review_answered',
+      link: `/provider/${REQUEST}`,
+    });
+    expect(keys).toEqual([notificationKeys.all, providerKeys.detail(REQUEST)]);
   });
 
   it('of an unread message refreshes the inbox, that thread and the lists of threads', () => {

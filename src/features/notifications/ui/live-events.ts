@@ -1,5 +1,6 @@
 import type { QueryKey } from '@tanstack/react-query';
 import { conversationKeys } from '../../conversations/ui/conversation-cache';
+import { providerKeys } from '../../providers/ui/providers.api';
 import { bidKeys } from '../../requests/ui/bids.api';
 import { requestKeys } from '../../requests/ui/requests.api';
 import { notificationKeys, type Notification } from './notification-cache';
@@ -57,18 +58,22 @@ export function staleKeysOf(change: LiveChange): QueryKey[] {
 
 const REQUEST_LINK = /^\/request\/([^/?#]+)\/?(?:[?#].*)?$/;
 const THREAD_LINK = /^\/messages\/([^/?#]+)\/?(?:[?#].*)?$/;
+const PROVIDER_LINK = /^\/provider\/([^/?#]+)\/?(?:[?#].*)?$/;
 
 /**
  * The cache entries a new notification makes stale: the inbox (every page and the bell's count)
- * and what it links to, which tells of the same change: a request's page, or a thread (an
- * unread message) with the lists of threads.
+ * and what it links to, which tells of the same change: a request's page, a thread (an
+ * unread message) with the lists of threads, or a provider's page with its reviews (a review, an
+ * answer to one).
  */
 export function staleKeysOfNotification(notification: Notification): QueryKey[] {
   const request = notification.link && REQUEST_LINK.exec(notification.link)?.[1];
   const thread = notification.link && THREAD_LINK.exec(notification.link)?.[1];
+  const provider = notification.link && PROVIDER_LINK.exec(notification.link)?.[1];
   return [
     notificationKeys.all,
     ...(request ? [requestKeys.detail(request)] : []),
     ...(thread ? [conversationKeys.thread(thread), conversationKeys.lists()] : []),
+    ...(provider ? [providerKeys.detail(provider)] : []),
   ];
 }

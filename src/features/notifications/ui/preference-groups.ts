@@ -8,7 +8,14 @@ export type PreferenceGroup = 'client' | 'leads' | 'provider' | 'messages' | 'ac
  * bids, anyone's account.
  */
 export const TYPE_GROUPS: Record<PreferenceGroup, NotificationType[]> = {
-  client: ['bid_received', 'bid_changed', 'bid_withdrawn', 'hire_released'],
+  client: [
+    'bid_received',
+    'bid_changed',
+    'bid_withdrawn',
+    'hire_released',
+    'client_reviewed',
+    'review_answered',
+  ],
   leads: ['new_lead'],
   provider: [
     'bid_accepted',

@@ -55,7 +55,7 @@ export const providersRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = as
     async (request) => {
       const { page, limit } = request.query;
       const reviews = await providerReviews(ctx, request.user, request.params.id, page, limit);
-      return presentReviewPage(request.query, reviews);
+      return presentReviewPage(request.query, reviews, request.user);
     },
   );
 

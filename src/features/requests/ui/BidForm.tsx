@@ -7,6 +7,8 @@ import { useForm } from '../../../client/hooks/useForm';
 import { useNotify } from '../../../client/layout/Notifications';
 import { bidAmount, bidDescription } from '../bids.schema';
 import { useChangeBid, usePlaceBid } from './bids.api';
+import { useSession } from '../../accounts/ui/session';
+import { ClientRatingLine } from '../../reviews/ui/ClientRating';
 
 /** Decimal comma or point, thousands apart by spaces, as people type prices. */
 const bidForm = z.object({
@@ -26,6 +28,7 @@ export function BidForm({
 }) {
   const { t, i18n } = useTranslation('bids');
   const { notify } = useNotify();
+  const { user } = useSession();
   const placeBid = usePlaceBid(workRequestId);
   const changeBid = useChangeBid(existing?.id ?? '');
   const save = existing ? changeBid : placeBid;
@@ -54,6 +57,8 @@ export function BidForm({
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+      {/* Who the provider is bidding for: the client's rating from other providers. */}
+      <ClientRatingLine workRequestId={workRequestId} viewer={user} />
       <ErrorSummary messages={form.messages} />
       <TextField
         {...form.field('amount')}

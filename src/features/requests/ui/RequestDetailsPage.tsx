@@ -33,6 +33,7 @@ import { BidsSection } from './BidsSection';
 import { ContactCards, RequestActions } from './ContactCards';
 import { useSession } from '../../accounts/ui/session';
 import { StartConversation } from '../../conversations/ui/StartConversation';
+import { ClientRatingCard } from '../../reviews/ui/ClientRating';
 import { placeLine } from '../../places/place-line';
 
 type Attachment = CamelCased<AttachmentInfo>;
@@ -247,6 +248,7 @@ export function RequestDetailsPage() {
               </div>
             </dl>
           </section>
+          <ClientRatingCard workRequestId={request.id} viewer={user} />
           {/* A provider may ask the client before bidding; the server decides for good. */}
           {user?.role === 'provider' &&
             request.status === 'OPEN' &&

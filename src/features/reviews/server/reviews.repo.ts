@@ -52,3 +52,26 @@ export async function countVisibleReviews(db: Db) {
     .where(activeProvider);
   return row?.total ?? 0;
 }
+
+/** A review with its row locked until the transaction ends: its answer is written under it. */
+export async function lockReview(tx: Tx, id: string) {
+  const [review] = await tx.select().from(reviews).where(eq(reviews.id, id)).for('update');
+  return review;
+}
+
+export async function writeAnswer(
+  tx: Tx,
+  id: string,
+  answer: { text: string; writtenAt?: Date; editedAt?: Date },
+) {
+  const [review] = await tx
+    .update(reviews)
+    .set({
+      answer: answer.text,
+      ...(answer.writtenAt ? { answerWrittenAt: answer.writtenAt } : {}),
+      ...(answer.editedAt ? { answerEditedAt: answer.editedAt } : {}),
+    })
+    .where(eq(reviews.id, id))
+    .returning();
+  return review!;
+}

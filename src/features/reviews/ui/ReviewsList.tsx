@@ -4,6 +4,7 @@ import { Pagination } from '../../../client/components/ui/Pagination';
 import { formatDate } from '../../../shared/format';
 import type { Language } from '../../../shared/languages';
 import { Stars } from '../../providers/ui/Stars';
+import { ReviewAnswer } from './ReviewAnswer';
 import { useProviderReviews } from './reviews.api';
 
 /** A provider's verified reviews, newest first, ten a page (spec core §2 "Provider details"). */
@@ -31,6 +32,12 @@ export function ReviewsList({ providerId }: { providerId: string }) {
                 <p className="mt-1 text-xs text-stone-600">
                   {formatDate(review.createdAt, i18n.language as Language)}
                 </p>
+                <ReviewAnswer
+                  providerId={providerId}
+                  reviewId={review.id}
+                  answer={review.answer}
+                  allowedActions={review.allowedActions}
+                />
               </li>
             ))}
           </ul>

@@ -4,7 +4,7 @@ import { api } from '../../../client/api/client';
 import type { CamelCased } from '../../../client/api/types';
 import { providerKeys } from '../../providers/ui/providers.api';
 import { requestKeys } from '../../requests/ui/requests.api';
-import type { reviewsResponse } from '../reviews.schema';
+import type { clientRatingResponse, reviewsResponse } from '../reviews.schema';
 
 type ReviewPage = CamelCased<z.infer<typeof reviewsResponse>>;
 
@@ -49,5 +49,43 @@ export function useSubmitReview(providerId: string) {
           exact: true,
         }),
       ]),
+  });
+}
+
+type ClientRating = CamelCased<z.infer<typeof clientRatingResponse>>;
+
+/** A client's rating hangs under the request it is shown on: refreshing the request refreshes it. */
+export const clientRatingKey = (workRequestId: string) =>
+  [...requestKeys.detail(workRequestId), 'client-rating'] as const;
+
+/**
+ * The rating of a request's client, for providers and administrators (`canSeeClientRating`);
+ * nobody else asks. Shared by the request's page and its bid form (one call).
+ */
+export function useClientRating(workRequestId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: clientRatingKey(workRequestId),
+    queryFn: () => api<ClientRating>(`/work-requests/${workRequestId}/client-rating`),
+    enabled,
+  });
+}
+
+/** The hired provider reviews the client: the figure and its `review_client` action are fetched again. */
+export function useReviewClient(workRequestId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { rating: number; comment?: string | undefined }) =>
+      api(`/work-requests/${workRequestId}/client-review`, { method: 'POST', body: input }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: clientRatingKey(workRequestId) }),
+  });
+}
+
+/** The provider answers a review of themselves, or edits the answer: their reviews are fetched again. */
+export function useAnswerReview(providerId: string, reviewId: string, editing: boolean) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { text: string }) =>
+      api(`/reviews/${reviewId}/answer`, { method: editing ? 'PUT' : 'POST', body: input }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: reviewKeys.ofProvider(providerId) }),
   });
 }

@@ -46,7 +46,9 @@ describe('what each actor may do with a bid', () => {
   ];
   const expected = (name: string, bid: BidStatus, request: WorkRequestStatus) => {
     const live = bid === 'PENDING' && request === 'OPEN';
-    if (name === 'client') return live ? ['accept'] : [];
+    // An expired request takes no bids, but its client may still hire a pending one.
+    if (name === 'client')
+      return live || (bid === 'PENDING' && request === 'EXPIRED') ? ['accept'] : [];
     if (name === 'bidder') return live ? ['change', 'withdraw'] : [];
     return [];
   };

@@ -9,12 +9,14 @@ export const NOTIFICATION_TYPES = [
   'bid_withdrawn',
   'hire_released',
   'review_received',
+  'request_expired',
   // to the provider
   'bid_accepted',
   'bid_rejected',
   'request_reopened',
   'request_cancelled',
   'request_deleted',
+  'bidding_closed',
   // to a provider: a new request matched one of their lead alerts
   'new_lead',
   // to either side of a conversation: a message unread for 10 minutes

@@ -136,7 +136,11 @@ export function extendRefusal(actor: Actor, request: RequestFacts): Refusal {
   return request.extended ? 'request_already_extended' : null;
 }
 
-export function extendedBidsUntil(request: Pick<RequestFacts, 'bidsUntil'>, days: number, now: Date) {
+export function extendedBidsUntil(
+  request: Pick<RequestFacts, 'bidsUntil'>,
+  days: number,
+  now: Date,
+) {
   const from = Math.max(request.bidsUntil.getTime(), now.getTime());
   return new Date(from + days * DAY_MS);
 }

@@ -8,7 +8,7 @@ export type PreferenceGroup = 'client' | 'leads' | 'provider' | 'messages' | 'ac
  * bids, anyone's account.
  */
 export const TYPE_GROUPS: Record<PreferenceGroup, NotificationType[]> = {
-  client: ['bid_received', 'bid_changed', 'bid_withdrawn', 'hire_released'],
+  client: ['bid_received', 'bid_changed', 'bid_withdrawn', 'hire_released', 'request_expired'],
   leads: ['new_lead'],
   provider: [
     'bid_accepted',
@@ -16,6 +16,7 @@ export const TYPE_GROUPS: Record<PreferenceGroup, NotificationType[]> = {
     'request_reopened',
     'request_cancelled',
     'request_deleted',
+    'bidding_closed',
     'review_received',
   ],
   messages: ['message_received'],

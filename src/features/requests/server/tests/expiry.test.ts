@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountsHarness, type AccountsHarness } from '../../../../../tests/support/accounts-app';
 import { workRequests } from '../../../../server/db/schema';
@@ -63,6 +63,23 @@ async function told(type: 'request_expired' | 'bidding_closed', workRequestId: s
   const rows = await rowsOf(h, type);
   return rows.filter((row) => row.workRequestId === workRequestId).map((row) => row.userId);
 }
+
+describe('the schedule', () => {
+  it('runs the sweep every minute through the job queue, once across instances', async () => {
+    // pg-boss keeps one schedule row per name, and makes one job per due time from it.
+    await expect
+      .poll(
+        async () =>
+          (
+            await h.database.db.execute<{ cron: string; timezone: string }>(
+              sql`select cron, timezone from pgboss.schedule where name = 'request-expiry'`,
+            )
+          ).rows,
+        { timeout: 15_000 },
+      )
+      .toEqual([{ cron: '* * * * *', timezone: 'UTC' }]);
+  });
+});
 
 describe('two sweeps at once', () => {
   it('expire each due request exactly once, and tell each person once', async () => {

@@ -49,7 +49,12 @@ describe('what each actor may do with a bid', () => {
     // An expired request takes no bids, but its client may still hire a pending one.
     if (name === 'client')
       return live || (bid === 'PENDING' && request === 'EXPIRED') ? ['accept'] : [];
-    if (name === 'bidder') return live ? ['change', 'withdraw'] : [];
+    if (name === 'bidder')
+      return live
+        ? ['change', 'withdraw']
+        : bid === 'PENDING' && request === 'EXPIRED'
+          ? ['withdraw']
+          : [];
     return [];
   };
   for (const [name, actor] of actors) {

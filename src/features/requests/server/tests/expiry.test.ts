@@ -233,6 +233,22 @@ describe('a request whose time for bids ran out', () => {
     expect((await statusOf(request.id)).status).toBe('ASSIGNED');
   });
 
+  it('lets a pending bidder withdraw but not change their bid', async () => {
+    const client = await person(h, 'client');
+    const provider = await person(h, 'provider');
+    const request = await endingRequest(client);
+    const bidId = await bid(provider, request.id);
+    await sweep(after(request.bidsUntil));
+    const changed = await provider.agent.put(`/api/bids/${bidId}`, {
+      amount: 80,
+      description: 'Lacnejšie, ak to bude ešte tento mesiac.',
+    });
+    expect(changed.statusCode).toBe(409);
+    expect(changed.json().error).toBe('bid_not_pending');
+    expect((await provider.agent.delete(`/api/bids/${bidId}`)).statusCode).toBe(200);
+    expect((await client.agent.patch(`/api/bids/${bidId}/accept`)).statusCode).toBe(404);
+  });
+
   it('without any bid, tells its client so', async () => {
     const client = await person(h, 'client');
     const request = await endingRequest(client);

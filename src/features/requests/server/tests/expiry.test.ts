@@ -11,6 +11,7 @@ import {
   type Person,
 } from '../../../notifications/server/tests/inbox-world';
 import { createWorkRequest } from '../../../../../tests/factories';
+import { askedThread, start, write } from '../../../conversations/server/tests/conversations-world';
 import { expireDueRequests } from '../expiry';
 
 /**
@@ -247,6 +248,26 @@ describe('a request whose time for bids ran out', () => {
     expect(changed.json().error).toBe('bid_not_pending');
     expect((await provider.agent.delete(`/api/bids/${bidId}`)).statusCode).toBe(200);
     expect((await client.agent.patch(`/api/bids/${bidId}/accept`)).statusCode).toBe(404);
+  });
+
+  it('keeps its threads with bidders open, and opens no new one', async () => {
+    const world = await askedThread(h);
+    const bidsUntil = new Date(Date.now() + HOUR);
+    await h.database.db
+      .update(workRequests)
+      .set({ bidsUntil })
+      .where(eq(workRequests.id, world.request.id));
+    await sweep(after(bidsUntil));
+    expect((await statusOf(world.request.id)).status).toBe('EXPIRED');
+    const answered = await write(world.client.agent, world.threadId, 'Áno, aj starý obklad.');
+    expect(answered.statusCode, answered.body).toBe(201);
+    const other = await person(h, 'provider');
+    const refused = await start(other.agent, {
+      work_request_id: world.request.id,
+      text: 'Dobrý deň, ešte je to aktuálne?',
+    });
+    // Not open any more: a provider who did not bid is answered as if it did not exist.
+    expect(refused.statusCode).toBe(404);
   });
 
   it('without any bid, tells its client so', async () => {

@@ -6,10 +6,12 @@ import type { WorkRequestStatus } from '../../shared/statuses';
  * The life of a work request (spec core §4, and beyond it where serious marketplaces go):
  *
  *   OPEN ──assign──▶ ASSIGNED ──complete──▶ COMPLETED
- *     │  ▲ ╲               │
- *   cancel│ expire      winner_gone (the winning provider deleted their account)
- *     ▼ extend ╲           ▼
- *   CANCELLED  EXPIRED    OPEN (the other bids are pending again)
+ *     │                 │
+ *   cancel          winner_gone (the winning provider deleted their account)
+ *     ▼                 ▼
+ *   CANCELLED          OPEN (the other bids are pending again)
+ *
+ *   OPEN ──expire──▶ EXPIRED ──extend (once)──▶ OPEN;  EXPIRED ──assign / cancel──▶ as from OPEN
  *
  * EXPIRED (docs/decisions/0022-expired-requests.md): its `bids_until` passed with no bid accepted.
  * It takes no bids; its pending bids stay pending, so the client may still hire one of them
@@ -126,8 +128,7 @@ export const bidsUntilAt = (now: Date, days: number) => new Date(now.getTime() +
 
 /**
  * The client extends the time for bids once, by 1 to 14 days, while the request is open or
- * expired (an expired one opens again). Counted from the old end while it is still ahead, else
- * from now: an expired request gets its whole extension.
+ * expired (an expired one opens again).
  */
 export function extendRefusal(actor: Actor, request: RequestFacts): Refusal {
   if (!isRequestOwner(actor, request)) return 'insufficient_permissions';
@@ -136,6 +137,10 @@ export function extendRefusal(actor: Actor, request: RequestFacts): Refusal {
   return request.extended ? 'request_already_extended' : null;
 }
 
+/**
+ * The end after an extension: counted from the old end while it is still ahead, else from now,
+ * so an expired request gets its whole extension.
+ */
 export function extendedBidsUntil(
   request: Pick<RequestFacts, 'bidsUntil'>,
   days: number,

@@ -42,6 +42,7 @@ import { bidsRoutes } from '../features/requests/server/bids.routes';
 import { conversationsRoutes } from '../features/conversations/server/conversations.routes';
 import { scheduleMessageReminders } from '../features/conversations/server/reminders';
 import { scheduleDailyLeads } from '../features/leads/server/daily-leads';
+import { scheduleRequestExpiry } from '../features/requests/server/expiry';
 import { leadMatchingQueue, startLeadMatching } from '../features/leads/server/lead-matching';
 import { leadsRoutes } from '../features/leads/server/leads.routes';
 import { providersRoutes } from '../features/providers/server/providers.routes';
@@ -241,6 +242,7 @@ export async function buildApp(deps: AppDeps) {
   await scheduleMessageReminders(queue, ctx, app.log);
   await startLeadMatching(queue, ctx);
   await scheduleDailyLeads(queue, ctx, app.log);
+  await scheduleRequestExpiry(queue, ctx, app.log);
   await startPushWorkers(queue, {
     db: deps.db,
     sender: createPushSender(push),

@@ -58,6 +58,8 @@ export const ERROR_STATUS = {
   request_not_open: 409,
   attachment_not_found: 404,
   request_not_assigned: 409,
+  request_expired: 409,
+  request_already_extended: 409,
   provider_only: 403,
   provider_mismatch: 403,
   client_disabled: 409,

@@ -26,6 +26,15 @@ export function formatDate(value: string | Date, language: Language): string {
   }).format(new Date(value));
 }
 
+/** A date with its time of day, such as "18. 12. 2026 14:30" (sk), in the marketplace's clock. */
+export function formatDateTime(value: string | Date, language: Language): string {
+  return new Intl.DateTimeFormat(LOCALE_OF[language], {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: MARKET_TIME_ZONE,
+  }).format(new Date(value));
+}
+
 /** A day without a time, as the API sends it ("2026-05-01"): the same day in every time zone. */
 export function formatDay(day: string, language: Language): string {
   return new Intl.DateTimeFormat(LOCALE_OF[language], {

@@ -8,9 +8,11 @@ export const NOTIFICATION_TYPES = [
   'bid_changed',
   'bid_withdrawn',
   'hire_released',
-  // to the client: the hired provider reviewed them; a provider answered their review
+  // to the client: the hired provider reviewed them; a provider answered their review; the time
+  // for bids ran out
   'client_reviewed',
   'review_answered',
+  'request_expired',
   // to the provider
   'review_received',
   'bid_accepted',
@@ -18,6 +20,7 @@ export const NOTIFICATION_TYPES = [
   'request_reopened',
   'request_cancelled',
   'request_deleted',
+  'bidding_closed',
   // to a provider: a new request matched one of their lead alerts
   'new_lead',
   // to either side of a conversation: a message unread for 10 minutes

@@ -1,5 +1,12 @@
 /** Lifecycle states (spec core §4, accounts §4). Stored exactly as written here. */
-export const WORK_REQUEST_STATUSES = ['OPEN', 'ASSIGNED', 'COMPLETED', 'CANCELLED'] as const;
+export const WORK_REQUEST_STATUSES = [
+  'OPEN',
+  'ASSIGNED',
+  'COMPLETED',
+  'CANCELLED',
+  // Its time for bids ran out with no bid accepted (docs/decisions/0022-expired-requests.md).
+  'EXPIRED',
+] as const;
 export type WorkRequestStatus = (typeof WORK_REQUEST_STATUSES)[number];
 
 export const BID_STATUSES = ['PENDING', 'ACCEPTED', 'REJECTED'] as const;

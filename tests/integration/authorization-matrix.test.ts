@@ -59,9 +59,10 @@ import {
  *
  * Request-scoped routes have one row per request state: the actors' relation to the request is
  * fixed per state — OPEN: `bidder` has a PENDING bid; ASSIGNED and COMPLETED: `winner`'s bid was
- * ACCEPTED, `loser`'s REJECTED; CANCELLED: `bidder`'s bid was REJECTED by the cancellation. In
+ * ACCEPTED, `loser`'s REJECTED; CANCELLED: `bidder`'s bid was REJECTED by the cancellation;
+ * EXPIRED (its `bids_until` passed): `bidder`'s bid is still PENDING. In
  * the other states these providers have no bid on that request (like `provider`). Each request
- * has one thread, between its client and `bidder` (OPEN, CANCELLED) or `winner` (ASSIGNED,
+ * has one thread, between its client and `bidder` (OPEN, CANCELLED, EXPIRED) or `winner` (ASSIGNED,
  * COMPLETED): authorization-matrix-conversations.ts makes them.
  *
  * Fixtures are made once per file straight in the database (factories; cheap scrypt). Every cell
@@ -90,6 +91,7 @@ const STATES = [
   'ASSIGNED',
   'COMPLETED',
   'CANCELLED',
+  'EXPIRED',
 ] as const satisfies WorkRequestStatus[];
 type State = (typeof STATES)[number];
 
@@ -132,6 +134,7 @@ const REQUEST_DETAILS: Record<State, Row> = {
     admin: 'ok',
   }),
   CANCELLED: row(404, { visitor: 401, disabled: 401, owner: 'ok', bidder: 'ok', admin: 'ok' }),
+  EXPIRED: row(404, { visitor: 401, disabled: 401, owner: 'ok', bidder: 'ok', admin: 'ok' }),
 };
 
 type Expected = Row | Record<State, Row>;
@@ -242,6 +245,11 @@ const EXPECTED: Record<string, Expected> = {
   'PATCH /api/work-requests/:id/cancel': byState({
     default: row(403, { visitor: 401, disabled: 401, owner: 'ok' }),
   }),
+  // The client's one extension of the time for bids: the client alone, administrators included
+  // (in a state it does not apply to: 409, a state refusal).
+  'PATCH /api/work-requests/:id/extend': byState({
+    default: row(403, { visitor: 401, disabled: 401, owner: 'ok' }),
+  }),
   // Bids
   'POST /api/bids': byState({
     default: row(403, { visitor: 401, disabled: 401, ...PROVIDERS }),
@@ -331,6 +339,7 @@ const EXPECTED: Record<string, Expected> = {
   'POST /api/conversations': byState({
     OPEN: row(403, { visitor: 401, disabled: 401, owner: 'ok', ...PROVIDERS }),
     CANCELLED: row(404, { visitor: 401, disabled: 401, owner: 'ok', bidder: 'ok', admin: 403 }),
+    EXPIRED: row(404, { visitor: 401, disabled: 401, owner: 'ok', bidder: 'ok', admin: 403 }),
     default: row(404, {
       visitor: 401,
       disabled: 401,
@@ -565,6 +574,11 @@ const CALLS: Record<string, Call> = {
     fresh: 'request',
     url: (cell) => `/api/work-requests/${request(cell)}/cancel`,
   },
+  'PATCH /api/work-requests/:id/extend': {
+    fresh: 'request',
+    url: (cell) => `/api/work-requests/${request(cell)}/extend`,
+    body: () => ({ days: 3 }),
+  },
   'POST /api/bids': {
     fresh: 'request',
     body: (cell) => ({ work_request_id: request(cell), ...bidBody }),
@@ -728,10 +742,14 @@ async function makeWorld(state: State): Promise<World> {
   let bidId: string;
   const hired = state === 'ASSIGNED' || state === 'COMPLETED';
   if (!hired) {
-    bidId = await placeBid(request.id, people.bidder.id, state === 'OPEN' ? 'PENDING' : 'REJECTED');
+    const pending = state === 'OPEN' || state === 'EXPIRED';
+    bidId = await placeBid(request.id, people.bidder.id, pending ? 'PENDING' : 'REJECTED');
     await database.db
       .update(workRequests)
-      .set({ status: state })
+      .set({
+        status: state,
+        ...(state === 'EXPIRED' && { bidsUntil: new Date(Date.now() - 60 * 60_000) }),
+      })
       .where(eq(workRequests.id, request.id));
   } else {
     bidId = await placeBid(request.id, people.winner.id, 'ACCEPTED');

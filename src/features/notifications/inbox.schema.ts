@@ -60,6 +60,14 @@ export const NOTIFICATION_DATA = {
   request_reopened: z.strictObject({ work_request_id: id, title }),
   request_cancelled: z.strictObject({ work_request_id: id, title }),
   request_deleted: z.strictObject({ title }),
+  /** The client's request took no more bids: how many it has to choose from. */
+  request_expired: z.strictObject({
+    work_request_id: id,
+    title,
+    bid_count: z.number().int().min(0),
+  }),
+  /** A request the provider's pending bid is on took no more bids (the client may still hire). */
+  bidding_closed: z.strictObject({ work_request_id: id, title }),
   /**
    * A new request matched a lead alert (docs/leads.md): what and where, never who or how to reach
    * them. `place_name` in the reader's language; `distance_km` from their alert's place.

@@ -46,8 +46,15 @@ describe('what each actor may do with a bid', () => {
   ];
   const expected = (name: string, bid: BidStatus, request: WorkRequestStatus) => {
     const live = bid === 'PENDING' && request === 'OPEN';
-    if (name === 'client') return live ? ['accept'] : [];
-    if (name === 'bidder') return live ? ['change', 'withdraw'] : [];
+    // An expired request takes no bids, but its client may still hire a pending one.
+    if (name === 'client')
+      return live || (bid === 'PENDING' && request === 'EXPIRED') ? ['accept'] : [];
+    if (name === 'bidder')
+      return live
+        ? ['change', 'withdraw']
+        : bid === 'PENDING' && request === 'EXPIRED'
+          ? ['withdraw']
+          : [];
     return [];
   };
   for (const [name, actor] of actors) {

@@ -53,7 +53,15 @@ export function changeRefusal(actor: Actor, bid: BidFacts, request: BidRequestFa
   return bid.status === 'PENDING' && request.status === 'OPEN' ? null : 'bid_not_pending';
 }
 
-export const withdrawRefusal = changeRefusal;
+/**
+ * Withdrawing, as changing; and also once the request's time for bids ran out (EXPIRED): the bid
+ * may still be chosen, so its provider may take it back rather than be hired when they no longer
+ * can come.
+ */
+export function withdrawRefusal(actor: Actor, bid: BidFacts, request: BidRequestFacts): Refusal {
+  if (request.status !== 'EXPIRED') return changeRefusal(actor, bid, request);
+  return changeRefusal(actor, bid, { ...request, status: 'OPEN' });
+}
 
 /** Which bids of a request the actor sees: decided with the request's other rules. */
 export { bidsVisibleTo } from './requests.rules';

@@ -5,10 +5,14 @@ import {
   canOpenRequest,
   canSeeClientContact,
   canSeeProviderContact,
+  extendedBidsUntil,
+  extendRefusal,
   isDeadlineInPast,
   isHired,
   nextRequestStatus,
+  placeBidRefusal,
   requestActions,
+  shouldExpire,
   type RequestEvent,
   type RequestFacts,
 } from './requests.rules';
@@ -24,17 +28,30 @@ const request = (status: WorkRequestStatus, extra: Partial<RequestFacts> = {}): 
   status,
   clientActive: true,
   acceptedProviderId: status === 'ASSIGNED' || status === 'COMPLETED' ? winner.id : null,
+  bidsUntil: new Date('2026-05-20T10:00:00Z'),
+  extended: false,
   ...extra,
 });
 
+/** Before the request's `bids_until` (2026-05-20T10:00Z). */
+const now = new Date('2026-05-10T10:00:00Z');
+
 describe('request transitions', () => {
   const expected: Record<WorkRequestStatus, Partial<Record<RequestEvent, WorkRequestStatus>>> = {
-    OPEN: { assign: 'ASSIGNED', cancel: 'CANCELLED' },
+    OPEN: { assign: 'ASSIGNED', cancel: 'CANCELLED', expire: 'EXPIRED', extend: 'OPEN' },
     ASSIGNED: { complete: 'COMPLETED', winner_gone: 'OPEN' },
     COMPLETED: {},
     CANCELLED: {},
+    EXPIRED: { assign: 'ASSIGNED', cancel: 'CANCELLED', extend: 'OPEN' },
   };
-  const events: RequestEvent[] = ['assign', 'cancel', 'complete', 'winner_gone'];
+  const events: RequestEvent[] = [
+    'assign',
+    'cancel',
+    'complete',
+    'winner_gone',
+    'expire',
+    'extend',
+  ];
   for (const status of WORK_REQUEST_STATUSES) {
     for (const event of events) {
       it(`${status} --${event}--> ${expected[status][event] ?? 'refused'}`, () => {
@@ -51,7 +68,11 @@ describe('request transitions', () => {
 describe('what each actor may do with a request', () => {
   // [actor, status, hasBid, reviewed] → allowed actions
   const cases: [string, Actor, WorkRequestStatus, boolean, boolean, string[]][] = [
-    ['owner', owner, 'OPEN', false, false, ['cancel', 'delete', 'view_bids']],
+    ['owner', owner, 'OPEN', false, false, ['cancel', 'delete', 'view_bids', 'extend']],
+    ['owner', owner, 'EXPIRED', false, false, ['cancel', 'delete', 'view_bids', 'extend']],
+    ['provider with a bid', otherProvider, 'EXPIRED', true, false, ['view_bids']],
+    ['provider without a bid', otherProvider, 'EXPIRED', false, false, []],
+    ['administrator', admin, 'EXPIRED', false, false, ['delete', 'view_bids']],
     ['owner', owner, 'ASSIGNED', false, false, ['complete', 'review', 'view_bids']],
     ['owner', owner, 'ASSIGNED', false, true, ['complete', 'view_bids']],
     ['owner', owner, 'COMPLETED', false, false, ['review', 'view_bids']],
@@ -72,18 +93,93 @@ describe('what each actor may do with a request', () => {
   ];
   for (const [name, actor, status, hasBid, reviewed, allowed] of cases) {
     it(`${name}, ${status}${hasBid ? ', has bid' : ''}${reviewed ? ', reviewed' : ''}: ${allowed.join(', ') || 'nothing'}`, () => {
-      expect(requestActions(actor, request(status), { hasBid, reviewed })).toEqual(allowed);
+      expect(requestActions(actor, request(status), { hasBid, reviewed, now })).toEqual(allowed);
     });
   }
 
   it('takes no bids for a request of a disabled client', () => {
     const facts = request('OPEN', { clientActive: false });
-    expect(requestActions(otherProvider, facts, { hasBid: false, reviewed: false })).toEqual([]);
+    expect(requestActions(otherProvider, facts, { hasBid: false, reviewed: false, now })).toEqual(
+      [],
+    );
   });
 
   it('offers no review for a hire whose winner left', () => {
     const facts = request('COMPLETED', { acceptedProviderId: null });
-    expect(requestActions(owner, facts, { hasBid: false, reviewed: false })).toEqual(['view_bids']);
+    expect(requestActions(owner, facts, { hasBid: false, reviewed: false, now })).toEqual([
+      'view_bids',
+    ]);
+  });
+});
+
+describe('the time for bids', () => {
+  const ended = new Date('2026-05-20T10:00:00Z');
+
+  it('takes bids until bids_until, and refuses them from that instant, expired or not yet', () => {
+    expect(placeBidRefusal(otherProvider, request('OPEN'), false, now)).toBeNull();
+    expect(
+      placeBidRefusal(otherProvider, request('OPEN'), false, new Date(ended.getTime() - 1)),
+    ).toBeNull();
+    // The expiry job has not run yet: the rule reads the clock.
+    expect(placeBidRefusal(otherProvider, request('OPEN'), false, ended)).toBe('request_expired');
+    expect(placeBidRefusal(otherProvider, request('EXPIRED'), false, now)).toBe('request_expired');
+    expect(
+      requestActions(otherProvider, request('OPEN'), {
+        hasBid: false,
+        reviewed: false,
+        now: ended,
+      }),
+    ).toEqual([]);
+  });
+
+  it('still answers a client or a closed request as before', () => {
+    expect(placeBidRefusal(owner, request('EXPIRED'), false, now)).toBe('provider_only');
+    expect(placeBidRefusal(otherProvider, request('ASSIGNED'), false, ended)).toBe(
+      'request_not_open',
+    );
+    expect(placeBidRefusal(otherProvider, request('CANCELLED'), false, now)).toBe(
+      'request_not_open',
+    );
+  });
+
+  it('expires an open request at its bids_until, and nothing else', () => {
+    expect(shouldExpire(request('OPEN'), now)).toBe(false);
+    expect(shouldExpire(request('OPEN'), ended)).toBe(true);
+    for (const status of ['ASSIGNED', 'COMPLETED', 'CANCELLED', 'EXPIRED'] as const)
+      expect(shouldExpire(request(status), ended)).toBe(false);
+  });
+
+  it('lets the owner alone extend an open or expired request of an active account, once', () => {
+    expect(extendRefusal(owner, request('OPEN'))).toBeNull();
+    expect(extendRefusal(owner, request('EXPIRED'))).toBeNull();
+    expect(extendRefusal(owner, request('EXPIRED', { extended: true }))).toBe(
+      'request_already_extended',
+    );
+    expect(extendRefusal(owner, request('EXPIRED', { clientActive: false }))).toBe(
+      'client_disabled',
+    );
+    expect(extendRefusal(otherClient, request('OPEN'))).toBe('insufficient_permissions');
+    expect(extendRefusal(admin, request('OPEN'))).toBe('insufficient_permissions');
+    expect(extendRefusal(winner, request('EXPIRED'))).toBe('insufficient_permissions');
+    for (const status of ['ASSIGNED', 'COMPLETED', 'CANCELLED'] as const)
+      expect(extendRefusal(owner, request(status))).toBe('request_not_open');
+    expect(
+      requestActions(owner, request('EXPIRED', { extended: true }), {
+        hasBid: false,
+        reviewed: false,
+        now,
+      }),
+    ).not.toContain('extend');
+  });
+
+  it('counts an extension from the old end while it is ahead, else from now', () => {
+    expect(extendedBidsUntil(request('OPEN'), 3, now).toISOString()).toBe(
+      '2026-05-23T10:00:00.000Z',
+    );
+    const later = new Date('2026-05-25T08:00:00Z');
+    expect(extendedBidsUntil(request('EXPIRED'), 14, later).toISOString()).toBe(
+      '2026-06-08T08:00:00.000Z',
+    );
   });
 });
 
@@ -129,7 +225,7 @@ describe('who may open a request', () => {
       expect(canOpenRequest(actor, { status: 'OPEN', clientId: owner.id }, false)).toBe(true);
   });
 
-  it.each(['ASSIGNED', 'COMPLETED', 'CANCELLED'] as const)(
+  it.each(['ASSIGNED', 'COMPLETED', 'CANCELLED', 'EXPIRED'] as const)(
     'lets only its client, its bidders and administrators open a %s request',
     (status) => {
       const request = { status, clientId: owner.id };

@@ -11,18 +11,25 @@ import type { WorkRequestStatus } from '../../shared/statuses';
  *     ▼                 ▼
  *   CANCELLED          OPEN (the other bids are pending again)
  *
+ *   OPEN ──expire──▶ EXPIRED ──extend (once)──▶ OPEN;  EXPIRED ──assign / cancel──▶ as from OPEN
+ *
+ * EXPIRED (docs/decisions/0022-expired-requests.md): its `bids_until` passed with no bid accepted.
+ * It takes no bids; its pending bids stay pending, so the client may still hire one of them
+ * (assign), withdraw it (cancel), or extend it once (extend, back to OPEN).
+ *
  * Pure: no I/O. Services apply these rules inside their transactions, under the row locks they
  * take; presenters turn them into `allowed_actions`; screens show buttons from those alone.
  * Each action has one function saying why it is refused (a stable error code) or null.
  */
 export const REQUEST_TRANSITIONS = {
-  OPEN: { assign: 'ASSIGNED', cancel: 'CANCELLED' },
+  OPEN: { assign: 'ASSIGNED', cancel: 'CANCELLED', expire: 'EXPIRED', extend: 'OPEN' },
   ASSIGNED: { complete: 'COMPLETED', winner_gone: 'OPEN' },
   COMPLETED: {},
   CANCELLED: {},
+  EXPIRED: { assign: 'ASSIGNED', cancel: 'CANCELLED', extend: 'OPEN' },
 } as const satisfies Record<WorkRequestStatus, Partial<Record<string, WorkRequestStatus>>>;
 
-export type RequestEvent = 'assign' | 'cancel' | 'complete' | 'winner_gone';
+export type RequestEvent = 'assign' | 'cancel' | 'complete' | 'winner_gone' | 'expire' | 'extend';
 
 /** The state an event leads to, or undefined when the event cannot happen in this state. */
 export function nextRequestStatus(
@@ -47,6 +54,10 @@ export interface RequestFacts {
   clientActive: boolean;
   /** The provider whose bid was accepted, if any. */
   acceptedProviderId: string | null;
+  /** Until when the request takes bids (set at posting, moved once by an extension). */
+  bidsUntil: Date;
+  /** The client has used their one extension. */
+  extended: boolean;
 }
 
 /** Why an action is refused: a stable error code, or null when it is allowed. */
@@ -57,10 +68,24 @@ export const isRequestOwner = (actor: Actor, request: Pick<RequestFacts, 'client
 
 const isAdministrator = (actor: Actor) => actor.role === 'administrator';
 
-/** A provider places one bid on an open request of an active client (spec core §4). */
-export function placeBidRefusal(actor: Actor, request: RequestFacts, hasBid: boolean): Refusal {
+/**
+ * Its time for bids is over: expired already, or open with `bids_until` passed and the expiry
+ * job not yet run (the rule reads the clock, so that minute's gap takes no bid either).
+ */
+export const isPastBidding = (request: Pick<RequestFacts, 'status' | 'bidsUntil'>, now: Date) =>
+  request.status === 'EXPIRED' ||
+  (request.status === 'OPEN' && request.bidsUntil.getTime() <= now.getTime());
+
+/** A provider places one bid on an open request of an active client (spec core §4), in time. */
+export function placeBidRefusal(
+  actor: Actor,
+  request: RequestFacts,
+  hasBid: boolean,
+  now: Date,
+): Refusal {
   if (actor.role !== 'provider') return 'provider_only';
-  if (!nextRequestStatus(request.status, 'assign')) return 'request_not_open';
+  if (isPastBidding(request, now)) return 'request_expired';
+  if (request.status !== 'OPEN') return 'request_not_open';
   if (!request.clientActive) return 'client_disabled';
   if (hasBid) return 'bid_already_exists';
   return null;
@@ -78,12 +103,57 @@ export function cancelRefusal(actor: Actor, request: RequestFacts): Refusal {
   return nextRequestStatus(request.status, 'cancel') ? null : 'request_not_open';
 }
 
-/** The owner while the request is open (spec core §4); an administrator in any state. */
+/**
+ * The owner while the request is open (spec core §4) or expired (nobody is hired either way);
+ * an administrator in any state.
+ */
 export function deleteRefusal(actor: Actor, request: RequestFacts): Refusal {
   if (isAdministrator(actor)) return null;
   if (!isRequestOwner(actor, request)) return 'insufficient_permissions';
-  return request.status === 'OPEN' ? null : 'request_not_open';
+  return request.status === 'OPEN' || request.status === 'EXPIRED' ? null : 'request_not_open';
 }
+
+/** The longest extension of the time for bids, in days; the client has one. */
+export const MAX_EXTENSION_DAYS = 14;
+
+/** The choices of time for bids at posting, in days, and the one given when none is chosen. */
+export const BIDDING_DAYS = [3, 7, 14, 30] as const;
+export type BiddingDays = (typeof BIDDING_DAYS)[number];
+export const DEFAULT_BIDDING_DAYS: BiddingDays = 14;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** When a request posted at `now` stops taking bids. */
+export const bidsUntilAt = (now: Date, days: number) => new Date(now.getTime() + days * DAY_MS);
+
+/**
+ * The client extends the time for bids once, by 1 to 14 days, while the request is open or
+ * expired (an expired one opens again).
+ */
+export function extendRefusal(actor: Actor, request: RequestFacts): Refusal {
+  if (!isRequestOwner(actor, request)) return 'insufficient_permissions';
+  if (!nextRequestStatus(request.status, 'extend')) return 'request_not_open';
+  if (!request.clientActive) return 'client_disabled';
+  return request.extended ? 'request_already_extended' : null;
+}
+
+/**
+ * The end after an extension: counted from the old end while it is still ahead, else from now,
+ * so an expired request gets its whole extension.
+ */
+export function extendedBidsUntil(
+  request: Pick<RequestFacts, 'bidsUntil'>,
+  days: number,
+  now: Date,
+) {
+  const from = Math.max(request.bidsUntil.getTime(), now.getTime());
+  return new Date(from + days * DAY_MS);
+}
+
+/** The expiry job ends the time for bids of an open request whose `bids_until` has passed. */
+export const shouldExpire = (request: Pick<RequestFacts, 'status' | 'bidsUntil'>, now: Date) =>
+  nextRequestStatus(request.status, 'expire') !== undefined &&
+  request.bidsUntil.getTime() <= now.getTime();
 
 /** The client reviews the provider they hired for this request, once (`reviewed`). */
 export function reviewRefusal(actor: Actor, request: RequestFacts, reviewed: boolean): Refusal {
@@ -152,6 +222,7 @@ export const REQUEST_ACTIONS = [
   'delete',
   'review',
   'view_bids',
+  'extend',
 ] as const;
 export type RequestAction = (typeof REQUEST_ACTIONS)[number];
 
@@ -164,15 +235,16 @@ function viewBidsRefusal(actor: Actor, request: RequestFacts, hasBid: boolean): 
 export function requestActions(
   actor: Actor,
   request: RequestFacts,
-  facts: { hasBid: boolean; reviewed: boolean },
+  facts: { hasBid: boolean; reviewed: boolean; now: Date },
 ): RequestAction[] {
   const refusals: Record<RequestAction, Refusal> = {
-    place_bid: placeBidRefusal(actor, request, facts.hasBid),
+    place_bid: placeBidRefusal(actor, request, facts.hasBid, facts.now),
     complete: completeRefusal(actor, request),
     cancel: cancelRefusal(actor, request),
     delete: deleteRefusal(actor, request),
     review: reviewRefusal(actor, request, facts.reviewed),
     view_bids: viewBidsRefusal(actor, request, facts.hasBid),
+    extend: extendRefusal(actor, request),
   };
   return REQUEST_ACTIONS.filter((action) => refusals[action] === null);
 }

@@ -6,7 +6,12 @@ import type { ErrorCode } from '../../shared/error-codes';
 import { optional } from '../../shared/validation';
 import { placeIdField } from '../places/place-id.schema';
 import { placeIdParam, placeView, radiusKm } from '../places/places.schema';
-import { isDeadlineInPast, REQUEST_ACTIONS } from './requests.rules';
+import {
+  BIDDING_DAYS,
+  isDeadlineInPast,
+  MAX_EXTENSION_DAYS,
+  REQUEST_ACTIONS,
+} from './requests.rules';
 
 /** Fields of a new request (spec core §5); the browser's three steps and the server share them. */
 export const workRequestFields = z.object({
@@ -36,6 +41,16 @@ export const workRequestFields = z.object({
    * (`workRequestForm`). A request without a place is in no distance search and makes no lead.
    */
   place_id: optional(placeIdField),
+  /** How many days the request takes bids (docs/requests.md "Time for bids"); 14 when not given. */
+  bidding_days: z.preprocess(
+    (value) => (value === '' ? undefined : typeof value === 'string' ? Number(value) : value),
+    z
+      .number({ message: 'choice_invalid' })
+      .refine((days) => (BIDDING_DAYS as readonly number[]).includes(days), {
+        message: 'choice_invalid',
+      })
+      .optional(),
+  ),
   deadline: z.preprocess(
     (value) => (value === '' ? undefined : value),
     z.iso
@@ -74,6 +89,8 @@ export const workRequestCard = workRequestSummary.extend({
    * every other list (docs/directory.md "Distance search").
    */
   distance_km: z.number().nullable(),
+  /** Until when the request takes bids (docs/requests.md "Time for bids"). */
+  bids_until: z.iso.datetime({ offset: true }),
 });
 export type WorkRequestCard = z.infer<typeof workRequestCard>;
 
@@ -167,6 +184,9 @@ export const workRequestDetail = workRequestSummary.extend({
   client_id: z.uuid(),
   updated_at: z.iso.datetime({ offset: true }),
   deadline: z.string().nullable(),
+  /** Until when the request takes bids; `extended`: the client used their one extension. */
+  bids_until: z.iso.datetime({ offset: true }),
+  extended: z.boolean(),
   accepted_bid_id: z.uuid().nullable(),
   attachments: z.array(attachmentInfo),
   client_account_status: z.enum(ACCOUNT_STATUSES),
@@ -197,3 +217,13 @@ export const myWorkRequests = z.object({
 
 export const requestIdParams = z.object({ id: z.uuid({ message: 'request_not_found' }) });
 export const attachmentParams = requestIdParams.extend({ attachmentId: z.uuid() });
+
+/** The client's one extension of the time for bids: 1 to 14 whole days. */
+export const extendBiddingBody = z.object({
+  days: z
+    .number({ message: 'choice_invalid' })
+    .int({ message: 'choice_invalid' })
+    .min(1, { message: 'choice_invalid' })
+    .max(MAX_EXTENSION_DAYS, { message: 'choice_invalid' }),
+});
+export type ExtendBiddingBody = z.infer<typeof extendBiddingBody>;

@@ -48,6 +48,31 @@ export const EVENTS = {
     z.object({ workRequestId: id, clientId: id, providerId: id, title: z.string() }),
   ),
   /**
+   * The request's time for bids ran out with no bid accepted (the expiry job): its client and the
+   * providers whose bids are still pending are told; the client may still hire one of them.
+   */
+  'request.expired': declare(
+    1,
+    z.object({
+      workRequestId: id,
+      clientId: id,
+      title: z.string(),
+      bidCount: z.number().int().min(0),
+      pendingProviderIds: z.array(id),
+    }),
+  ),
+  /** The client extended the time for bids, once; an expired request is open again. */
+  'request.extended': declare(
+    1,
+    z.object({
+      workRequestId: id,
+      clientId: id,
+      title: z.string(),
+      bidsUntil: z.iso.datetime(),
+      reopened: z.boolean(),
+    }),
+  ),
+  /**
    * The hired provider left (their account went), so the request is open to its bids again.
    * Version 2: the providers whose rejected bids are pending again.
    */

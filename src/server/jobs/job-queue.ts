@@ -26,6 +26,8 @@ export const QUEUES = {
   leadMatching: 'lead-matching',
   /** The day's daily leads, one mail a provider at 7:00 (leads/server/daily-leads.ts). */
   dailyLeads: 'daily-leads',
+  /** Open requests whose time for bids ran out become EXPIRED (requests/server/expiry.ts). */
+  requestExpiry: 'request-expiry',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];

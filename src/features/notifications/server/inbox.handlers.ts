@@ -36,7 +36,7 @@ export function registerInboxHandlers(events: EventBus) {
   const toProviders = async (
     tx: Db | Tx,
     providerIds: readonly string[],
-    type: 'bid_rejected' | 'request_cancelled' | 'request_reopened',
+    type: 'bid_rejected' | 'request_cancelled' | 'request_reopened' | 'bidding_closed',
     request: { workRequestId: string; title: string },
   ) => {
     for (const userId of providerIds) {
@@ -130,6 +130,23 @@ export function registerInboxHandlers(events: EventBus) {
       workRequestId: payload.workRequestId,
     });
     await toProviders(tx, payload.reopenedProviderIds, 'request_reopened', payload);
+  });
+
+  // The time for bids ended: the client chooses among the bids or extends; a provider whose bid
+  // is still pending hears that no more bids come, and that theirs may still be chosen.
+  events.on('request.expired', async (tx, { payload }) => {
+    await write(tx, {
+      userId: payload.clientId,
+      type: 'request_expired',
+      data: {
+        work_request_id: payload.workRequestId,
+        title: payload.title,
+        bid_count: payload.bidCount,
+      },
+      link: requestPage(payload.workRequestId),
+      workRequestId: payload.workRequestId,
+    });
+    await toProviders(tx, payload.pendingProviderIds, 'bidding_closed', payload);
   });
 
   events.on('request.deleted', async (tx, { payload }) => {

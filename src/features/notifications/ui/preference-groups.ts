@@ -15,6 +15,7 @@ export const TYPE_GROUPS: Record<PreferenceGroup, NotificationType[]> = {
     'hire_released',
     'client_reviewed',
     'review_answered',
+    'request_expired',
   ],
   leads: ['new_lead'],
   provider: [
@@ -23,6 +24,7 @@ export const TYPE_GROUPS: Record<PreferenceGroup, NotificationType[]> = {
     'request_reopened',
     'request_cancelled',
     'request_deleted',
+    'bidding_closed',
     'review_received',
   ],
   messages: ['message_received'],

@@ -104,6 +104,19 @@ export async function biddersOf(tx: Tx, workRequestId: string) {
   return rows.map((row) => row.providerId);
 }
 
+/** The providers whose bids on the request are still pending, and how many bids it has in all. */
+export async function bidsAtExpiry(tx: Tx, workRequestId: string) {
+  const rows = await tx
+    .select({ providerId: bids.providerId, status: bids.status })
+    .from(bids)
+    .where(eq(bids.workRequestId, workRequestId))
+    .orderBy(bids.createdAt, bids.id);
+  return {
+    bidCount: rows.length,
+    pendingProviderIds: rows.filter((row) => row.status === 'PENDING').map((row) => row.providerId),
+  };
+}
+
 type NewBid = typeof bids.$inferInsert;
 
 /** Stores a provider's bid; undefined when they already have one on the request. */

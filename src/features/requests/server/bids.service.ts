@@ -49,7 +49,7 @@ export async function placeBid(
   const placed = await ctx.db.transaction(async (tx) => {
     const request = await lockRequestFacts(tx, input.work_request_id, 'share');
     // The unique index answers "already bid" for simultaneous bids; the rule answers the rest.
-    const refusal = placeBidRefusal(viewer, request, false);
+    const refusal = placeBidRefusal(viewer, request, false, new Date());
     if (refusal) throw refuse(refusal);
     // The bidder's account may be being deleted at this moment: then they are signed out.
     if (!(await holdAccount(tx, viewer.id))) {

@@ -39,6 +39,11 @@ export const cardRow = {
   deadline: sql<string | null>`${workRequests.deadline}`.as('deadline'),
   bidCount: bidCount.as('bidCount'),
   thumbnailId: thumbnailId.as('thumbnailId'),
+  /** Until when it takes bids, as ISO text like `createdAt`. */
+  bidsUntil:
+    sql<string>`to_char(${workRequests.bidsUntil} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.as(
+      'bidsUntil',
+    ),
 };
 
 export type Card = { [Key in keyof typeof cardRow]: (typeof cardRow)[Key]['_']['type'] };
@@ -55,4 +60,5 @@ export const cardOf: RowMaker<Card> = (fields) => ({
   deadline: fields[7] as Card['deadline'],
   bidCount: fields[8] as Card['bidCount'],
   thumbnailId: fields[9] as Card['thumbnailId'],
+  bidsUntil: fields[10] as Card['bidsUntil'],
 });

@@ -44,6 +44,7 @@ export function presentCard(
     bidCount: number;
     deadline: string | null;
     thumbnailId: string | null;
+    bidsUntil: string;
     /** Only in a list around a place. */
     distanceKm?: number;
   },
@@ -63,6 +64,7 @@ export function presentCard(
     deadline: row.deadline,
     thumbnail_url: row.thumbnailId ? thumbnailUrl(row.id, row.thumbnailId) : null,
     distance_km: row.distanceKm === undefined ? null : roundedKm(row.distanceKm),
+    bids_until: row.bidsUntil,
   };
 }
 
@@ -136,6 +138,8 @@ export function presentDetail(
     client_id: request.clientId,
     updated_at: request.updatedAt.toISOString(),
     deadline: request.deadline,
+    bids_until: request.bidsUntil.toISOString(),
+    extended: request.biddingExtendedAt !== null,
     accepted_bid_id: request.acceptedBidId,
     attachments: found.attachments.map(presentAttachment),
     client_account_status: found.clientStatus,

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../server/db/database';
 import { preparedFor } from '../../../server/db/prepared';
 import type { WorkRequestStatus } from '../../../shared/statuses';
@@ -16,6 +16,7 @@ export async function listClientRequests(db: Db, clientId: string) {
       clientActive: workRequests.clientActive,
       acceptedProviderId: bids.providerId,
       reviewedAt: workRequests.reviewedAt,
+      biddingExtendedAt: workRequests.biddingExtendedAt,
       attachmentCount: sql<number>`(select count(*)::int from ${attachments} where ${attachments.workRequestId} = ${workRequests.id})`,
       newBidCount: sql<number>`(select count(*)::int from ${bids} where ${bids.workRequestId} = ${workRequests.id} and ${bids.createdAt} > coalesce(${workRequests.bidsSeenAt}, '-infinity'))`,
     })
@@ -65,12 +66,16 @@ export function factsOf(row: {
   status: WorkRequestStatus;
   clientActive: boolean;
   acceptedProviderId: string | null;
+  bidsUntil: Date | string;
+  biddingExtendedAt: Date | string | null;
 }): RequestFacts {
   return {
     clientId: row.clientId,
     status: row.status,
     clientActive: row.clientActive,
     acceptedProviderId: row.acceptedProviderId,
+    bidsUntil: new Date(row.bidsUntil),
+    extended: row.biddingExtendedAt !== null,
   };
 }
 
@@ -87,6 +92,8 @@ export async function readRequestRow(reader: Tx | Db, id: string, lock?: 'update
       status: workRequests.status,
       clientActive: workRequests.clientActive,
       acceptedBidId: workRequests.acceptedBidId,
+      bidsUntil: workRequests.bidsUntil,
+      biddingExtendedAt: workRequests.biddingExtendedAt,
     })
     .from(workRequests)
     .where(eq(workRequests.id, id));
@@ -113,6 +120,8 @@ const detailColumns = {
   category: workRequests.category,
   location: workRequests.location,
   deadline: workRequests.deadline,
+  bidsUntil: workRequests.bidsUntil,
+  biddingExtendedAt: workRequests.biddingExtendedAt,
   status: workRequests.status,
   clientActive: workRequests.clientActive,
   acceptedBidId: workRequests.acceptedBidId,
@@ -177,12 +186,7 @@ export async function findRequest(db: Db, id: string) {
     acceptedProviderId,
     place,
     attachments: files,
-    facts: factsOf({
-      clientId: request.clientId,
-      status: request.status,
-      clientActive: request.clientActive,
-      acceptedProviderId,
-    }),
+    facts: factsOf({ ...request, acceptedProviderId }),
   };
 }
 
@@ -210,4 +214,35 @@ export async function deleteRequestRow(tx: Tx, id: string) {
 
 export async function setRequestStatus(tx: Tx, id: string, status: WorkRequestStatus) {
   await tx.update(workRequests).set({ status }).where(eq(workRequests.id, id));
+}
+
+/**
+ * The client extends the time for bids: the new end, the extension recorded (once), and an
+ * expired request open again.
+ */
+export async function setBidsUntil(tx: Tx, id: string, bidsUntil: Date, status: WorkRequestStatus) {
+  await tx
+    .update(workRequests)
+    .set({ bidsUntil, biddingExtendedAt: sql`now()`, status })
+    .where(eq(workRequests.id, id));
+}
+
+/**
+ * Open requests whose time for bids ended by `now`, oldest end first, locked and skipped by a
+ * concurrent sweep (`skip locked`): two sweeps at once expire each request once.
+ */
+export async function lockDueForExpiry(tx: Tx, now: Date, limit: number) {
+  return tx
+    .select({
+      id: workRequests.id,
+      clientId: workRequests.clientId,
+      title: workRequests.title,
+      status: workRequests.status,
+      bidsUntil: workRequests.bidsUntil,
+    })
+    .from(workRequests)
+    .where(and(eq(workRequests.status, 'OPEN'), lte(workRequests.bidsUntil, now)))
+    .orderBy(workRequests.bidsUntil, workRequests.id)
+    .limit(limit)
+    .for('update', { skipLocked: true });
 }

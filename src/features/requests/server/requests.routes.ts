@@ -10,6 +10,7 @@ import { ATTACHMENT_TYPES } from '../attachments.rules';
 const ATTACHMENT_MEDIA_TYPES = Object.keys(ATTACHMENT_TYPES);
 import {
   attachmentParams,
+  extendBiddingBody,
   listWorkRequestsQuery,
   locationSuggestions,
   locationSuggestionsQuery,
@@ -28,6 +29,7 @@ import {
   changeRequestStatus,
   createWorkRequest,
   deleteWorkRequest,
+  extendBidding,
   myRequests,
   openRequestPage,
   viewRequest,
@@ -164,6 +166,24 @@ export const requestsRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = asy
         .header('Content-Security-Policy', DOWNLOAD_CSP)
         .header('Cache-Control', 'private, max-age=31536000, immutable')
         .send(ctx.storage.read(key));
+    },
+  );
+
+  // The client's one extension of the time for bids (docs/requests.md "Time for bids").
+  app.patch(
+    '/work-requests/:id/extend',
+    {
+      schema: {
+        params: requestIdParams,
+        body: extendBiddingBody,
+        response: { 200: workRequestResponse },
+      },
+    },
+    async (request) => {
+      const me = requireUser(request);
+      await extendBidding(ctx, me, request.params.id, request.body.days);
+      const { found, actions } = await viewRequest(ctx, me, request.params.id);
+      return { work_request: presentDetail(found, me, actions, request.language) };
     },
   );
 

@@ -6,8 +6,12 @@ import { isVerifiedClient } from '../../accounts/server';
 import { placeOrRefuse } from '../../places/server';
 import { biddersOf, hasBidOn, rejectPendingBids } from './bids.repo';
 import {
+  bidsUntilAt,
   canOpenRequest,
   cancelRefusal,
+  DEFAULT_BIDDING_DAYS,
+  extendedBidsUntil,
+  extendRefusal,
   completeRefusal,
   deleteRefusal,
   isRequestOwner,
@@ -23,6 +27,7 @@ import {
   insertRequest,
   markBidsSeen,
   readRequestRow,
+  setBidsUntil,
   setRequestStatus,
 } from './requests.repo';
 import type { CheckedFile } from './uploads';
@@ -80,6 +85,7 @@ export async function createWorkRequest(
         location: fields.location,
         placeId: fields.place_id ?? null,
         deadline: fields.deadline ?? null,
+        bidsUntil: bidsUntilAt(new Date(), fields.bidding_days ?? DEFAULT_BIDDING_DAYS),
         contactName: contact.name,
         contactEmail: contact.email,
       });
@@ -135,7 +141,10 @@ export async function viewRequest(ctx: ServerContext, viewer: Actor, id: string)
   const { facts } = found;
   const reviewed = found.request.reviewedAt !== null;
   if (!canOpenRequest(viewer, facts, hasBid)) throw requestNotFound();
-  return { found, actions: requestActions(viewer, facts, { hasBid, reviewed }) };
+  return {
+    found,
+    actions: requestActions(viewer, facts, { hasBid, reviewed, now: new Date() }),
+  };
 }
 
 /**
@@ -156,6 +165,7 @@ export async function myRequests(ctx: ServerContext, viewer: Actor) {
     actions: requestActions(viewer, factsOf(row), {
       hasBid: false,
       reviewed: row.reviewedAt !== null,
+      now: new Date(),
     }),
   }));
 }
@@ -242,6 +252,47 @@ export async function changeRequestStatus(
     actorId: viewer.id,
     targetType: 'work_request',
     message: `request ${id}: ${moved.from} → ${moved.to}`,
+  });
+}
+
+/**
+ * The client extends the time for bids once, by 1 to 14 days (`extendRefusal`): an open request
+ * keeps taking bids longer, an expired one is open again. Under the row lock, so an extension
+ * never crosses the expiry job, an acceptance or a second extension: one of them wins, the other
+ * sees its result.
+ */
+export async function extendBidding(
+  ctx: ServerContext,
+  viewer: Actor,
+  id: string,
+  days: number,
+  now = new Date(),
+) {
+  const extended = await ctx.db.transaction(async (tx) => {
+    const locked = await readRequestRow(tx, id, 'update');
+    if (!locked) throw requestNotFound();
+    const refusal = extendRefusal(viewer, locked.facts);
+    if (refusal) throw refuse(refusal);
+    const from = locked.facts.status;
+    const to = nextRequestStatus(from, 'extend')!;
+    const bidsUntil = extendedBidsUntil(locked.facts, days, now);
+    await setBidsUntil(tx, id, bidsUntil, to);
+    await ctx.events.publish(tx, 'request.extended', {
+      workRequestId: id,
+      clientId: locked.facts.clientId,
+      title: locked.request.title,
+      bidsUntil: bidsUntil.toISOString(),
+      reopened: from !== to,
+    });
+    return { from, to, bidsUntil };
+  });
+  await ctx.writeAudit({
+    action: 'request.extend',
+    outcome: 'success',
+    actorType: viewer.role,
+    actorId: viewer.id,
+    targetType: 'work_request',
+    message: `request ${id}: ${extended.from} → ${extended.to}, bids until ${extended.bidsUntil.toISOString()}`,
   });
 }
 

@@ -56,6 +56,16 @@ export const workRequests = pgTable(
     }),
     deadline: date('deadline'),
     /**
+     * Until when the request takes bids: chosen at posting (`bidding_days`), moved once by the
+     * client's extension. Past it an OPEN request is EXPIRED by the expiry job
+     * (requests/server/expiry.ts); the bid rule reads it too, so no bid slips into the gap.
+     */
+    bidsUntil: timestamp('bids_until', { withTimezone: true })
+      .notNull()
+      .default(sql`now() + interval '14 days'`),
+    /** When the client used their one extension of `bids_until`; null until then. */
+    biddingExtendedAt: timestamp('bidding_extended_at', { withTimezone: true }),
+    /**
      * When the client last opened the request's page; bids placed after it are "new" in My
      * requests. Null until the first visit: every bid is new then.
      */
@@ -103,6 +113,10 @@ export const workRequests = pgTable(
     index('work_requests_listed_place_category_created_idx')
       .on(t.placeId, t.category, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${listedRequest(t)} and ${t.placeId} is not null`),
+    // The expiry job's sweep: open requests whose time for bids has passed, earliest first.
+    index('work_requests_open_bids_until_idx')
+      .on(t.bidsUntil)
+      .where(sql`${t.status} = 'OPEN'`),
     index('work_requests_search_vector_idx').using('gin', t.searchVector),
     // Town suggestions: the distinct accent-free locations of listed requests, read in order
     // (byte order, so a prefix is a range and each next location one index step).

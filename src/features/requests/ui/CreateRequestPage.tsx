@@ -10,7 +10,9 @@ import { CATEGORIES } from '../../../shared/categories';
 import { useSession } from '../../accounts/ui/session';
 import type { PlaceView } from '../../places/places.schema';
 import { PlacePicker } from '../../places/ui/PlacePicker';
+import { DEFAULT_BIDDING_DAYS } from '../requests.rules';
 import { workRequestForm } from '../requests.schema';
+import { BiddingDaysSelect } from './BiddingDaysSelect';
 import { AttachmentPicker } from './AttachmentPicker';
 import { CategorySelect } from './CategorySelect';
 import { useCreateRequest } from './requests.api';
@@ -18,7 +20,7 @@ import { perFileProgress } from './upload-progress';
 
 const STEPS = ['basics', 'contact', 'attachments'] as const;
 const STEP_FIELDS: Record<(typeof STEPS)[number], string[]> = {
-  basics: ['title', 'category', 'description', 'deadline'],
+  basics: ['title', 'category', 'description', 'bidding_days', 'deadline'],
   contact: ['place_id', 'location'],
   attachments: [],
 };
@@ -26,7 +28,7 @@ const STEP_FIELDS: Record<(typeof STEPS)[number], string[]> = {
 /** /create: posting is free; three steps, then the new request's page (spec core §2). */
 export function CreateRequestPage() {
   // The picker's texts load with the page, not when the second step first shows it.
-  const { t } = useTranslation(['requests', 'categories', 'places']);
+  const { t } = useTranslation(['requests', 'categories', 'places', 'ending']);
   const { user } = useSession();
   const navigate = useNavigate();
   const { notify } = useNotify();
@@ -36,6 +38,7 @@ export function CreateRequestPage() {
       title: '',
       category: CATEGORIES[0],
       description: '',
+      bidding_days: String(DEFAULT_BIDDING_DAYS),
       deadline: '',
       // The client's usual place and its detail from their profile; they may change both here.
       place_id: user?.place ? String(user.place.id) : '',
@@ -145,6 +148,10 @@ export function CreateRequestPage() {
               maxLength={2000}
               onChange={(e) => form.set('description', e.target.value)}
               error={form.fieldError('description')}
+            />
+            <BiddingDaysSelect
+              value={form.values.bidding_days}
+              onChange={(value) => form.set('bidding_days', value)}
             />
             <TextField
               type="date"

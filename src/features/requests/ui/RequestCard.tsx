@@ -1,4 +1,11 @@
-import { Calendar, CalendarClock, MapPin, MessageSquare, Navigation } from 'lucide-react';
+import {
+  Calendar,
+  CalendarClock,
+  Hourglass,
+  MapPin,
+  MessageSquare,
+  Navigation,
+} from 'lucide-react';
 import { useTranslation } from '../../../client/i18n/react';
 import { Link } from 'react-router';
 import { formatDate, formatDay, formatKm, formatTimeAgo } from '../../../shared/format';
@@ -13,7 +20,8 @@ export type RequestCardData = CamelCased<WorkRequestCard>;
 
 /**
  * A request as a card: its first photo's small preview, category, title, a few lines of
- * description, place, how long ago it was posted, bids so far and the deadline; no contact data.
+ * description, place, how long ago it was posted, bids so far, until when it takes bids and the
+ * deadline; no contact data.
  * Signed-in people open the details; visitors are sent to sign in (spec core §2 Browse), and
  * back to the details once signed in. The
  * preview is served under the attachment's own rules (sign-in), so visitors get none.
@@ -27,7 +35,7 @@ export function RequestCard({
   headingLevel?: 2 | 3;
 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
-  const { t, i18n } = useTranslation(['requests', 'categories']);
+  const { t, i18n } = useTranslation(['requests', 'categories', 'ending']);
   const language = i18n.language as Language;
   const { user } = useSession();
   const { notify } = useNotify();
@@ -107,6 +115,21 @@ export function RequestCard({
             {request.bidCount > 0 ? t('card.bids', { count: request.bidCount }) : t('card.noBids')}
           </dd>
         </div>
+        {(request.status === 'OPEN' || request.status === 'EXPIRED') && (
+          <div className="flex items-center gap-1.5">
+            <dt>
+              <Hourglass aria-hidden="true" className="size-4" />
+              <span className="sr-only">{t('ending:card.label')}</span>
+            </dt>
+            <dd>
+              <time dateTime={request.bidsUntil}>
+                {t(request.status === 'OPEN' ? 'ending:bidsUntil' : 'ending:endedOn', {
+                  date: formatDate(request.bidsUntil, language),
+                })}
+              </time>
+            </dd>
+          </div>
+        )}
         {request.deadline && (
           <div className="flex items-center gap-1.5">
             <dt>

@@ -30,6 +30,7 @@ import { useRequestDetail, type RequestDetail } from './requests.api';
 import { StatusBadge } from './StatusBadge';
 import { useConfirmDeleteRequest } from './useConfirmDeleteRequest';
 import { BidsSection } from './BidsSection';
+import { BiddingTime } from './BiddingTime';
 import { ContactCards, RequestActions } from './ContactCards';
 import { useSession } from '../../accounts/ui/session';
 import { StartConversation } from '../../conversations/ui/StartConversation';
@@ -249,6 +250,7 @@ export function RequestDetailsPage() {
             </dl>
           </section>
           <ClientRatingCard workRequestId={request.id} viewer={user} />
+          <BiddingTime request={request} />
           {/* A provider may ask the client before bidding; the server decides for good. */}
           {user?.role === 'provider' &&
             request.status === 'OPEN' &&

@@ -198,3 +198,25 @@ export function useChangeRequestStatus() {
     },
   });
 }
+
+/**
+ * The client's one extension of the time for bids (1 to 14 days): an expired request opens
+ * again, so the public lists may gain it.
+ */
+export function useExtendBidding() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, days }: { id: string; days: number }) =>
+      api<{ workRequest: RequestDetail }>(`/work-requests/${id}/extend`, {
+        method: 'PATCH',
+        body: { days },
+      }),
+    onSuccess: ({ workRequest }) => {
+      queryClient.setQueryData(requestKeys.detail(workRequest.id), { workRequest });
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: requestKeys.lists() }),
+        queryClient.invalidateQueries({ queryKey: requestKeys.mine() }),
+      ]);
+    },
+  });
+}

@@ -27,6 +27,32 @@ const heard = (audience: ReturnType<(typeof LIVE_AUDIENCE)['bid.placed']>) =>
   );
 
 describe('who is told of a change', () => {
+  it('tells of a request expired or extended its client and every bidder', () => {
+    const everyone = [client, winner, loser, other].sort();
+    const expired = LIVE_AUDIENCE['request.expired'](
+      {
+        workRequestId: request!,
+        clientId: client!,
+        title: 'x',
+        bidCount: 3,
+        pendingProviderIds: [winner!],
+      },
+      parties,
+    );
+    expect(heard(expired)).toEqual({ [`work_request ${request}`]: everyone });
+    const extended = LIVE_AUDIENCE['request.extended'](
+      {
+        workRequestId: request!,
+        clientId: client!,
+        title: 'x',
+        bidsUntil: '2026-12-20T10:00:00.000Z',
+        reopened: true,
+      },
+      parties,
+    );
+    expect(heard(extended)).toEqual({ [`work_request ${request}`]: everyone });
+  });
+
   it('tells of a bid its request’s client and its provider, never the competing bidders', () => {
     const expected = {
       [`work_request ${request}`]: [client, winner].sort(),

@@ -20,6 +20,8 @@ export type ChangeEvent =
   | 'request.cancelled'
   | 'request.completed'
   | 'request.reopened'
+  | 'request.expired'
+  | 'request.extended'
   | 'bid.placed'
   | 'bid.changed'
   | 'bid.withdrawn'
@@ -48,6 +50,7 @@ const bidsOf = (parties: RequestParties, providerIds: readonly string[]) =>
  * - a request accepted (hired), cancelled, completed or reopened: its client and every provider
  *   who bid on it; a provider whose own bid changed status (accepted, rejected, pending again)
  *   also by that bid.
+ * - a request's time for bids ended or extended: its client and every provider who bid on it.
  * - a request posted: its client (their other tabs' lists).
  */
 export const LIVE_AUDIENCE: {
@@ -64,6 +67,12 @@ export const LIVE_AUDIENCE: {
   'request.reopened': (p, parties) => [
     request(p.workRequestId, present(p.clientId, ...everyoneOn(parties))),
     ...parties.bids.map(ownBid),
+  ],
+  'request.expired': (p, parties) => [
+    request(p.workRequestId, present(p.clientId, ...everyoneOn(parties))),
+  ],
+  'request.extended': (p, parties) => [
+    request(p.workRequestId, present(p.clientId, ...everyoneOn(parties))),
   ],
   'bid.placed': (p) => [
     request(p.workRequestId, [p.clientId, p.providerId]),

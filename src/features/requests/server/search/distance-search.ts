@@ -29,7 +29,7 @@ const aroundRow = {
 
 const cardAroundOf =
   (kmById: Map<number, number>): RowMaker<CardAround> =>
-  (fields) => ({ ...cardOf(fields), distanceKm: kmById.get(fields[10] as number) ?? 0 });
+  (fields) => ({ ...cardOf(fields), distanceKm: kmById.get(fields[11] as number) ?? 0 });
 
 const inPlaces = (ids: number[]) => sql`${workRequests.placeId} = any(${intArray(ids)})`;
 

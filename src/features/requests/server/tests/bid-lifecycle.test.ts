@@ -149,7 +149,7 @@ describe('rules held under the row lock', () => {
       (await agent.get(`/api/work-requests/${request.id}`)).json().work_request.allowed_actions;
     const bidOf = async (agent: Agent) =>
       (await agent.get(`/api/bids/work-request/${request.id}`)).json().bids[0].allowed_actions;
-    expect(await detail(client.agent)).toEqual(['cancel', 'delete', 'view_bids']);
+    expect(await detail(client.agent)).toEqual(['cancel', 'delete', 'view_bids', 'extend']);
     expect(await detail(provider.agent)).toEqual(['view_bids']);
     // A provider who has not bid has no bids to see: only the form.
     expect(await detail((await h.signedIn('provider')).agent)).toEqual(['place_bid']);
@@ -199,7 +199,7 @@ describe('when the winning provider deletes their account', () => {
     expect(
       (await client.agent.get(`/api/work-requests/${request.id}`)).json().work_request
         .allowed_actions,
-    ).toEqual(['cancel', 'delete', 'view_bids']);
+    ).toEqual(['cancel', 'delete', 'view_bids', 'extend']);
     expect((await client.agent.patch(`/api/bids/${other.id}/accept`)).statusCode).toBe(200);
   });
 

@@ -60,7 +60,7 @@ describe('GET /api/work-requests/:id', () => {
       contact_name: 'Oľga Majiteľka',
       contact_email: owner.email,
       is_owner: true,
-      allowed_actions: ['cancel', 'delete', 'view_bids'],
+      allowed_actions: ['cancel', 'delete', 'view_bids', 'extend'],
     });
     expect(await seen(admin)).toMatchObject({
       contact_name: 'Oľga Majiteľka',

@@ -304,6 +304,7 @@ const EXPECTED: Record<string, Expected> = {
     ASSIGNED: { ...REQUEST_DETAILS.ASSIGNED, owner: 403 },
     COMPLETED: { ...REQUEST_DETAILS.COMPLETED, owner: 403 },
     CANCELLED: { ...REQUEST_DETAILS.CANCELLED, owner: 403 },
+    EXPIRED: { ...REQUEST_DETAILS.EXPIRED, owner: 403 },
   },
   // The hired provider (the winner), once hired; before completion a state refusal (409).
   'POST /api/work-requests/:id/client-review': byState({

@@ -9,12 +9,16 @@ export const NOTIFICATION_TYPES = [
   'bid_withdrawn',
   'hire_released',
   'review_received',
+  'price_proposed',
   // to the provider
   'bid_accepted',
   'bid_rejected',
   'request_reopened',
   'request_cancelled',
   'request_deleted',
+  'price_requested',
+  'price_accepted',
+  'price_declined',
   // to a provider: a new request matched one of their lead alerts
   'new_lead',
   // to either side of a conversation: a message unread for 10 minutes

@@ -105,6 +105,7 @@ export function registerMailHandlers(events: EventBus, ctx: MailContext) {
   };
 
   events.on('bid.changed', async (tx, { payload }) => {
+    if (!payload.seenByClient) return;
     await toClientOfBid(tx, payload, 'bid_changed', 'bidChanged');
   });
 

@@ -8,11 +8,14 @@ export type PreferenceGroup = 'client' | 'leads' | 'provider' | 'messages' | 'ac
  * bids, anyone's account.
  */
 export const TYPE_GROUPS: Record<PreferenceGroup, NotificationType[]> = {
-  client: ['bid_received', 'bid_changed', 'bid_withdrawn', 'hire_released'],
+  client: ['bid_received', 'bid_changed', 'bid_withdrawn', 'price_proposed', 'hire_released'],
   leads: ['new_lead'],
   provider: [
     'bid_accepted',
     'bid_rejected',
+    'price_requested',
+    'price_accepted',
+    'price_declined',
     'request_reopened',
     'request_cancelled',
     'request_deleted',

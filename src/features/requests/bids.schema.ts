@@ -124,7 +124,7 @@ export type PricedBidInput = z.infer<typeof reviseBidBody>;
 /** Accepting: the revision the client was shown (optional; a revision since is refused). */
 export const acceptBidBody = z
   .object({ revision: z.number().int().min(1).max(1_000_000).optional() })
-  .optional();
+  .nullish();
 
 /** After the hire: the provider proposes a new price, with lines or an amount, and why. */
 export const proposePriceBody = z

@@ -64,8 +64,8 @@ export class Agent {
   put(url: string, payload?: object) {
     return this.request({ method: 'PUT', url, ...(payload ? { payload } : {}) });
   }
-  patch(url: string) {
-    return this.request({ method: 'PATCH', url });
+  patch(url: string, payload?: object) {
+    return this.request({ method: 'PATCH', url, ...(payload ? { payload } : {}) });
   }
   delete(url: string) {
     return this.request({ method: 'DELETE', url });

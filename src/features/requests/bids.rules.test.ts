@@ -177,9 +177,9 @@ describe('validity and expiry', () => {
       'price_already_requested',
     );
     expect(requestPriceRefusal(bidder, expired, request, now)).toBe('insufficient_permissions');
-    expect(
-      requestPriceRefusal(client, expired, { ...request, status: 'CANCELLED' }, now),
-    ).toBe('bid_not_pending');
+    expect(requestPriceRefusal(client, expired, { ...request, status: 'CANCELLED' }, now)).toBe(
+      'bid_not_pending',
+    );
   });
 });
 

@@ -103,15 +103,9 @@ export const EVENTS = {
     }),
   ),
   /** After the hire, the provider proposed a new price; the client is to accept or decline it. */
-  'bid.price_proposed': declare(
-    1,
-    z.object({ ...aBid, proposalId: id, previousCents: cents }),
-  ),
+  'bid.price_proposed': declare(1, z.object({ ...aBid, proposalId: id, previousCents: cents })),
   /** The client accepted (the price changed) or declined the provider's proposed price. */
-  'bid.price_answered': declare(
-    1,
-    z.object({ ...aBid, proposalId: id, accepted: z.boolean() }),
-  ),
+  'bid.price_answered': declare(1, z.object({ ...aBid, proposalId: id, accepted: z.boolean() })),
   /** The provider withdrew their pending bid. */
   'bid.withdrawn': declare(1, z.object({ bidId: id, workRequestId: id, providerId: id })),
   /** The client hired this bid's provider; the other pending bids were rejected. */

@@ -197,11 +197,7 @@ export async function insertProposal(tx: Tx, values: typeof priceProposals.$infe
   return row;
 }
 
-export async function answerProposalRow(
-  tx: Tx,
-  id: string,
-  status: 'ACCEPTED' | 'DECLINED',
-) {
+export async function answerProposalRow(tx: Tx, id: string, status: 'ACCEPTED' | 'DECLINED') {
   await tx
     .update(priceProposals)
     .set({ status, answeredAt: sql`now()` })

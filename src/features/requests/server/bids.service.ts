@@ -193,7 +193,12 @@ export async function acceptBid(
 }
 
 /** The bidder's own bid, checked by `rule` under the request's share lock. */
-export async function lockedOwnBid(tx: Tx, viewer: Actor, bidId: string, rule: typeof changeRefusal) {
+export async function lockedOwnBid(
+  tx: Tx,
+  viewer: Actor,
+  bidId: string,
+  rule: typeof changeRefusal,
+) {
   const found = await bidRow(tx, bidId);
   if (!found) throw bidNotFound();
   const request = await lockRequestFacts(tx, found.workRequestId, 'share');

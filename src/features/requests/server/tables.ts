@@ -272,6 +272,9 @@ export const priceProposals = pgTable(
     uniqueIndex('price_proposals_one_pending_idx')
       .on(t.bidId)
       .where(sql`${t.status} = 'PENDING'`),
-    check('price_proposals_amount_check', sql`${t.amountCents} > 0 and ${t.amountCents} <= 100000000`),
+    check(
+      'price_proposals_amount_check',
+      sql`${t.amountCents} > 0 and ${t.amountCents} <= 100000000`,
+    ),
   ],
 );

@@ -32,7 +32,7 @@ export const VALIDATION_MESSAGES = {
   amount_too_high: 'The price may be at most 1 000 000 €.',
   amount_decimals: 'The price may have at most two decimals.',
   bid_description_length: 'Details must be 10 to 1000 characters long.',
-  bid_lines_too_many: 'A bid may have at most 20 lines.',
+  bid_lines_limit: 'A bid may have at most 20 lines.',
   line_label_length: 'Each line needs a name of 1 to 120 characters.',
   line_quantity_invalid: 'Enter a quantity above 0, at most 100 000, with at most two decimals.',
   line_unit_length: 'A unit may be at most 20 characters long.',

@@ -61,7 +61,7 @@ export const bidLine = z.strictObject({
 
 export const bidLines = z
   .array(bidLine, { message: 'choice_invalid' })
-  .max(MAX_BID_LINES, { message: 'bid_lines_too_many' })
+  .max(MAX_BID_LINES, { message: 'bid_lines_limit' })
   .default([]);
 
 /** An optional day (`YYYY-MM-DD`); an empty string is "not given", null clears it. */

@@ -114,7 +114,7 @@ describe('priced lines and their total', () => {
       { lines: [{ ...line, unit_price_cents: 0.5 }] },
       'line_unit_price_invalid',
     ],
-    ['21 lines', { lines: Array(21).fill(line) }, 'bid_lines_too_many'],
+    ['21 lines', { lines: Array(21).fill(line) }, 'bid_lines_limit'],
     ['an empty label', { lines: [{ ...line, label: '  ' }] }, 'line_label_length'],
     ['an unknown kind', { lines: [{ ...line, kind: 'bribe' }] }, 'choice_invalid'],
     [

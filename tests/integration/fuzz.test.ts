@@ -81,6 +81,8 @@ const MAIN_TABLES = [
   'work_requests',
   'attachments',
   'bids',
+  'bid_revisions',
+  'price_proposals',
   'reviews',
   'contact_messages',
   'push_subscriptions',

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWorkRequest } from '../../../../../tests/factories';
 import { accountsHarness, type AccountsHarness } from '../../../../../tests/support/accounts-app';
 import { bidRevisions, bids, priceProposals } from '../../../../server/db/schema';
-import { readersOf } from '../../../notifications/server/tests/inbox-world';
+import { queuedMails, readersOf } from '../../../notifications/server/tests/inbox-world';
 
 /**
  * docs/bids.md "Priced lines": a bid's lines and total, its validity, its kept revisions, and the
@@ -359,6 +359,11 @@ describe('the price after the hire', () => {
       pending_proposal: null,
     });
     expect(await readersOf(h, 'price_declined', title)).toEqual([provider.id]);
+    // By mail too, each in its reader's language (Slovak here), amounts in its format.
+    const [proposalMail] = await queuedMails(h, client.email, 'priceProposed');
+    expect(proposalMail!.text).toMatch(/427,20\s€ namiesto dohodnutých 387,20\s€/);
+    const toProvider = (await queuedMails(h, provider.email)).map((mail) => mail.kind);
+    expect(toProvider).toEqual(expect.arrayContaining(['priceAccepted', 'priceDeclined']));
     const nothing = await client.agent.patch(`/api/bids/${bid.id}/price-proposal`, {
       answer: 'accept',
     });

@@ -1,5 +1,6 @@
 import type { ServerContext } from '../../../server/context';
 import type { Tx } from '../../../server/db/database';
+import { AppError } from '../../../server/errors';
 import type { Actor } from '../../../shared/actor';
 import {
   answerProposalRefusal,
@@ -46,9 +47,10 @@ async function lockBid(tx: Tx, bidId: string) {
 export async function bidHistory(ctx: ServerContext, viewer: Actor, bidId: string) {
   const row = await findBid(ctx.db, bidId);
   if (!row) throw bidNotFound();
+  // A request the viewer may not open hides its bids too: the bid is "not found", not the request.
   const request = await readOpenableRequestFacts(ctx.db, viewer, row.bid.workRequestId).catch(
-    () => {
-      throw bidNotFound();
+    (error: unknown) => {
+      throw error instanceof AppError && error.code === 'request_not_found' ? bidNotFound() : error;
     },
   );
   const visible = bidsVisibleTo(viewer, request);

@@ -213,6 +213,23 @@ describe('revisions and their history', () => {
     expect((await otherClient.agent.get(`/api/bids/${bid.id}/revisions`)).statusCode).toBe(404);
   });
 
+  it('refuses accepting a price revised since the client saw it, and revising an accepted one', async () => {
+    const first = await openRequest();
+    const seen = await place(first.provider, first.request.id, { amount: 200 });
+    await first.provider.agent.put(`/api/bids/${seen.id}`, { description, amount: 260 });
+    const stale = await first.client.agent.patch(`/api/bids/${seen.id}/accept`, { revision: 1 });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().error).toBe('bid_revised');
+    const fresh = await first.client.agent.patch(`/api/bids/${seen.id}/accept`, { revision: 2 });
+    expect(fresh.json().bid).toMatchObject({ status: 'ACCEPTED', amount_cents: 26_000 });
+    const late = await first.provider.agent.put(`/api/bids/${seen.id}`, {
+      description,
+      amount: 300,
+    });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error).toBe('bid_not_pending');
+  });
+
   it('accepting while the provider revises has exactly one outcome', async () => {
     for (let round = 0; round < 6; round++) {
       const { client, provider, request } = await openRequest();

@@ -66,6 +66,16 @@ export const ERROR_STATUS = {
   bid_already_exists: 409,
   bid_not_found: 404,
   bid_not_pending: 409,
+  /** Past its `valid_until`: the client may ask for a new price instead (docs/bids.md). */
+  bid_expired: 409,
+  /** Revised since the revision the client accepted: they are shown the new one first. */
+  bid_revised: 409,
+  /** A new price is asked only of an expired bid. */
+  bid_not_expired: 409,
+  price_already_requested: 409,
+  /** After the hire, one price proposal waits at a time. */
+  price_proposal_pending: 409,
+  price_proposal_not_found: 409,
   provider_not_found: 404,
   provider_disabled: 403,
   picture_type: 415,

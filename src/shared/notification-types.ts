@@ -13,6 +13,7 @@ export const NOTIFICATION_TYPES = [
   'client_reviewed',
   'review_answered',
   'request_expired',
+  'price_proposed',
   // to the provider
   'review_received',
   'bid_accepted',
@@ -21,6 +22,9 @@ export const NOTIFICATION_TYPES = [
   'request_cancelled',
   'request_deleted',
   'bidding_closed',
+  'price_requested',
+  'price_accepted',
+  'price_declined',
   // to a provider: a new request matched one of their lead alerts
   'new_lead',
   // to either side of a conversation: a message unread for 10 minutes

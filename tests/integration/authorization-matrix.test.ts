@@ -284,6 +284,30 @@ const EXPECTED: Record<string, Expected> = {
     COMPLETED: row(403, { visitor: 401, disabled: 401, winner: 'ok' }),
     default: row(403, { visitor: 401, disabled: 401, bidder: 'ok' }),
   }),
+  // A bid's history: whoever sees the bid (its request's client, administrators, its provider);
+  // anyone else is told it does not exist.
+  'GET /api/bids/:id/revisions': {
+    OPEN: row(404, { visitor: 401, disabled: 401, owner: 'ok', bidder: 'ok', admin: 'ok' }),
+    ASSIGNED: row(404, { visitor: 401, disabled: 401, owner: 'ok', winner: 'ok', admin: 'ok' }),
+    COMPLETED: row(404, { visitor: 401, disabled: 401, owner: 'ok', winner: 'ok', admin: 'ok' }),
+    CANCELLED: row(404, { visitor: 401, disabled: 401, owner: 'ok', bidder: 'ok', admin: 'ok' }),
+    EXPIRED: row(404, { visitor: 401, disabled: 401, owner: 'ok', bidder: 'ok', admin: 'ok' }),
+  },
+  // The request's client asks for a new price (of a bid not expired, or not pending: 409).
+  'POST /api/bids/:id/price-request': byState({
+    default: row(403, { visitor: 401, disabled: 401, owner: 'ok' }),
+  }),
+  // The bid's provider proposes a new price (before or after the hire: 409 request_not_assigned).
+  'POST /api/bids/:id/price-proposal': byState({
+    OPEN: row(403, { visitor: 401, disabled: 401, bidder: 'ok' }),
+    ASSIGNED: row(403, { visitor: 401, disabled: 401, winner: 'ok' }),
+    COMPLETED: row(403, { visitor: 401, disabled: 401, winner: 'ok' }),
+    default: row(403, { visitor: 401, disabled: 401, bidder: 'ok' }),
+  }),
+  // The request's client answers it (none waiting: 409 price_proposal_not_found).
+  'PATCH /api/bids/:id/price-proposal': byState({
+    default: row(403, { visitor: 401, disabled: 401, owner: 'ok' }),
+  }),
   // Providers, reviews, trust summary
   // A provider's page (here the winner's): anyone but other providers.
   'GET /api/providers/:id': PROVIDER_PAGE,
@@ -596,6 +620,21 @@ const CALLS: Record<string, Call> = {
     body: () => bidBody,
   },
   'DELETE /api/bids/:id': { fresh: 'request', url: (cell) => `/api/bids/${cell.world!.bidId}` },
+  'GET /api/bids/:id/revisions': { url: (cell) => `/api/bids/${cell.world!.bidId}/revisions` },
+  'POST /api/bids/:id/price-request': {
+    fresh: 'request',
+    url: (cell) => `/api/bids/${cell.world!.bidId}/price-request`,
+  },
+  'POST /api/bids/:id/price-proposal': {
+    fresh: 'request',
+    url: (cell) => `/api/bids/${cell.world!.bidId}/price-proposal`,
+    body: () => ({ amount: 150, note: 'Viac materiálu, než sme čakali.' }),
+  },
+  'PATCH /api/bids/:id/price-proposal': {
+    fresh: 'request',
+    url: (cell) => `/api/bids/${cell.world!.bidId}/price-proposal`,
+    body: () => ({ answer: 'decline' }),
+  },
   'GET /api/providers/:id': { url: () => `/api/providers/${people.winner.id}` },
   'GET /api/users/profile-picture/provider/:id': {
     url: () => `/api/users/profile-picture/provider/${people.winner.id}`,

@@ -81,11 +81,24 @@ beforeAll(async () => {
       description: 'Ponuka víťaza zákazky.',
     })
   ).json().bid;
-  await loser.agent.post('/api/bids', {
-    work_request_id: requestId,
-    amount: 90,
-    description: 'Ponuka druhého majstra.',
+  const lost = (
+    await loser.agent.post('/api/bids', {
+      work_request_id: requestId,
+      amount: 90,
+      description: 'Ponuka druhého majstra.',
+    })
+  ).json().bid;
+  // The client has seen the bids; then the winner revises theirs into priced lines: its history
+  // and the client's notification of it are read by everyone below.
+  await client.agent.get(`/api/bids/work-request/${requestId}`);
+  const revised = await winner.agent.put(`/api/bids/${won.id}`, {
+    description: 'Ponuka víťaza zákazky, rozpísaná.',
+    lines: [
+      { label: 'Práca', kind: 'labour', quantity: 2, unit: 'h', unit_price_cents: 3_000 },
+      { label: 'Materiál', kind: 'material', quantity: 1, unit: 'ks', unit_price_cents: 4_000 },
+    ],
   });
+  expect(revised.statusCode).toBe(200);
   const admin = (await h.signedIn('administrator')).agent;
 
   Object.assign(viewers, {
@@ -107,11 +120,21 @@ beforeAll(async () => {
     `/api/providers/${loser.id}`,
     `/api/providers/${winner.id}/reviews`,
     `/api/work-requests/${requestId}/client-rating`,
+    `/api/bids/${won.id}/revisions`,
+    `/api/bids/${lost.id}/revisions`,
+    '/api/notifications',
   ];
   for (const provider of ['bystander', 'loser', 'winner']) {
     seenBeforeHire[provider] = await everythingSeenBy(provider);
   }
   await client.agent.patch(`/api/bids/${won.id}/accept`);
+  // After the hire the winner proposes a new price, and the client declines it: both told.
+  const proposed = await winner.agent.post(`/api/bids/${won.id}/price-proposal`, {
+    amount: 120,
+    note: 'Viac materiálu, než sme čakali.',
+  });
+  expect(proposed.statusCode).toBe(200);
+  await client.agent.patch(`/api/bids/${won.id}/price-proposal`, { answer: 'decline' });
   mailed = { client: client.email, winner: winner.email, loser: loser.email };
 });
 afterAll(async () => h.close());

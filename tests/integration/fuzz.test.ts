@@ -82,6 +82,8 @@ const MAIN_TABLES = [
   'work_requests',
   'attachments',
   'bids',
+  'bid_revisions',
+  'price_proposals',
   'reviews',
   'client_reviews',
   'contact_messages',

@@ -56,6 +56,21 @@ export const NOTIFICATION_DATA = {
     provider_name: name,
   }),
   bid_accepted: z.strictObject({ work_request_id: id, title, bid_id: id, amount_cents: cents }),
+  /** The client asked for a new price of the provider's expired bid. */
+  price_requested: z.strictObject({ work_request_id: id, title, bid_id: id }),
+  /** After the hire: the provider proposed this price (the agreed one was `previous_cents`). */
+  price_proposed: z.strictObject({
+    work_request_id: id,
+    title,
+    bid_id: id,
+    amount_cents: cents,
+    previous_cents: cents,
+    provider_id: id,
+    provider_name: name,
+  }),
+  /** The client accepted (it is now the price) or declined the proposed price. */
+  price_accepted: z.strictObject({ work_request_id: id, title, bid_id: id, amount_cents: cents }),
+  price_declined: z.strictObject({ work_request_id: id, title, bid_id: id, amount_cents: cents }),
   bid_rejected: z.strictObject({ work_request_id: id, title }),
   request_reopened: z.strictObject({ work_request_id: id, title }),
   request_cancelled: z.strictObject({ work_request_id: id, title }),

@@ -7,11 +7,21 @@ import {
   type WorkRequestStatus,
 } from '../../shared/statuses';
 import {
+  acceptPricedRefusal,
   acceptRefusal,
+  answerProposalRefusal,
   bidActions,
+  bidPrice,
   bidsVisibleTo,
   changeRefusal,
+  isBidExpired,
+  lineTotalCents,
+  linesTotalCents,
+  marketToday,
+  MAX_BID_TOTAL_CENTS,
   nextBidStatus,
+  proposePriceRefusal,
+  requestPriceRefusal,
   type BidEvent,
 } from './bids.rules';
 
@@ -20,6 +30,17 @@ const otherClient: Actor = { id: 'client-2', role: 'client' };
 const bidder: Actor = { id: 'provider-1', role: 'provider' };
 const otherProvider: Actor = { id: 'provider-2', role: 'provider' };
 const admin: Actor = { id: 'admin-1', role: 'administrator' };
+/** Noon in Bratislava on 10 May 2026. */
+const now = new Date('2026-05-10T10:00:00Z');
+/** A bid of `bidder` as placed: no validity, never asked for a new price, no proposal. */
+const fresh = {
+  providerId: bidder.id,
+  status: 'PENDING' as BidStatus,
+  validUntil: null,
+  priceRequestedAt: null,
+  proposalPending: false,
+  revision: 1,
+};
 
 describe('bid transitions', () => {
   const expected: Record<BidStatus, Partial<Record<BidEvent, BidStatus>>> = {
@@ -46,6 +67,7 @@ describe('what each actor may do with a bid', () => {
   ];
   const expected = (name: string, bid: BidStatus, request: WorkRequestStatus) => {
     const live = bid === 'PENDING' && request === 'OPEN';
+    const hired = bid === 'ACCEPTED' && request === 'ASSIGNED';
     // An expired request takes no bids, but its client may still hire a pending one.
     if (name === 'client')
       return live || (bid === 'PENDING' && request === 'EXPIRED') ? ['accept'] : [];
@@ -54,7 +76,9 @@ describe('what each actor may do with a bid', () => {
         ? ['change', 'withdraw']
         : bid === 'PENDING' && request === 'EXPIRED'
           ? ['withdraw']
-          : [];
+          : hired
+            ? ['propose_price']
+            : [];
     return [];
   };
   for (const [name, actor] of actors) {
@@ -65,8 +89,9 @@ describe('what each actor may do with a bid', () => {
           expect(
             bidActions(
               actor,
-              { providerId: bidder.id, status: bid },
+              { ...fresh, status: bid },
               { clientId: client.id, status: request },
+              now,
             ),
           ).toEqual(allowed);
         });
@@ -100,5 +125,98 @@ describe('what each actor may do with a bid', () => {
     expect(bidsVisibleTo(admin, request)).toBe('all');
     expect(bidsVisibleTo(bidder, request)).toBe('own');
     expect(bidsVisibleTo(otherClient, request)).toBe('none');
+  });
+});
+
+describe('priced lines and totals', () => {
+  const line = (quantity: number, unit_price_cents: number) => ({ quantity, unit_price_cents });
+
+  it('totals each line to the cent, half up, and the bid as their sum', () => {
+    expect(lineTotalCents(line(2.5, 3_333))).toBe(8_333); // 83.325 € → 83.33 €
+    expect(lineTotalCents(line(0.01, 49))).toBe(0); // 0.49 cent → 0
+    expect(lineTotalCents(line(0.01, 50))).toBe(1); // half a cent → 1
+    expect(linesTotalCents([line(3, 2_500), line(1, 1_990), line(0.5, 100)])).toBe(9_540);
+  });
+
+  it('takes the lines’ total as the price, or the amount of a bid without lines', () => {
+    expect(bidPrice([line(2, 4_000)], undefined)).toEqual({ cents: 8_000 });
+    expect(bidPrice([line(2, 4_000)], 8_000)).toEqual({ cents: 8_000 });
+    expect(bidPrice([], 8_950)).toEqual({ cents: 8_950 });
+  });
+
+  it('refuses a price of nothing, above the largest bid, or not its lines’ total', () => {
+    expect(bidPrice([], undefined)).toEqual({ refusal: 'amount_invalid' });
+    expect(bidPrice([line(1, 0)], undefined)).toEqual({ refusal: 'amount_invalid' });
+    expect(bidPrice([line(100_000, 100_000_000)], undefined)).toEqual({
+      refusal: 'amount_too_high',
+    });
+    expect(bidPrice(Array(20).fill(line(1, MAX_BID_TOTAL_CENTS / 10)), undefined)).toEqual({
+      refusal: 'amount_too_high',
+    });
+    expect(bidPrice([line(2, 4_000)], 7_999)).toEqual({ refusal: 'bid_total_mismatch' });
+  });
+});
+
+describe('validity and expiry', () => {
+  it('holds through the whole last day in Slovakia, and expires the next', () => {
+    // 23:30 UTC on 10 May is already 11 May in Bratislava.
+    expect(marketToday(new Date('2026-05-10T23:30:00Z'))).toBe('2026-05-11');
+    expect(isBidExpired('2026-05-10', new Date('2026-05-10T21:59:00Z'))).toBe(false);
+    expect(isBidExpired('2026-05-10', new Date('2026-05-10T22:01:00Z'))).toBe(true);
+    expect(isBidExpired(null, new Date('2099-01-01T00:00:00Z'))).toBe(false);
+  });
+
+  it('refuses accepting an expired bid, and a bid revised since the client saw it', () => {
+    const request = { clientId: client.id, status: 'OPEN' as const };
+    const expired = { ...fresh, validUntil: '2026-05-09' };
+    expect(acceptPricedRefusal(client, expired, request, now)).toBe('bid_expired');
+    expect(acceptPricedRefusal(client, { ...fresh, revision: 3 }, request, now, 2)).toBe(
+      'bid_revised',
+    );
+    expect(acceptPricedRefusal(client, { ...fresh, revision: 3 }, request, now, 3)).toBeNull();
+    expect(bidActions(client, expired, request, now)).toEqual(['request_price']);
+  });
+
+  it('lets the client ask for a new price once, only of an expired pending bid', () => {
+    const request = { clientId: client.id, status: 'OPEN' as const };
+    const expired = { ...fresh, validUntil: '2026-05-09' };
+    expect(requestPriceRefusal(client, expired, request, now)).toBeNull();
+    expect(requestPriceRefusal(client, fresh, request, now)).toBe('bid_not_expired');
+    expect(requestPriceRefusal(client, { ...expired, priceRequestedAt: now }, request, now)).toBe(
+      'price_already_requested',
+    );
+    expect(requestPriceRefusal(bidder, expired, request, now)).toBe('insufficient_permissions');
+    expect(requestPriceRefusal(client, expired, { ...request, status: 'CANCELLED' }, now)).toBe(
+      'bid_not_pending',
+    );
+  });
+});
+
+describe('price proposals after the hire', () => {
+  const hired = { clientId: client.id, status: 'ASSIGNED' as const };
+  const accepted = { ...fresh, status: 'ACCEPTED' as BidStatus };
+
+  it('lets only the hired provider propose, one proposal at a time', () => {
+    expect(proposePriceRefusal(bidder, accepted, hired)).toBeNull();
+    expect(proposePriceRefusal(bidder, { ...accepted, proposalPending: true }, hired)).toBe(
+      'price_proposal_pending',
+    );
+    expect(proposePriceRefusal(client, accepted, hired)).toBe('insufficient_permissions');
+    expect(proposePriceRefusal(otherProvider, accepted, hired)).toBe('insufficient_permissions');
+    expect(proposePriceRefusal(bidder, fresh, { ...hired, status: 'OPEN' })).toBe(
+      'request_not_assigned',
+    );
+    expect(proposePriceRefusal(bidder, accepted, { ...hired, status: 'COMPLETED' })).toBe(
+      'request_not_assigned',
+    );
+  });
+
+  it('lets only the client answer a waiting proposal', () => {
+    const waiting = { ...accepted, proposalPending: true };
+    expect(answerProposalRefusal(client, waiting, hired)).toBeNull();
+    expect(answerProposalRefusal(client, accepted, hired)).toBe('price_proposal_not_found');
+    expect(answerProposalRefusal(bidder, waiting, hired)).toBe('insufficient_permissions');
+    expect(bidActions(client, waiting, hired, now)).toEqual(['answer_proposal']);
+    expect(bidActions(bidder, waiting, hired, now)).toEqual([]);
   });
 });

@@ -101,11 +101,36 @@ export const EVENTS = {
   ),
   /** A provider bid on a request. */
   'bid.placed': declare(1, z.object(aBid)),
-  /** The provider changed their pending bid. */
+  /**
+   * The provider revised their pending bid. Version 2: the revision's number, and whether the
+   * client had already seen the bid (only then are they told: docs/bids.md "Revisions").
+   */
   'bid.changed': declare(
-    1,
-    z.object({ bidId: id, workRequestId: id, providerId: id, amountCents: cents }),
+    2,
+    z.object({
+      bidId: id,
+      workRequestId: id,
+      providerId: id,
+      amountCents: cents,
+      revision: z.number().int().min(2),
+      seenByClient: z.boolean(),
+    }),
   ),
+  /** The client asked the provider of an expired bid for a new price. */
+  'bid.price_requested': declare(
+    1,
+    z.object({
+      bidId: id,
+      workRequestId: id,
+      clientId: id,
+      providerId: id,
+      title: z.string(),
+    }),
+  ),
+  /** After the hire, the provider proposed a new price; the client is to accept or decline it. */
+  'bid.price_proposed': declare(1, z.object({ ...aBid, proposalId: id, previousCents: cents })),
+  /** The client accepted (the price changed) or declined the provider's proposed price. */
+  'bid.price_answered': declare(1, z.object({ ...aBid, proposalId: id, accepted: z.boolean() })),
   /** The provider withdrew their pending bid. */
   'bid.withdrawn': declare(1, z.object({ bidId: id, workRequestId: id, providerId: id })),
   /** The client hired this bid's provider; the other pending bids were rejected. */

@@ -76,9 +76,55 @@ export function registerInboxHandlers(events: EventBus) {
     await toClientOfBid(tx, 'bid_received', payload, payload);
   });
 
+  // A revision before the client first saw the bid tells nothing new: they will see it revised.
   events.on('bid.changed', async (tx, { payload }) => {
+    if (!payload.seenByClient) return;
     const request = await readRequestFacts(tx, payload.workRequestId);
     await toClientOfBid(tx, 'bid_changed', request, payload);
+  });
+
+  // The price of a bid beyond its revisions (docs/bids.md "Priced lines").
+  events.on('bid.price_requested', async (tx, { payload }) => {
+    await write(tx, {
+      userId: payload.providerId,
+      type: 'price_requested',
+      data: { work_request_id: payload.workRequestId, title: payload.title, bid_id: payload.bidId },
+      link: requestPage(payload.workRequestId),
+      workRequestId: payload.workRequestId,
+    });
+  });
+
+  events.on('bid.price_proposed', async (tx, { payload }) => {
+    await write(tx, {
+      userId: payload.clientId,
+      type: 'price_proposed',
+      data: {
+        work_request_id: payload.workRequestId,
+        title: payload.title,
+        bid_id: payload.bidId,
+        amount_cents: payload.amountCents,
+        previous_cents: payload.previousCents,
+        provider_id: payload.providerId,
+        provider_name: await nameOf(tx, payload.providerId),
+      },
+      link: requestPage(payload.workRequestId),
+      workRequestId: payload.workRequestId,
+    });
+  });
+
+  events.on('bid.price_answered', async (tx, { payload }) => {
+    await write(tx, {
+      userId: payload.providerId,
+      type: payload.accepted ? 'price_accepted' : 'price_declined',
+      data: {
+        work_request_id: payload.workRequestId,
+        title: payload.title,
+        bid_id: payload.bidId,
+        amount_cents: payload.amountCents,
+      },
+      link: requestPage(payload.workRequestId),
+      workRequestId: payload.workRequestId,
+    });
   });
 
   events.on('bid.withdrawn', async (tx, { payload }) => {

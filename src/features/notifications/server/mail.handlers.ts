@@ -105,11 +105,47 @@ export function registerMailHandlers(events: EventBus, ctx: MailContext) {
   };
 
   events.on('bid.changed', async (tx, { payload }) => {
+    if (!payload.seenByClient) return;
     await toClientOfBid(tx, payload, 'bid_changed', 'bidChanged');
   });
 
   events.on('bid.withdrawn', async (tx, { payload }) => {
     await toClientOfBid(tx, payload, 'bid_withdrawn', 'bidWithdrawn');
+  });
+
+  // The price of a bid beyond its revisions (docs/bids.md "Priced lines"): one mail each way.
+  const aboutPrice = async (
+    tx: Db | Tx,
+    userId: string,
+    type: 'price_requested' | 'price_proposed' | 'price_accepted' | 'price_declined',
+    kind: 'priceRequested' | 'priceProposed' | 'priceAccepted' | 'priceDeclined',
+    payload: { workRequestId: string; title: string; amountCents?: number; previousCents?: number },
+  ) => {
+    const recipient = await reader(ctx, tx, userId, type);
+    if (!recipient) return;
+    const { user, options } = recipient;
+    const values = {
+      name: user.name,
+      title: payload.title,
+      ...(payload.amountCents === undefined ? {} : { amount: money(payload.amountCents) }),
+      ...(payload.previousCents === undefined ? {} : { previous: money(payload.previousCents) }),
+      link: requestLink(ctx, payload.workRequestId),
+    };
+    await notify(ctx, tx, user, kind, values, options);
+  };
+
+  events.on('bid.price_requested', async (tx, { payload }) => {
+    await aboutPrice(tx, payload.providerId, 'price_requested', 'priceRequested', payload);
+  });
+
+  events.on('bid.price_proposed', async (tx, { payload }) => {
+    await aboutPrice(tx, payload.clientId, 'price_proposed', 'priceProposed', payload);
+  });
+
+  events.on('bid.price_answered', async (tx, { payload }) => {
+    await (payload.accepted
+      ? aboutPrice(tx, payload.providerId, 'price_accepted', 'priceAccepted', payload)
+      : aboutPrice(tx, payload.providerId, 'price_declined', 'priceDeclined', payload));
   });
 
   events.on('bid.accepted', async (tx, { payload }) => {

@@ -12,6 +12,7 @@ export const TYPE_GROUPS: Record<PreferenceGroup, NotificationType[]> = {
     'bid_received',
     'bid_changed',
     'bid_withdrawn',
+    'price_proposed',
     'hire_released',
     'client_reviewed',
     'review_answered',
@@ -21,6 +22,9 @@ export const TYPE_GROUPS: Record<PreferenceGroup, NotificationType[]> = {
   provider: [
     'bid_accepted',
     'bid_rejected',
+    'price_requested',
+    'price_accepted',
+    'price_declined',
     'request_reopened',
     'request_cancelled',
     'request_deleted',

@@ -1,10 +1,13 @@
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../server/db/database';
 import { preparedFor } from '../../../server/db/prepared';
 import { users } from '../../accounts/server/tables';
-import { bids, workRequests } from './tables';
+import { bidRevisions, bids, priceProposals, workRequests } from './tables';
 
-/** Bids with the provider's name and the request's title and state, as every bid list shows them. */
+/**
+ * Bids with the provider's name, the request's title and state, and the price proposal waiting
+ * for the client's answer (if any), as every bid list shows them.
+ */
 export function selectBids(db: Pick<Db, 'select'>) {
   return db
     .select({
@@ -16,10 +19,21 @@ export function selectBids(db: Pick<Db, 'select'>) {
         clientId: workRequests.clientId,
         status: workRequests.status,
       },
+      proposal: {
+        id: priceProposals.id,
+        amountCents: priceProposals.amountCents,
+        lines: priceProposals.lines,
+        note: priceProposals.note,
+        createdAt: priceProposals.createdAt,
+      },
     })
     .from(bids)
     .innerJoin(users, eq(users.id, bids.providerId))
-    .innerJoin(workRequests, eq(workRequests.id, bids.workRequestId));
+    .innerJoin(workRequests, eq(workRequests.id, bids.workRequestId))
+    .leftJoin(
+      priceProposals,
+      and(eq(priceProposals.bidId, bids.id), eq(priceProposals.status, 'PENDING')),
+    );
 }
 
 export type BidRow = Awaited<ReturnType<ReturnType<typeof selectBids>['where']>>[number];
@@ -135,9 +149,72 @@ export async function bidRow(tx: Tx, id: string, lock?: 'update') {
 export async function updateBid(
   tx: Tx,
   id: string,
-  values: Partial<Pick<NewBid, 'status' | 'amountCents' | 'description'>>,
+  values: Partial<
+    Pick<
+      NewBid,
+      | 'status'
+      | 'amountCents'
+      | 'description'
+      | 'lines'
+      | 'validUntil'
+      | 'earliestStart'
+      | 'revision'
+      | 'revisedAt'
+      | 'priceRequestedAt'
+    >
+  >,
 ) {
   await tx.update(bids).set(values).where(eq(bids.id, id));
+}
+
+type NewRevision = typeof bidRevisions.$inferInsert;
+
+/** Keeps a version of the bid (the first as placed, then each revision). */
+export async function insertRevision(tx: Tx, values: NewRevision) {
+  await tx.insert(bidRevisions).values(values);
+}
+
+/** A bid's versions, oldest first. */
+export function revisionsOf(db: Db, bidId: string) {
+  return db
+    .select()
+    .from(bidRevisions)
+    .where(eq(bidRevisions.bidId, bidId))
+    .orderBy(asc(bidRevisions.revision));
+}
+
+/**
+ * The request's client opened its bids: each bid not seen before is seen now (a revision after
+ * it is a notification). Writes only bids never seen, so a second look is a read.
+ */
+export async function markBidsSeenByClient(db: Db, workRequestId: string) {
+  await db
+    .update(bids)
+    .set({ clientSeenAt: sql`now()`, updatedAt: sql`${bids.updatedAt}` })
+    .where(and(eq(bids.workRequestId, workRequestId), isNull(bids.clientSeenAt)));
+}
+
+/** The proposal waiting on a bid, locked until the commit. */
+export async function pendingProposal(tx: Tx, bidId: string) {
+  const [row] = await tx
+    .select()
+    .from(priceProposals)
+    .where(and(eq(priceProposals.bidId, bidId), eq(priceProposals.status, 'PENDING')))
+    .for('update');
+  return row;
+}
+
+/** Stores a proposal; undefined when one already waits on the bid (the partial unique index). */
+export async function insertProposal(tx: Tx, values: typeof priceProposals.$inferInsert) {
+  const [row] = await tx.insert(priceProposals).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function answerProposalRow(tx: Tx, id: string, status: 'ACCEPTED' | 'DECLINED') {
+  await tx
+    .update(priceProposals)
+    .set({ status, answeredAt: sql`now()` })
+    .where(eq(priceProposals.id, id));
 }
 
 export async function deleteBid(tx: Tx, id: string) {

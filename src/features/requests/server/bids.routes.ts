@@ -3,13 +3,17 @@ import { z } from 'zod';
 import type { ServerContext } from '../../../server/context';
 import { requireUser } from '../../../server/plugins/auth';
 import {
-  bidAmount,
-  bidDescription,
+  acceptBidBody,
+  answerProposalBody,
   bidResponse,
   bidsResponse,
   createBidBody,
+  proposePriceBody,
+  reviseBidBody,
+  revisionsResponse,
 } from '../bids.schema';
-import { presentBid } from './bids.presenter';
+import { answerProposal, bidHistory, proposePrice, requestNewPrice } from './bid-prices.service';
+import { presentBid, presentRevision } from './bids.presenter';
 import {
   acceptBid,
   bidsForProvider,
@@ -54,10 +58,10 @@ export const bidsRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = async (
 
   app.patch(
     '/bids/:id/accept',
-    { schema: { params: idParams, response: { 200: bidResponse } } },
+    { schema: { params: idParams, body: acceptBidBody, response: { 200: bidResponse } } },
     async (request) => {
       const me = requireUser(request);
-      const row = await acceptBid(ctx, me, request.params.id);
+      const row = await acceptBid(ctx, me, request.params.id, request.body?.revision);
       return { bid: presentBid(row, me) };
     },
   );
@@ -67,13 +71,52 @@ export const bidsRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = async (
     {
       schema: {
         params: idParams,
-        body: z.object({ amount: bidAmount, description: bidDescription }),
+        body: reviseBidBody,
         response: { 200: bidResponse },
       },
     },
     async (request) => {
       const me = requireUser(request);
       const row = await changeBid(ctx, me, request.params.id, request.body);
+      return { bid: presentBid(row, me) };
+    },
+  );
+
+  app.get(
+    '/bids/:id/revisions',
+    { schema: { params: idParams, response: { 200: revisionsResponse } } },
+    async (request) => {
+      const rows = await bidHistory(ctx, requireUser(request), request.params.id);
+      return { revisions: rows.map(presentRevision) };
+    },
+  );
+
+  app.post(
+    '/bids/:id/price-request',
+    { schema: { params: idParams, response: { 200: bidResponse } } },
+    async (request) => {
+      const me = requireUser(request);
+      const row = await requestNewPrice(ctx, me, request.params.id);
+      return { bid: presentBid(row, me) };
+    },
+  );
+
+  app.post(
+    '/bids/:id/price-proposal',
+    { schema: { params: idParams, body: proposePriceBody, response: { 200: bidResponse } } },
+    async (request) => {
+      const me = requireUser(request);
+      const row = await proposePrice(ctx, me, request.params.id, request.body);
+      return { bid: presentBid(row, me) };
+    },
+  );
+
+  app.patch(
+    '/bids/:id/price-proposal',
+    { schema: { params: idParams, body: answerProposalBody, response: { 200: bidResponse } } },
+    async (request) => {
+      const me = requireUser(request);
+      const row = await answerProposal(ctx, me, request.params.id, request.body.answer);
       return { bid: presentBid(row, me) };
     },
   );

@@ -8,7 +8,14 @@ import { assignRequest } from './hires.service';
 import { lockRequestFacts, readOpenableRequestFacts } from './requests.service';
 import { refuse } from './refusals';
 import { placeBidRefusal } from '../requests.rules';
-import { acceptRefusal, bidsVisibleTo, changeRefusal, withdrawRefusal } from '../bids.rules';
+import {
+  acceptPricedRefusal,
+  bidPrice,
+  bidsVisibleTo,
+  changeRefusal,
+  withdrawRefusal,
+} from '../bids.rules';
+import type { PricedBidInput } from '../bids.schema';
 import {
   bidRow,
   bidsOfProvider,
@@ -16,14 +23,35 @@ import {
   deleteBid,
   findBid,
   insertBid,
+  insertRevision,
+  markBidsSeenByClient,
   rejectPendingBids,
   updateBid,
 } from './bids.repo';
 
-const bidNotFound = () => new AppError('bid_not_found', 'Bid not found.');
+export const bidNotFound = () => new AppError('bid_not_found', 'Bid not found.');
+
+/**
+ * The stored form of a price as sent (bids.schema.ts checked it): the total of its lines, or its
+ * amount, in cents; days as sent, or null.
+ */
+export function storedPrice(input: Omit<PricedBidInput, 'description'>) {
+  const price = bidPrice(
+    input.lines,
+    input.amount === undefined ? undefined : eurosToCents(input.amount),
+  );
+  // The schema refused every price without a total; this is its type's narrowing.
+  if ('refusal' in price) throw new AppError('validation_failed', 'The price is not valid.');
+  return {
+    amountCents: price.cents,
+    lines: input.lines,
+    validUntil: input.valid_until ?? null,
+    earliestStart: input.earliest_start ?? null,
+  };
+}
 
 /** A bid read again after its write: gone if its request was deleted in between (404). */
-function foundBid<T>(row: T | undefined): T {
+export function foundBid<T>(row: T | undefined): T {
   if (!row) throw bidNotFound();
   return row;
 }
@@ -36,12 +64,7 @@ function foundBid<T>(row: T | undefined): T {
 export async function placeBid(
   ctx: ServerContext,
   viewer: Actor,
-  input: {
-    work_request_id: string;
-    amount: number;
-    description: string;
-    provider_id?: string | undefined;
-  },
+  input: PricedBidInput & { work_request_id: string; provider_id?: string | undefined },
 ) {
   if (input.provider_id && input.provider_id !== viewer.id) {
     throw new AppError('provider_mismatch', 'You can only bid as yourself.');
@@ -55,13 +78,21 @@ export async function placeBid(
     if (!(await holdAccount(tx, viewer.id))) {
       throw new AppError('not_authenticated', 'You must be logged in.');
     }
+    const price = storedPrice(input);
     const bid = await insertBid(tx, {
       workRequestId: request.id,
       providerId: viewer.id,
-      amountCents: eurosToCents(input.amount),
       description: input.description,
+      ...price,
     });
     if (!bid) throw refuse('bid_already_exists');
+    await insertRevision(tx, {
+      bidId: bid.id,
+      revision: 1,
+      reason: 'placed',
+      description: input.description,
+      ...price,
+    });
     // Told in the bid's transaction: no bid, no mail; nobody waits for SMTP.
     await ctx.events.publish(tx, 'bid.placed', {
       bidId: bid.id,
@@ -92,6 +123,8 @@ export async function placeBid(
 export async function bidsForRequest(ctx: ServerContext, viewer: Actor, workRequestId: string) {
   const request = await readOpenableRequestFacts(ctx.db, viewer, workRequestId);
   const visible = bidsVisibleTo(viewer, request);
+  // The client has now seen these bids: a revision from here on is a notification.
+  if (viewer.id === request.clientId) await markBidsSeenByClient(ctx.db, workRequestId);
   if (visible === 'all') return bidsOfRequest(ctx.db, workRequestId);
   if (visible === 'own') return bidsOfRequest(ctx.db, workRequestId, viewer.id);
   throw refuse('insufficient_permissions');
@@ -108,9 +141,16 @@ export async function bidsForProvider(ctx: ServerContext, viewer: Actor, provide
  * Accepting is final (spec core §4): with the request row locked, the bid becomes ACCEPTED,
  * every other pending bid REJECTED and the request ASSIGNED. Of simultaneous accepts, one wins;
  * the others find the request no longer open. `bid.accepted` is published in the same
- * transaction: no acceptance, no mail.
+ * transaction: no acceptance, no mail. A bid past `valid_until` is refused (`bid_expired`), and
+ * so is one revised since the revision the client names (`bid_revised`): a revision takes the
+ * request's share lock, so it lands wholly before or after the acceptance, never within it.
  */
-export async function acceptBid(ctx: ServerContext, viewer: Actor, bidId: string) {
+export async function acceptBid(
+  ctx: ServerContext,
+  viewer: Actor,
+  bidId: string,
+  seenRevision?: number,
+) {
   const accepted = await ctx.db.transaction(async (tx) => {
     const found = await bidRow(tx, bidId);
     if (!found) throw bidNotFound();
@@ -118,7 +158,13 @@ export async function acceptBid(ctx: ServerContext, viewer: Actor, bidId: string
     // Read again under the request's lock: the bid may have been withdrawn meanwhile.
     const bid = await bidRow(tx, bidId);
     if (!bid) throw bidNotFound();
-    const refusal = acceptRefusal(viewer, bid, request);
+    const refusal = acceptPricedRefusal(
+      viewer,
+      { ...bid, proposalPending: false },
+      request,
+      new Date(),
+      seenRevision,
+    );
     if (refusal) throw refuse(refusal);
     await updateBid(tx, bidId, { status: 'ACCEPTED' });
     const notChosen = await rejectPendingBids(tx, request.id, bidId);
@@ -147,7 +193,12 @@ export async function acceptBid(ctx: ServerContext, viewer: Actor, bidId: string
 }
 
 /** The bidder's own bid, checked by `rule` under the request's share lock. */
-async function lockedOwnBid(tx: Tx, viewer: Actor, bidId: string, rule: typeof changeRefusal) {
+export async function lockedOwnBid(
+  tx: Tx,
+  viewer: Actor,
+  bidId: string,
+  rule: typeof changeRefusal,
+) {
   const found = await bidRow(tx, bidId);
   if (!found) throw bidNotFound();
   const request = await lockRequestFacts(tx, found.workRequestId, 'share');
@@ -158,22 +209,42 @@ async function lockedOwnBid(tx: Tx, viewer: Actor, bidId: string, rule: typeof c
   return bid;
 }
 
-/** Beyond the spec: a provider may change a pending bid while the request is open. */
+/**
+ * Beyond the spec: a provider may revise a pending bid while the request is open. The whole price
+ * is sent again; the revision is kept (`bid_revisions`), any request for a new price is answered
+ * by it, and `bid.changed` says whether the client had already seen the bid (then they are told).
+ */
 export async function changeBid(
   ctx: ServerContext,
   viewer: Actor,
   bidId: string,
-  input: { amount: number; description: string },
+  input: PricedBidInput,
 ) {
   await ctx.db.transaction(async (tx) => {
     const bid = await lockedOwnBid(tx, viewer, bidId, changeRefusal);
-    const amountCents = eurosToCents(input.amount);
-    await updateBid(tx, bidId, { amountCents, description: input.description });
+    const price = storedPrice(input);
+    const revision = bid.revision + 1;
+    await updateBid(tx, bidId, {
+      ...price,
+      description: input.description,
+      revision,
+      revisedAt: new Date(),
+      priceRequestedAt: null,
+    });
+    await insertRevision(tx, {
+      bidId,
+      revision,
+      reason: 'revision',
+      description: input.description,
+      ...price,
+    });
     await ctx.events.publish(tx, 'bid.changed', {
       bidId,
       workRequestId: bid.workRequestId,
       providerId: viewer.id,
-      amountCents,
+      amountCents: price.amountCents,
+      revision,
+      seenByClient: bid.clientSeenAt !== null,
     });
   });
   await ctx.writeAudit({

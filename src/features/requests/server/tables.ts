@@ -5,11 +5,13 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
@@ -17,6 +19,7 @@ import { createdAt, tsvector, updatedAt } from '../../../server/db/columns';
 import { categoryEnum, users } from '../../accounts/server/tables';
 import { places } from '../../places/server/tables';
 import { BID_STATUSES, WORK_REQUEST_STATUSES } from '../../../shared/statuses';
+import type { BidLine } from '../bids.rules';
 
 export const workRequestStatusEnum = pgEnum('work_request_status', WORK_REQUEST_STATUSES);
 
@@ -197,6 +200,19 @@ export const bids = pgTable(
     amountCents: integer('amount_cents').notNull(),
     description: text('description').notNull(),
     status: bidStatusEnum('status').notNull().default('PENDING'),
+    /** Priced lines (at most 20), checked by bids.schema.ts; `amountCents` is their total. */
+    lines: jsonb('lines').$type<BidLine[]>().notNull().default([]),
+    /** The last day the price holds (Europe/Bratislava); null: it holds until answered. */
+    validUntil: date('valid_until'),
+    /** The first day the provider can start. */
+    earliestStart: date('earliest_start'),
+    /** 1 as placed; each revision (and each agreed price change) adds one: `bid_revisions`. */
+    revision: integer('revision').notNull().default(1),
+    revisedAt: timestamp('revised_at', { withTimezone: true }),
+    /** When the request's client first saw the bid: a revision after it is a notification. */
+    clientSeenAt: timestamp('client_seen_at', { withTimezone: true }),
+    /** When the client asked for a new price of the expired bid; cleared by a revision. */
+    priceRequestedAt: timestamp('price_requested_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -205,5 +221,74 @@ export const bids = pgTable(
     index('bids_provider_created_idx').on(t.providerId, t.createdAt.desc().nullsFirst()),
     check('bids_amount_check', sql`${t.amountCents} > 0 and ${t.amountCents} <= 100000000`),
     check('bids_description_check', sql`char_length(${t.description}) between 10 and 1000`),
+    check(
+      'bids_lines_check',
+      sql`jsonb_typeof(${t.lines}) = 'array' and jsonb_array_length(${t.lines}) <= 20`,
+    ),
+  ],
+);
+
+export const revisionReasonEnum = pgEnum('bid_revision_reason', [
+  'placed',
+  'revision',
+  'price_agreed',
+]);
+
+/**
+ * Every version of a bid, the first as placed: what the client and an administrator see as its
+ * history. Written in the transaction of each change; goes with its bid.
+ */
+export const bidRevisions = pgTable(
+  'bid_revisions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bidId: uuid('bid_id')
+      .notNull()
+      .references(() => bids.id, { onDelete: 'cascade' }),
+    revision: integer('revision').notNull(),
+    reason: revisionReasonEnum('reason').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    description: text('description').notNull(),
+    lines: jsonb('lines').$type<BidLine[]>().notNull().default([]),
+    validUntil: date('valid_until'),
+    earliestStart: date('earliest_start'),
+    createdAt: createdAt(),
+  },
+  (t) => [unique('bid_revisions_bid_revision_key').on(t.bidId, t.revision)],
+);
+
+export const priceProposalStatusEnum = pgEnum('price_proposal_status', [
+  'PENDING',
+  'ACCEPTED',
+  'DECLINED',
+]);
+
+/**
+ * After the hire, a price change the provider proposes and the client accepts or declines. At
+ * most one waits per bid (the partial unique index), so two proposals never cross.
+ */
+export const priceProposals = pgTable(
+  'price_proposals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bidId: uuid('bid_id')
+      .notNull()
+      .references(() => bids.id, { onDelete: 'cascade' }),
+    amountCents: integer('amount_cents').notNull(),
+    lines: jsonb('lines').$type<BidLine[]>().notNull().default([]),
+    note: text('note').notNull(),
+    status: priceProposalStatusEnum('status').notNull().default('PENDING'),
+    createdAt: createdAt(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('price_proposals_bid_idx').on(t.bidId),
+    uniqueIndex('price_proposals_one_pending_idx')
+      .on(t.bidId)
+      .where(sql`${t.status} = 'PENDING'`),
+    check(
+      'price_proposals_amount_check',
+      sql`${t.amountCents} > 0 and ${t.amountCents} <= 100000000`,
+    ),
   ],
 );

@@ -7,12 +7,13 @@ import { useApiErrorText } from '../../../client/api/useApiError';
 import { Spinner } from '../../../client/components/ui/Spinner';
 import { useConfirm } from '../../../client/layout/ConfirmDialog';
 import { useNotify } from '../../../client/layout/Notifications';
-import { formatDate, eurosToCents, formatEuro } from '../../../shared/format';
+import { formatDate, formatEuro } from '../../../shared/format';
 import type { Language } from '../../../shared/languages';
 import type { SessionUser } from '../../accounts/ui/session';
 import type { RequestDetail } from './requests.api';
 import { useAcceptBid, useRequestBids, useWithdrawBid, type Bid } from './bids.api';
 import { BidForm } from './BidForm';
+import { BidPricePanel } from './BidPricePanel';
 import { StartConversation } from '../../conversations/ui/StartConversation';
 
 const STATUS_STYLE: Record<Bid['status'], string> = {
@@ -58,7 +59,7 @@ export function BidsSection({
       title: t('accept.title'),
       message: t('accept.message', {
         name: bid.provider.name,
-        amount: formatEuro(eurosToCents(bid.amount), language),
+        amount: formatEuro(bid.amountCents, language),
       }),
       confirmLabel: t('accept.confirm'),
     });
@@ -128,10 +129,11 @@ export function BidsSection({
             <div className="flex flex-wrap items-center justify-between gap-2">
               <p className="font-semibold">{bid.provider.name}</p>
               <p className="text-lg font-bold text-brand-800">
-                {formatEuro(eurosToCents(bid.amount), language)}
+                {formatEuro(bid.amountCents, language)}
               </p>
             </div>
             <p className="mt-2 whitespace-pre-line text-stone-800">{bid.description}</p>
+            <BidPricePanel bid={bid} viewer={viewer} />
             <div className="mt-3 flex flex-wrap items-center gap-2 text-sm">
               <span
                 className={`inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${STATUS_STYLE[bid.status]}`}

@@ -3,6 +3,7 @@ import { api } from '../../../client/api/client';
 import type { CamelCased } from '../../../client/api/types';
 import { providerKeys } from '../../providers/ui/providers.api';
 import { requestKeys } from './requests.api';
+import type { BidLine } from '../bids.rules';
 import type { BidView } from '../bids.schema';
 
 export type Bid = CamelCased<BidView>;
@@ -35,9 +36,13 @@ export function useProviderBids(providerId: string) {
   });
 }
 
+/** A bid as sent: priced lines (their total is the price) or an amount in euros. */
 export interface BidInput {
-  amount: number;
+  amount?: number | undefined;
   description: string;
+  lines: BidLine[];
+  valid_until: string | null;
+  earliest_start: string | null;
 }
 
 /**
@@ -90,7 +95,15 @@ export function useWithdrawBid() {
 export function useAcceptBid() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (bid: Bid) => api<{ bid: Bid }>(`/bids/${bid.id}/accept`, { method: 'PATCH' }),
+    // The revision the client was shown: a revision since is refused (`bid_revised`), not accepted.
+    mutationFn: (bid: Bid) =>
+      api<{ bid: Bid }>(`/bids/${bid.id}/accept`, {
+        method: 'PATCH',
+        body: { revision: bid.revision },
+      }),
+    // Refused (expired, revised meanwhile): the bids are fetched again to show why.
+    onError: (_error, bid) =>
+      queryClient.invalidateQueries({ queryKey: requestKeys.detail(bid.workRequestId) }),
     onSuccess: ({ bid }) =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: requestKeys.detail(bid.workRequestId) }),

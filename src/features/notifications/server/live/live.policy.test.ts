@@ -60,9 +60,13 @@ describe('who is told of a change', () => {
     };
     expect(heard(LIVE_AUDIENCE['bid.placed'](bid, parties))).toEqual(expected);
     const change = { bidId: bidW!, workRequestId: request!, providerId: winner! };
-    expect(heard(LIVE_AUDIENCE['bid.changed']({ ...change, amountCents: 9_000 }, parties))).toEqual(
-      expected,
-    );
+    const revised = { ...change, amountCents: 9_000, revision: 2, seenByClient: true };
+    expect(heard(LIVE_AUDIENCE['bid.changed'](revised, parties))).toEqual(expected);
+    const price = { ...bid, proposalId: bidW!, previousCents: 8_000 };
+    expect(heard(LIVE_AUDIENCE['bid.price_proposed'](price, parties))).toEqual(expected);
+    expect(heard(LIVE_AUDIENCE['bid.price_requested'](bid, parties))).toEqual(expected);
+    const answered = { ...bid, proposalId: bidW!, accepted: true };
+    expect(heard(LIVE_AUDIENCE['bid.price_answered'](answered, parties))).toEqual(expected);
     expect(heard(LIVE_AUDIENCE['bid.withdrawn'](change, parties))).toEqual(expected);
   });
 

@@ -25,7 +25,10 @@ export type ChangeEvent =
   | 'bid.placed'
   | 'bid.changed'
   | 'bid.withdrawn'
-  | 'bid.accepted';
+  | 'bid.accepted'
+  | 'bid.price_requested'
+  | 'bid.price_proposed'
+  | 'bid.price_answered';
 
 const present = (...ids: (string | undefined)[]) => ids.filter((id): id is string => !!id);
 const request = (id: string, to: string[]): Audience => ({
@@ -90,6 +93,19 @@ export const LIVE_AUDIENCE: {
     request(p.workRequestId, present(p.clientId, p.providerId, ...everyoneOn(parties))),
     ownBid({ id: p.bidId, providerId: p.providerId }),
     ...bidsOf(parties, p.rejectedProviderIds).map(ownBid),
+  ],
+  // The price of one bid: its client and its provider, by the request and the provider's bid.
+  'bid.price_requested': (p) => [
+    request(p.workRequestId, [p.clientId, p.providerId]),
+    ownBid({ id: p.bidId, providerId: p.providerId }),
+  ],
+  'bid.price_proposed': (p) => [
+    request(p.workRequestId, [p.clientId, p.providerId]),
+    ownBid({ id: p.bidId, providerId: p.providerId }),
+  ],
+  'bid.price_answered': (p) => [
+    request(p.workRequestId, [p.clientId, p.providerId]),
+    ownBid({ id: p.bidId, providerId: p.providerId }),
   ],
 };
 

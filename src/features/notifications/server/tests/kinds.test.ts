@@ -74,11 +74,17 @@ describe('a bid’s life', () => {
     // Before a hire, the client learns the provider's name, never their contact.
     expectNoContact(received[0]!.data, [client, winner]);
 
-    const changed = await winner.agent.put(`/api/bids/${winnerBid}`, {
-      amount: 450,
-      description: 'Urobím to do týždňa, materiál mám.',
-    });
-    expect(changed.statusCode).toBe(200);
+    const revise = (amount: number) =>
+      winner.agent.put(`/api/bids/${winnerBid}`, {
+        amount,
+        description: 'Urobím to do týždňa, materiál mám.',
+      });
+    // A revision before the client has seen the bid tells them nothing new.
+    expect((await revise(460)).statusCode).toBe(200);
+    expect(await readersOf(h, 'bid_changed', title)).toEqual([]);
+    // Once they have opened it, a revision is news.
+    expect((await client.agent.get(`/api/bids/work-request/${request.id}`)).statusCode).toBe(200);
+    expect((await revise(450)).statusCode).toBe(200);
     expect(await readersOf(h, 'bid_changed', title)).toEqual([client.id]);
     const [change] = (await rowsOf(h, 'bid_changed')).filter((row) => row.data.title === title);
     expect(change!.data).toMatchObject({ amount_cents: 45_000, provider_name: winner.name });

@@ -159,6 +159,8 @@ describe('mail and push follow the preferences', () => {
     await choose(client, { bid_changed: { email: false, push: true } });
     const request = await requestOf(h, client, 'Oprava podlahy');
     const bidId = await bid(provider, request.id, 300);
+    // The client has seen the bid, so its revision is news.
+    await client.agent.get(`/api/bids/work-request/${request.id}`);
     await provider.agent.put(`/api/bids/${bidId}`, {
       amount: 280,
       description: 'Urobím to do týždňa, materiál mám.',

@@ -41,6 +41,7 @@ import {
 import { bidsRoutes } from '../features/requests/server/bids.routes';
 import { conversationsRoutes } from '../features/conversations/server/conversations.routes';
 import { scheduleMessageReminders } from '../features/conversations/server/reminders';
+import { scheduleCompletionSweep } from '../features/requests/server/completion-timer';
 import { scheduleDailyLeads } from '../features/leads/server/daily-leads';
 import { leadMatchingQueue, startLeadMatching } from '../features/leads/server/lead-matching';
 import { leadsRoutes } from '../features/leads/server/leads.routes';
@@ -69,6 +70,7 @@ import { directoryHead } from '../features/providers/server/directory-head';
 import { pageKeyOf } from '../shared/page-meta';
 import { systemRoutes } from './routes/system.routes';
 import { requestsRoutes } from '../features/requests/server/requests.routes';
+import { completionRoutes } from '../features/requests/server/completion.routes';
 import { homeRoutes } from '../features/home/server/home.routes';
 import { notificationsRoutes } from '../features/notifications/server/notifications.routes';
 import type { Language } from '../shared/languages';
@@ -239,6 +241,7 @@ export async function buildApp(deps: AppDeps) {
     metrics,
   });
   await scheduleMessageReminders(queue, ctx, app.log);
+  await scheduleCompletionSweep(queue, ctx, app.log);
   await startLeadMatching(queue, ctx);
   await scheduleDailyLeads(queue, ctx, app.log);
   await startPushWorkers(queue, {
@@ -297,6 +300,7 @@ export async function buildApp(deps: AppDeps) {
       });
       await api.register(placesRoutes);
       await api.register(requestsRoutes, { ctx });
+      await api.register(completionRoutes, { ctx });
       await api.register(bidsRoutes, { ctx });
       await api.register(conversationsRoutes, { ctx });
       await api.register(leadsRoutes, { ctx });

@@ -1,5 +1,15 @@
-/** Lifecycle states (spec core §4, accounts §4). Stored exactly as written here. */
-export const WORK_REQUEST_STATUSES = ['OPEN', 'ASSIGNED', 'COMPLETED', 'CANCELLED'] as const;
+/**
+ * Lifecycle states (spec core §4, accounts §4; DONE and DISPUTED: issue 32 "Completion both sides
+ * agree on", requests.rules.ts). Stored exactly as written here.
+ */
+export const WORK_REQUEST_STATUSES = [
+  'OPEN',
+  'ASSIGNED',
+  'COMPLETED',
+  'CANCELLED',
+  'DONE',
+  'DISPUTED',
+] as const;
 export type WorkRequestStatus = (typeof WORK_REQUEST_STATUSES)[number];
 
 export const BID_STATUSES = ['PENDING', 'ACCEPTED', 'REJECTED'] as const;

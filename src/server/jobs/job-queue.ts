@@ -26,6 +26,8 @@ export const QUEUES = {
   leadMatching: 'lead-matching',
   /** The day's daily leads, one mail a provider at 7:00 (leads/server/daily-leads.ts). */
   dailyLeads: 'daily-leads',
+  /** DONE jobs: the 24-hour warning and the completion 7 days after "done" (requests). */
+  completionSweep: 'completion-sweep',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];

@@ -56,7 +56,9 @@ export function lockRequestsBidOn(tx: Tx, providerId: string) {
       id: workRequests.id,
       title: workRequests.title,
       clientId: workRequests.clientId,
-      hired: sql<boolean>`${workRequests.status} = 'ASSIGNED' and ${workRequests.acceptedBidId} = ${bids.id}`,
+      status: workRequests.status,
+      // A job under way (ASSIGNED, DONE or DISPUTED): a completed one stays completed.
+      hired: sql<boolean>`${workRequests.status} in ('ASSIGNED', 'DONE', 'DISPUTED') and ${workRequests.acceptedBidId} = ${bids.id}`,
     })
     .from(workRequests)
     .innerJoin(bids, eq(bids.workRequestId, workRequests.id))

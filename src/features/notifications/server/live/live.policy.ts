@@ -20,6 +20,9 @@ export type ChangeEvent =
   | 'request.cancelled'
   | 'request.completed'
   | 'request.reopened'
+  | 'request.marked_done'
+  | 'request.disputed'
+  | 'request.dispute_resolved'
   | 'bid.placed'
   | 'bid.changed'
   | 'bid.withdrawn'
@@ -49,6 +52,8 @@ const bidsOf = (parties: RequestParties, providerIds: readonly string[]) =>
  *   who bid on it; a provider whose own bid changed status (accepted, rejected, pending again)
  *   also by that bid.
  * - a request posted: its client (their other tabs' lists).
+ * - a hired job marked done, disputed, or its dispute decided: its client and every provider who
+ *   bid on it (their pages show its state); a decision that reopens it also each bid.
  */
 export const LIVE_AUDIENCE: {
   [Name in ChangeEvent]: (payload: EventPayload<Name>, parties: RequestParties) => Audience[];
@@ -63,6 +68,17 @@ export const LIVE_AUDIENCE: {
   ],
   'request.reopened': (p, parties) => [
     request(p.workRequestId, present(p.clientId, ...everyoneOn(parties))),
+    ...parties.bids.map(ownBid),
+  ],
+  // The end of a hired job: its page, for everyone who may have it open.
+  'request.marked_done': (p, parties) => [
+    request(p.workRequestId, present(p.clientId, p.providerId, ...everyoneOn(parties))),
+  ],
+  'request.disputed': (p, parties) => [
+    request(p.workRequestId, present(p.clientId, p.providerId, ...everyoneOn(parties))),
+  ],
+  'request.dispute_resolved': (p, parties) => [
+    request(p.workRequestId, present(p.clientId, p.providerId, ...everyoneOn(parties))),
     ...parties.bids.map(ownBid),
   ],
   'bid.placed': (p) => [

@@ -211,13 +211,15 @@ export async function resolveDispute(
     if (refusal) throw refuse(refusal);
     const providerId = request.acceptedProviderId!;
     const { clientId, title } = request;
-    const to = await move(tx, request, `resolve_${decision.outcome}`);
+    const to = nextRequestStatus(request.status, `resolve_${decision.outcome}`)!;
     let reopenedProviderIds: string[] = [];
     if (decision.outcome === 'reopen') {
-      const hiredBidId = request.acceptedBidId!;
-      reopenedProviderIds = (await reopenRejectedBids(tx, id)).filter((p) => p !== providerId);
-      await rejectBid(tx, hiredBidId);
+      // Open again, given to nobody: the other bids are pending again, the hired one rejected.
       await assignRequestRow(tx, id, to, null);
+      reopenedProviderIds = (await reopenRejectedBids(tx, id)).filter((p) => p !== providerId);
+      await rejectBid(tx, request.acceptedBidId!);
+    } else {
+      await setRequestStatus(tx, id, to);
     }
     await insertCompletionStep(tx, {
       workRequestId: id,

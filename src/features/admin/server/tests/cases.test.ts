@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConversation, createMessage } from '../../../../../tests/factories';
 import { requestForm } from '../../../../../tests/factories/files';
@@ -89,7 +89,7 @@ describe('the Cases tab', () => {
   });
 
   it('completes a case with a note to both sides, audited', async () => {
-    const job = await disputedJob();
+    const job = await disputedJob(0, 'Spor o dokončenú kúpeľňu');
     const admin = await h.signedIn('administrator');
     const url = `/api/admin/cases/${job.request.id}/decision`;
     expect((await admin.agent.post(url, { outcome: 'complete', note: '' })).statusCode).toBe(400);
@@ -118,6 +118,19 @@ describe('the Cases tab', () => {
       expect(await notificationsOf(h, who.id, 'job_completed')).toEqual([]);
     }
     expect(await h.auditsOf('case.complete', job.client.id)).toHaveLength(1);
+    // Both sides are mailed the decision with the administrator's note, in their language.
+    const mailed = await h.database.db.execute<{ to: string; text: string }>(
+      sql`select job.data->>'to' as to, job.data->>'text' as text from pgboss.job
+          where job.name = 'mail' and job.data->>'kind' = 'caseDecided'
+          and job.data->>'text' like ${`%${job.title}%`}`,
+    );
+    expect(mailed.rows.map((row) => row.to).sort()).toEqual(
+      [job.client.email, job.provider.email].sort(),
+    );
+    for (const { text } of mailed.rows) {
+      expect(text).toContain('Fotografie ukazujú hotovú prácu.');
+      expect(text).toContain('Zákazka je dokončená');
+    }
     // Decided once: the same decision again is refused.
     const again = await admin.agent.post(url, { outcome: 'cancel', note: 'Predsa nie.' });
     expect(again.statusCode).toBe(409);

@@ -1,7 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { administratorAccount, verifiedAccount } from './accounts-helpers';
-import { freshVisit, launchBrowser, logIn, postRequestFrom, text } from './browser';
+import {
+  freshVisit,
+  launchBrowser,
+  logIn,
+  postRequestFrom,
+  seriousViolations,
+  text,
+} from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -72,6 +79,7 @@ describe('the end of a job in the browser, at 360 px', () => {
     await c.page.getByRole('button', { name: sk('completion', 'problem.button') }).click();
     await c.page.getByText(sk('requests', 'status.disputed')).first().waitFor();
     await c.page.getByText(sk('completion', 'disputed')).waitFor();
+    expect(await seriousViolations(c.page)).toEqual([]);
 
     // An administrator opens the case and completes the job with a note.
     const a = await freshVisit(browser, { width: 360, height: 780 });
@@ -83,6 +91,7 @@ describe('the end of a job in the browser, at 360 px', () => {
       .click();
     const dialog = a.page.getByRole('dialog');
     await dialog.getByText('Z batérie stále kvapká voda.').waitFor();
+    expect(await seriousViolations(a.page)).toEqual([]);
     await dialog.getByLabel(sk('completion', 'cases.actions.complete')).check();
     await dialog
       .getByLabel(sk('completion', 'cases.note'))

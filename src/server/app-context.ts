@@ -14,6 +14,8 @@ import { registerConversationHandlers } from '../features/conversations/server/c
 import { registerLeadHandlers } from '../features/leads/server/leads.handlers';
 import type { QueueLeadMatching } from '../features/leads/server/lead-matching';
 import { registerInboxHandlers } from '../features/notifications/server/inbox.handlers';
+import { registerCompletionHandlers } from '../features/notifications/server/completion.handlers';
+import { registerCompletionMailHandlers } from '../features/notifications/server/completion-mail.handlers';
 import { registerMailHandlers } from '../features/notifications/server/mail.handlers';
 import { registerPushHandlers } from '../features/notifications/server/push.handlers';
 import type { QueuePush } from '../features/notifications/server/push-queue';
@@ -86,7 +88,9 @@ export function buildContext(
   registerLeadHandlers(events, made.queueLeadMatching);
   registerPreferenceHandlers(events);
   registerMailHandlers(events, ctx);
+  registerCompletionMailHandlers(events, ctx);
   registerInboxHandlers(events);
+  registerCompletionHandlers(events);
   registerPushHandlers(events, made.queuePush);
   registerLiveHandlers(events);
   deps.eventHandlers?.(events);

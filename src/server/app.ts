@@ -41,6 +41,7 @@ import {
 import { bidsRoutes } from '../features/requests/server/bids.routes';
 import { conversationsRoutes } from '../features/conversations/server/conversations.routes';
 import { scheduleMessageReminders } from '../features/conversations/server/reminders';
+import { scheduleCompletionSweep } from '../features/requests/server/completion-timer';
 import { scheduleDailyLeads } from '../features/leads/server/daily-leads';
 import { scheduleRequestExpiry } from '../features/requests/server/expiry';
 import { leadMatchingQueue, startLeadMatching } from '../features/leads/server/lead-matching';
@@ -70,6 +71,7 @@ import { directoryHead } from '../features/providers/server/directory-head';
 import { pageKeyOf } from '../shared/page-meta';
 import { systemRoutes } from './routes/system.routes';
 import { requestsRoutes } from '../features/requests/server/requests.routes';
+import { completionRoutes } from '../features/requests/server/completion.routes';
 import { homeRoutes } from '../features/home/server/home.routes';
 import { notificationsRoutes } from '../features/notifications/server/notifications.routes';
 import type { Language } from '../shared/languages';
@@ -240,6 +242,7 @@ export async function buildApp(deps: AppDeps) {
     metrics,
   });
   await scheduleMessageReminders(queue, ctx, app.log);
+  await scheduleCompletionSweep(queue, ctx, app.log);
   await startLeadMatching(queue, ctx);
   await scheduleDailyLeads(queue, ctx, app.log);
   await scheduleRequestExpiry(queue, ctx, app.log);
@@ -299,6 +302,7 @@ export async function buildApp(deps: AppDeps) {
       });
       await api.register(placesRoutes);
       await api.register(requestsRoutes, { ctx });
+      await api.register(completionRoutes, { ctx });
       await api.register(bidsRoutes, { ctx });
       await api.register(conversationsRoutes, { ctx });
       await api.register(leadsRoutes, { ctx });

@@ -60,6 +60,10 @@ export const ERROR_STATUS = {
   request_not_assigned: 409,
   request_expired: 409,
   request_already_extended: 409,
+  /** Marking done or reporting a problem: the hired job is no longer under way (or not yet). */
+  request_not_in_progress: 409,
+  /** An administrator's decision about a request that is not (or no longer) disputed. */
+  request_not_disputed: 409,
   provider_only: 403,
   provider_mismatch: 403,
   client_disabled: 409,

@@ -25,6 +25,12 @@ export const NOTIFICATION_TYPES = [
   'price_requested',
   'price_accepted',
   'price_declined',
+  // to either side of a hire: how the job ends (docs/requests.md "Completion")
+  'job_marked_done',
+  'job_completed',
+  'completion_due',
+  'problem_reported',
+  'case_decided',
   // to a provider: a new request matched one of their lead alerts
   'new_lead',
   // to either side of a conversation: a message unread for 10 minutes

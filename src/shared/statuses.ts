@@ -1,4 +1,7 @@
-/** Lifecycle states (spec core §4, accounts §4). Stored exactly as written here. */
+/**
+ * Lifecycle states (spec core §4, accounts §4; EXPIRED, DONE and DISPUTED: issue 32
+ * "Finishing the job", requests.rules.ts). Stored exactly as written here.
+ */
 export const WORK_REQUEST_STATUSES = [
   'OPEN',
   'ASSIGNED',
@@ -6,6 +9,8 @@ export const WORK_REQUEST_STATUSES = [
   'CANCELLED',
   // Its time for bids ran out with no bid accepted (docs/decisions/0022-expired-requests.md).
   'EXPIRED',
+  'DONE',
+  'DISPUTED',
 ] as const;
 export type WorkRequestStatus = (typeof WORK_REQUEST_STATUSES)[number];
 

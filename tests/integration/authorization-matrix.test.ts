@@ -10,6 +10,8 @@ import { buildApp, type App } from '../../src/server/app';
 import {
   attachments,
   bids,
+  completionFiles,
+  completionSteps,
   providerProfiles,
   reviews,
   workRequests,
@@ -58,9 +60,11 @@ import {
  * its GET's row, by status.
  *
  * Request-scoped routes have one row per request state: the actors' relation to the request is
- * fixed per state — OPEN: `bidder` has a PENDING bid; ASSIGNED and COMPLETED: `winner`'s bid was
- * ACCEPTED, `loser`'s REJECTED; CANCELLED: `bidder`'s bid was REJECTED by the cancellation;
- * EXPIRED (its `bids_until` passed): `bidder`'s bid is still PENDING. In
+ * fixed per state — OPEN: `bidder` has a PENDING bid; ASSIGNED, DONE, DISPUTED and COMPLETED
+ * (the hired states): `winner`'s bid was ACCEPTED, `loser`'s REJECTED; DONE and DISPUTED also
+ * have the winner's "done" with a photo (and DISPUTED the owner's problem); CANCELLED: `bidder`'s
+ * bid was REJECTED by the cancellation; EXPIRED (its `bids_until` passed): `bidder`'s bid is still
+ * PENDING. In
  * the other states these providers have no bid on that request (like `provider`). Each request
  * has one thread, between its client and `bidder` (OPEN, CANCELLED, EXPIRED) or `winner` (ASSIGNED,
  * COMPLETED): authorization-matrix-conversations.ts makes them.
@@ -92,6 +96,8 @@ const STATES = [
   'COMPLETED',
   'CANCELLED',
   'EXPIRED',
+  'DONE',
+  'DISPUTED',
 ] as const satisfies WorkRequestStatus[];
 type State = (typeof STATES)[number];
 
@@ -115,24 +121,22 @@ const PROVIDERS = { provider: 'ok', bidder: 'ok', winner: 'ok', loser: 'ok' } as
  * only its client, the providers who bid on it (any bid status) and administrators; the rest
  * are told it does not exist.
  */
+/** A hired request: its client, both its bidders (the winner and the loser), administrators. */
+const HIRED_REQUEST_DETAILS = row(404, {
+  visitor: 401,
+  disabled: 401,
+  owner: 'ok',
+  winner: 'ok',
+  loser: 'ok',
+  admin: 'ok',
+});
+
 const REQUEST_DETAILS: Record<State, Row> = {
   OPEN: SIGNED_IN,
-  ASSIGNED: row(404, {
-    visitor: 401,
-    disabled: 401,
-    owner: 'ok',
-    winner: 'ok',
-    loser: 'ok',
-    admin: 'ok',
-  }),
-  COMPLETED: row(404, {
-    visitor: 401,
-    disabled: 401,
-    owner: 'ok',
-    winner: 'ok',
-    loser: 'ok',
-    admin: 'ok',
-  }),
+  ASSIGNED: HIRED_REQUEST_DETAILS,
+  DONE: HIRED_REQUEST_DETAILS,
+  DISPUTED: HIRED_REQUEST_DETAILS,
+  COMPLETED: HIRED_REQUEST_DETAILS,
   CANCELLED: row(404, { visitor: 401, disabled: 401, owner: 'ok', bidder: 'ok', admin: 'ok' }),
   EXPIRED: row(404, { visitor: 401, disabled: 401, owner: 'ok', bidder: 'ok', admin: 'ok' }),
 };
@@ -151,11 +155,40 @@ const byState = (rows: Partial<Record<State, Row>> & { default: Row }): Record<S
  * not exist. Writing in a thread of a CANCELLED request is a state refusal (409
  * conversation_read_only).
  */
+const HIRED_THREAD = row(404, { visitor: 401, disabled: 401, owner: 'ok', winner: 'ok' });
 const THREAD = byState({
   default: row(404, { visitor: 401, disabled: 401, owner: 'ok', bidder: 'ok' }),
-  ASSIGNED: row(404, { visitor: 401, disabled: 401, owner: 'ok', winner: 'ok' }),
-  COMPLETED: row(404, { visitor: 401, disabled: 401, owner: 'ok', winner: 'ok' }),
+  ASSIGNED: HIRED_THREAD,
+  DONE: HIRED_THREAD,
+  DISPUTED: HIRED_THREAD,
+  COMPLETED: HIRED_THREAD,
 });
+
+/**
+ * The end of a hired job (docs/requests.md "Completion"). Those who may not open the request are
+ * told it does not exist (REQUEST_DETAILS); of those who may, `who` is let through (in a state the
+ * step does not apply to: 409, a state refusal) and the others refused (403).
+ */
+const COMPLETION_STEP = (who: 'owner' | 'winner') =>
+  byState({
+    OPEN: row(403, { visitor: 401, disabled: 401, ...(who === 'owner' ? { owner: 'ok' } : {}) }),
+    CANCELLED: row(404, {
+      visitor: 401,
+      disabled: 401,
+      owner: who === 'owner' ? 'ok' : 403,
+      bidder: 403,
+      admin: 403,
+    }),
+    default: row(404, {
+      visitor: 401,
+      disabled: 401,
+      owner: 403,
+      winner: 403,
+      loser: 403,
+      admin: 403,
+      [who]: 'ok',
+    }),
+  });
 
 /** THE table: every API route × every actor (× every request state where the route is about one). */
 const EXPECTED: Record<string, Expected> = {
@@ -250,6 +283,29 @@ const EXPECTED: Record<string, Expected> = {
   'PATCH /api/work-requests/:id/extend': byState({
     default: row(403, { visitor: 401, disabled: 401, owner: 'ok' }),
   }),
+  // The hired provider says done; the client reports a problem (COMPLETION_STEP).
+  'POST /api/work-requests/:id/done': COMPLETION_STEP('winner'),
+  'POST /api/work-requests/:id/problem': COMPLETION_STEP('owner'),
+  // What both sides said: the client, the hired provider and administrators; another person who
+  // may open the request (a rejected bidder) is refused, anyone else told it does not exist.
+  'GET /api/work-requests/:id/completion': byState({
+    OPEN: row(403, { visitor: 401, disabled: 401, owner: 'ok', admin: 'ok' }),
+    CANCELLED: row(404, { visitor: 401, disabled: 401, owner: 'ok', bidder: 403, admin: 'ok' }),
+    default: row(404, {
+      visitor: 401,
+      disabled: 401,
+      owner: 'ok',
+      winner: 'ok',
+      loser: 403,
+      admin: 'ok',
+    }),
+  }),
+  // A photo of a "done" (DONE and DISPUTED hold one): the same people; elsewhere there is none.
+  'GET /api/work-requests/:id/completion-files/:fileId': byState({
+    default: row(404, { visitor: 401, disabled: 401 }),
+    DONE: row(404, { visitor: 401, disabled: 401, owner: 'ok', winner: 'ok', admin: 'ok' }),
+    DISPUTED: row(404, { visitor: 401, disabled: 401, owner: 'ok', winner: 'ok', admin: 'ok' }),
+  }),
   // Bids
   'POST /api/bids': byState({
     default: row(403, { visitor: 401, disabled: 401, ...PROVIDERS }),
@@ -275,12 +331,16 @@ const EXPECTED: Record<string, Expected> = {
   'PUT /api/bids/:id': byState({
     OPEN: row(403, { visitor: 401, disabled: 401, bidder: 'ok' }),
     ASSIGNED: row(403, { visitor: 401, disabled: 401, winner: 'ok' }),
+    DONE: row(403, { visitor: 401, disabled: 401, winner: 'ok' }),
+    DISPUTED: row(403, { visitor: 401, disabled: 401, winner: 'ok' }),
     COMPLETED: row(403, { visitor: 401, disabled: 401, winner: 'ok' }),
     default: row(403, { visitor: 401, disabled: 401, bidder: 'ok' }),
   }),
   'DELETE /api/bids/:id': byState({
     OPEN: row(403, { visitor: 401, disabled: 401, bidder: 'ok' }),
     ASSIGNED: row(403, { visitor: 401, disabled: 401, winner: 'ok' }),
+    DONE: row(403, { visitor: 401, disabled: 401, winner: 'ok' }),
+    DISPUTED: row(403, { visitor: 401, disabled: 401, winner: 'ok' }),
     COMPLETED: row(403, { visitor: 401, disabled: 401, winner: 'ok' }),
     default: row(403, { visitor: 401, disabled: 401, bidder: 'ok' }),
   }),
@@ -289,6 +349,8 @@ const EXPECTED: Record<string, Expected> = {
   'GET /api/bids/:id/revisions': {
     OPEN: row(404, { visitor: 401, disabled: 401, owner: 'ok', bidder: 'ok', admin: 'ok' }),
     ASSIGNED: row(404, { visitor: 401, disabled: 401, owner: 'ok', winner: 'ok', admin: 'ok' }),
+    DONE: row(404, { visitor: 401, disabled: 401, owner: 'ok', winner: 'ok', admin: 'ok' }),
+    DISPUTED: row(404, { visitor: 401, disabled: 401, owner: 'ok', winner: 'ok', admin: 'ok' }),
     COMPLETED: row(404, { visitor: 401, disabled: 401, owner: 'ok', winner: 'ok', admin: 'ok' }),
     CANCELLED: row(404, { visitor: 401, disabled: 401, owner: 'ok', bidder: 'ok', admin: 'ok' }),
     EXPIRED: row(404, { visitor: 401, disabled: 401, owner: 'ok', bidder: 'ok', admin: 'ok' }),
@@ -317,6 +379,8 @@ const EXPECTED: Record<string, Expected> = {
   'POST /api/providers/:id/reviews': byState({
     default: row(403, { visitor: 401, disabled: 401 }),
     ASSIGNED: row(403, { visitor: 401, disabled: 401, owner: 'ok' }),
+    DONE: row(403, { visitor: 401, disabled: 401, owner: 'ok' }),
+    DISPUTED: row(403, { visitor: 401, disabled: 401, owner: 'ok' }),
     COMPLETED: row(403, { visitor: 401, disabled: 401, owner: 'ok' }),
   }),
   'POST /api/providers/:id/trust-summary': { ...PROVIDER_PAGE, visitor: 401, disabled: 401 },
@@ -387,11 +451,18 @@ const EXPECTED: Record<string, Expected> = {
     default: row(404, { visitor: 401, disabled: 401 }),
     ASSIGNED: row(404, { visitor: 401, disabled: 401, owner: 'ok', winner: 'ok', admin: 'ok' }),
     COMPLETED: row(404, { visitor: 401, disabled: 401, owner: 'ok', winner: 'ok' }),
+    DONE: row(404, { visitor: 401, disabled: 401, owner: 'ok', winner: 'ok' }),
+    DISPUTED: row(404, { visitor: 401, disabled: 401, owner: 'ok', winner: 'ok' }),
   }),
   // Reported threads, as the console reads them (the ASSIGNED world's report).
   'GET /api/admin/reports': ADMIN_ONLY,
   'GET /api/admin/reports/:id': ADMIN_ONLY,
   'PATCH /api/admin/reports/:id/close': ADMIN_ONLY,
+  // Disputed jobs, as the console reads and decides them (any state: a decided case is read, and
+  // a decision about a request not disputed is a state refusal, 409 request_not_disputed).
+  'GET /api/admin/cases': ADMIN_ONLY,
+  'GET /api/admin/cases/:id': byState({ default: ADMIN_ONLY }),
+  'POST /api/admin/cases/:id/decision': byState({ default: ADMIN_ONLY }),
   // Notifications: one's own live stream (read up to its first event, tests/support/inject-head.ts).
   'GET /api/live': SIGNED_IN,
 };
@@ -405,6 +476,8 @@ interface World {
   bidId: string;
   /** The request's thread between its client and `bidder` (OPEN, CANCELLED) or `winner`. */
   conversation: ThreadOfWorld;
+  /** The photo of the winner's "done" (DONE, DISPUTED); elsewhere an id of no file. */
+  completionFileId: string;
 }
 
 interface Cell {
@@ -451,6 +524,14 @@ function browserPushKeys() {
   };
 }
 const bidBody = { amount: 120, description: 'Vymením tesnenie do hodiny.' };
+/** A multipart form of text fields only. */
+function formOf(fields: Record<string, string>) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.set(name, value);
+  return form;
+}
+/** An id of no file (the states whose requests hold no completion photo). */
+const NO_FILE = '00000000-0000-4000-8000-000000000000';
 
 const CALLS: Record<string, Call> = {
   'POST /api/csp-report': {
@@ -603,6 +684,29 @@ const CALLS: Record<string, Call> = {
     fresh: 'request',
     url: (cell) => `/api/work-requests/${request(cell)}/extend`,
     body: () => ({ days: 3 }),
+  },
+  'POST /api/work-requests/:id/done': {
+    fresh: 'request',
+    url: (cell) => `/api/work-requests/${request(cell)}/done`,
+    form: () => formOf({ note: 'Hotovo, tesnenie vymenené.' }),
+  },
+  'POST /api/work-requests/:id/problem': {
+    fresh: 'request',
+    url: (cell) => `/api/work-requests/${request(cell)}/problem`,
+    form: () => formOf({ reason: 'poor_quality', text: 'Z batérie stále kvapká voda.' }),
+  },
+  'GET /api/work-requests/:id/completion': {
+    url: (cell) => `/api/work-requests/${request(cell)}/completion`,
+  },
+  'GET /api/work-requests/:id/completion-files/:fileId': {
+    url: (cell) =>
+      `/api/work-requests/${request(cell)}/completion-files/${cell.world!.completionFileId}`,
+  },
+  'GET /api/admin/cases/:id': { url: (cell) => `/api/admin/cases/${request(cell)}` },
+  'POST /api/admin/cases/:id/decision': {
+    fresh: 'request',
+    url: (cell) => `/api/admin/cases/${request(cell)}/decision`,
+    body: () => ({ outcome: 'complete', note: 'Fotografie ukazujú hotovú prácu.' }),
   },
   'POST /api/bids': {
     fresh: 'request',
@@ -780,7 +884,7 @@ async function makeWorld(state: State): Promise<World> {
     })
     .returning({ id: attachments.id });
   let bidId: string;
-  const hired = state === 'ASSIGNED' || state === 'COMPLETED';
+  const hired = state !== 'OPEN' && state !== 'CANCELLED' && state !== 'EXPIRED';
   if (!hired) {
     const pending = state === 'OPEN' || state === 'EXPIRED';
     bidId = await placeBid(request.id, people.bidder.id, pending ? 'PENDING' : 'REJECTED');
@@ -805,7 +909,45 @@ async function makeWorld(state: State): Promise<World> {
     providerId: hired ? people.winner.id : people.bidder.id,
     hired,
   });
-  return { requestId: request.id, attachmentId: attachment!.id, bidId, conversation };
+  const completionFileId =
+    state === 'DONE' || state === 'DISPUTED' ? await doneWithPhoto(request.id, state) : NO_FILE;
+  return {
+    requestId: request.id,
+    attachmentId: attachment!.id,
+    bidId,
+    conversation,
+    completionFileId,
+  };
+}
+
+/** The winner's "done" with a photo (and for DISPUTED the owner's problem after it). */
+async function doneWithPhoto(requestId: string, state: 'DONE' | 'DISPUTED') {
+  const [done] = await database.db
+    .insert(completionSteps)
+    .values({ workRequestId: requestId, kind: 'done', authorId: people.winner.id })
+    .returning({ id: completionSteps.id });
+  const key = storage.newKey();
+  await storage.put(key, PNG);
+  const [photo] = await database.db
+    .insert(completionFiles)
+    .values({
+      stepId: done!.id,
+      storageKey: key,
+      filename: 'hotovo.png',
+      mimeType: 'image/png',
+      sizeBytes: PNG.length,
+    })
+    .returning({ id: completionFiles.id });
+  if (state === 'DISPUTED') {
+    await database.db.insert(completionSteps).values({
+      workRequestId: requestId,
+      kind: 'problem',
+      authorId: people.owner.id,
+      reason: 'poor_quality',
+      note: 'Z batérie stále kvapká voda.',
+    });
+  }
+  return photo!.id;
 }
 
 beforeAll(async () => {

@@ -39,6 +39,16 @@ export const NOTIFICATION_DATA = {
     provider_name: name,
   }),
   hire_released: z.strictObject({ work_request_id: id, title }),
+  job_marked_done: z.strictObject({ work_request_id: id, title, provider_name: name }),
+  /** `automatic`: it completed by itself, 7 days after the provider's "done". */
+  job_completed: z.strictObject({ work_request_id: id, title, automatic: z.boolean() }),
+  completion_due: z.strictObject({ work_request_id: id, title }),
+  problem_reported: z.strictObject({ work_request_id: id, title }),
+  case_decided: z.strictObject({
+    work_request_id: id,
+    title,
+    outcome: z.enum(['complete', 'cancel', 'reopen']),
+  }),
   review_received: z.strictObject({
     work_request_id: id,
     title,

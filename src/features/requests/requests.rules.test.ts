@@ -27,7 +27,7 @@ const request = (status: WorkRequestStatus, extra: Partial<RequestFacts> = {}): 
   clientId: owner.id,
   status,
   clientActive: true,
-  acceptedProviderId: status === 'ASSIGNED' || status === 'COMPLETED' ? winner.id : null,
+  acceptedProviderId: isHired(status) ? winner.id : null,
   bidsUntil: new Date('2026-05-20T10:00:00Z'),
   extended: false,
   ...extra,
@@ -39,7 +39,24 @@ const now = new Date('2026-05-10T10:00:00Z');
 describe('request transitions', () => {
   const expected: Record<WorkRequestStatus, Partial<Record<RequestEvent, WorkRequestStatus>>> = {
     OPEN: { assign: 'ASSIGNED', cancel: 'CANCELLED', expire: 'EXPIRED', extend: 'OPEN' },
-    ASSIGNED: { complete: 'COMPLETED', winner_gone: 'OPEN' },
+    ASSIGNED: {
+      complete: 'COMPLETED',
+      mark_done: 'DONE',
+      report_problem: 'DISPUTED',
+      winner_gone: 'OPEN',
+    },
+    DONE: {
+      confirm: 'COMPLETED',
+      auto_complete: 'COMPLETED',
+      report_problem: 'DISPUTED',
+      winner_gone: 'OPEN',
+    },
+    DISPUTED: {
+      resolve_complete: 'COMPLETED',
+      resolve_cancel: 'CANCELLED',
+      resolve_reopen: 'OPEN',
+      winner_gone: 'OPEN',
+    },
     COMPLETED: {},
     CANCELLED: {},
     EXPIRED: { assign: 'ASSIGNED', cancel: 'CANCELLED', extend: 'OPEN' },
@@ -51,6 +68,13 @@ describe('request transitions', () => {
     'winner_gone',
     'expire',
     'extend',
+    'mark_done',
+    'confirm',
+    'auto_complete',
+    'report_problem',
+    'resolve_complete',
+    'resolve_cancel',
+    'resolve_reopen',
   ];
   for (const status of WORK_REQUEST_STATUSES) {
     for (const event of events) {
@@ -60,8 +84,13 @@ describe('request transitions', () => {
     }
   }
 
-  it('counts a provider as hired while the request is assigned or completed', () => {
-    expect(WORK_REQUEST_STATUSES.filter(isHired)).toEqual(['ASSIGNED', 'COMPLETED']);
+  it('counts a provider as hired from the hire until the job completes, disputes included', () => {
+    expect(WORK_REQUEST_STATUSES.filter(isHired)).toEqual([
+      'ASSIGNED',
+      'COMPLETED',
+      'DONE',
+      'DISPUTED',
+    ]);
   });
 });
 
@@ -73,8 +102,17 @@ describe('what each actor may do with a request', () => {
     ['provider with a bid', otherProvider, 'EXPIRED', true, false, ['view_bids']],
     ['provider without a bid', otherProvider, 'EXPIRED', false, false, []],
     ['administrator', admin, 'EXPIRED', false, false, ['delete', 'view_bids']],
-    ['owner', owner, 'ASSIGNED', false, false, ['complete', 'review', 'view_bids']],
-    ['owner', owner, 'ASSIGNED', false, true, ['complete', 'view_bids']],
+    [
+      'owner',
+      owner,
+      'ASSIGNED',
+      false,
+      false,
+      ['complete', 'report_problem', 'review', 'view_bids'],
+    ],
+    ['owner', owner, 'ASSIGNED', false, true, ['complete', 'report_problem', 'view_bids']],
+    ['owner', owner, 'DONE', false, true, ['complete', 'report_problem', 'view_bids']],
+    ['owner', owner, 'DISPUTED', false, true, ['view_bids']],
     ['owner', owner, 'COMPLETED', false, false, ['review', 'view_bids']],
     ['owner', owner, 'COMPLETED', false, true, ['view_bids']],
     ['owner', owner, 'CANCELLED', false, false, ['view_bids']],
@@ -84,12 +122,16 @@ describe('what each actor may do with a request', () => {
     ['provider with a bid', otherProvider, 'OPEN', true, false, ['view_bids']],
     ['provider', otherProvider, 'ASSIGNED', false, false, []],
     ['provider', otherProvider, 'CANCELLED', false, false, []],
-    ['winner', winner, 'ASSIGNED', true, false, ['view_bids']],
+    ['winner', winner, 'ASSIGNED', true, false, ['mark_done', 'view_bids']],
+    ['winner', winner, 'DONE', true, false, ['view_bids']],
+    ['winner', winner, 'DISPUTED', true, false, ['view_bids']],
+    ['provider', otherProvider, 'DONE', true, false, ['view_bids']],
     ['winner', winner, 'COMPLETED', true, false, ['view_bids']],
     ['administrator', admin, 'OPEN', false, false, ['delete', 'view_bids']],
     ['administrator', admin, 'ASSIGNED', false, false, ['delete', 'view_bids']],
     ['administrator', admin, 'COMPLETED', false, false, ['delete', 'view_bids']],
     ['administrator', admin, 'CANCELLED', false, false, ['delete', 'view_bids']],
+    ['administrator', admin, 'DISPUTED', false, false, ['delete', 'view_bids']],
   ];
   for (const [name, actor, status, hasBid, reviewed, allowed] of cases) {
     it(`${name}, ${status}${hasBid ? ', has bid' : ''}${reviewed ? ', reviewed' : ''}: ${allowed.join(', ') || 'nothing'}`, () => {
@@ -225,7 +267,7 @@ describe('who may open a request', () => {
       expect(canOpenRequest(actor, { status: 'OPEN', clientId: owner.id }, false)).toBe(true);
   });
 
-  it.each(['ASSIGNED', 'COMPLETED', 'CANCELLED', 'EXPIRED'] as const)(
+  it.each(['ASSIGNED', 'DONE', 'DISPUTED', 'COMPLETED', 'CANCELLED', 'EXPIRED'] as const)(
     'lets only its client, its bidders and administrators open a %s request',
     (status) => {
       const request = { status, clientId: owner.id };

@@ -17,19 +17,63 @@ import type { WorkRequestStatus } from '../../shared/statuses';
  * It takes no bids; its pending bids stay pending, so the client may still hire one of them
  * (assign), withdraw it (cancel), or extend it once (extend, back to OPEN).
  *
+ * The end of a hired job both sides agree on (docs/requests.md "Completion"):
+ *
+ *   ASSIGNED ──mark_done (the hired provider)──▶ DONE ──confirm (the client)──▶ COMPLETED
+ *                                                  └───auto_complete (7 days without an answer)──▶ COMPLETED
+ *   ASSIGNED | DONE ──report_problem (the client)──▶ DISPUTED
+ *   DISPUTED ──resolve_complete | resolve_cancel | resolve_reopen (an administrator)──▶
+ *            COMPLETED | CANCELLED | OPEN (the other bids pending again, the hired one rejected)
+ *   DONE | DISPUTED ──winner_gone──▶ OPEN, as from ASSIGNED.
+ *
+ * The client may still complete an ASSIGNED job directly (`complete`), as before DONE existed.
+ *
  * Pure: no I/O. Services apply these rules inside their transactions, under the row locks they
  * take; presenters turn them into `allowed_actions`; screens show buttons from those alone.
  * Each action has one function saying why it is refused (a stable error code) or null.
  */
 export const REQUEST_TRANSITIONS = {
   OPEN: { assign: 'ASSIGNED', cancel: 'CANCELLED', expire: 'EXPIRED', extend: 'OPEN' },
-  ASSIGNED: { complete: 'COMPLETED', winner_gone: 'OPEN' },
+  ASSIGNED: {
+    complete: 'COMPLETED',
+    mark_done: 'DONE',
+    report_problem: 'DISPUTED',
+    winner_gone: 'OPEN',
+  },
+  DONE: {
+    confirm: 'COMPLETED',
+    auto_complete: 'COMPLETED',
+    report_problem: 'DISPUTED',
+    winner_gone: 'OPEN',
+  },
+  DISPUTED: {
+    resolve_complete: 'COMPLETED',
+    resolve_cancel: 'CANCELLED',
+    resolve_reopen: 'OPEN',
+    winner_gone: 'OPEN',
+  },
   COMPLETED: {},
   CANCELLED: {},
   EXPIRED: { assign: 'ASSIGNED', cancel: 'CANCELLED', extend: 'OPEN' },
 } as const satisfies Record<WorkRequestStatus, Partial<Record<string, WorkRequestStatus>>>;
 
-export type RequestEvent = 'assign' | 'cancel' | 'complete' | 'winner_gone' | 'expire' | 'extend';
+export type RequestEvent =
+  | 'assign'
+  | 'cancel'
+  | 'complete'
+  | 'winner_gone'
+  | 'mark_done'
+  | 'confirm'
+  | 'auto_complete'
+  | 'report_problem'
+  | 'expire'
+  | 'extend'
+  | DisputeOutcomeEvent;
+
+/** What an administrator may decide about a disputed job (the console's Cases tab). */
+export const DISPUTE_OUTCOMES = ['complete', 'cancel', 'reopen'] as const;
+export type DisputeOutcome = (typeof DISPUTE_OUTCOMES)[number];
+type DisputeOutcomeEvent = `resolve_${DisputeOutcome}`;
 
 /** The state an event leads to, or undefined when the event cannot happen in this state. */
 export function nextRequestStatus(
@@ -40,8 +84,28 @@ export function nextRequestStatus(
   return transitions[event];
 }
 
-/** States in which a provider is hired: their bid was accepted and the hire stands. */
-export const HIRED_STATUSES = ['ASSIGNED', 'COMPLETED'] as const satisfies WorkRequestStatus[];
+/**
+ * States in which a provider is hired: their bid was accepted and the hire stands (contact
+ * details stay visible to both sides, reviews are allowed).
+ */
+export const HIRED_STATUSES = [
+  'ASSIGNED',
+  'DONE',
+  'DISPUTED',
+  'COMPLETED',
+] as const satisfies WorkRequestStatus[];
+
+/** States in which the hired job is under way: nothing is decided about its end yet. */
+export const IN_PROGRESS_STATUSES = [
+  'ASSIGNED',
+  'DONE',
+  'DISPUTED',
+] as const satisfies WorkRequestStatus[];
+
+/** A DONE job nobody answered completes by itself this long after the provider said "done". */
+export const AUTO_COMPLETE_AFTER_MS = 7 * 24 * 60 * 60 * 1000;
+/** Both sides are told this long before it completes by itself. */
+export const AUTO_COMPLETE_WARNING_MS = 24 * 60 * 60 * 1000;
 
 export const isHired = (status: WorkRequestStatus) =>
   (HIRED_STATUSES as readonly WorkRequestStatus[]).includes(status);
@@ -91,11 +155,56 @@ export function placeBidRefusal(
   return null;
 }
 
-/** The client closes a hired job as done. */
+/**
+ * The client closes a hired job as done: directly while ASSIGNED (`complete`), or by confirming
+ * the provider's "done" (`confirm`). Which of the two it is: `completionEvent`.
+ */
 export function completeRefusal(actor: Actor, request: RequestFacts): Refusal {
   if (!isRequestOwner(actor, request)) return 'insufficient_permissions';
-  return nextRequestStatus(request.status, 'complete') ? null : 'request_not_assigned';
+  return completionEvent(request.status) ? null : 'request_not_assigned';
 }
+
+/** The event by which the client's "complete" closes a job in this state, if any. */
+export const completionEvent = (status: WorkRequestStatus): 'complete' | 'confirm' | undefined =>
+  nextRequestStatus(status, 'complete')
+    ? 'complete'
+    : nextRequestStatus(status, 'confirm')
+      ? 'confirm'
+      : undefined;
+
+const isHiredProvider = (actor: Actor, request: RequestFacts) =>
+  actor.role === 'provider' && request.acceptedProviderId === actor.id;
+
+/** The hired provider says the job is done (ASSIGNED → DONE), once. */
+export function markDoneRefusal(actor: Actor, request: RequestFacts): Refusal {
+  if (!isHiredProvider(actor, request)) return 'insufficient_permissions';
+  return nextRequestStatus(request.status, 'mark_done') ? null : 'request_not_in_progress';
+}
+
+/** The client reports a problem with the hired job (ASSIGNED or DONE → DISPUTED). */
+export function reportProblemRefusal(actor: Actor, request: RequestFacts): Refusal {
+  if (!isRequestOwner(actor, request)) return 'insufficient_permissions';
+  return nextRequestStatus(request.status, 'report_problem') ? null : 'request_not_in_progress';
+}
+
+/** An administrator decides a disputed job: complete it, cancel it, or reopen it for bids. */
+export function resolveRefusal(actor: Actor, request: RequestFacts): Refusal {
+  if (!isAdministrator(actor)) return 'insufficient_permissions';
+  return nextRequestStatus(request.status, 'resolve_complete') ? null : 'request_not_disputed';
+}
+
+/**
+ * Who reads how a hired job ended (the provider's "done", the client's problem, an
+ * administrator's decision, with their photos): the two sides of the hire and administrators.
+ * Never another bidder: the words of a dispute are between the two and the platform.
+ */
+export const canSeeCompletion = (actor: Actor, request: RequestFacts) =>
+  isAdministratorOrSelf(actor, request.clientId) ||
+  (request.acceptedProviderId !== null && request.acceptedProviderId === actor.id);
+
+/** What an administrator may decide about this request (the Cases tab's buttons). */
+export const caseActions = (actor: Actor, request: RequestFacts): DisputeOutcome[] =>
+  resolveRefusal(actor, request) === null ? [...DISPUTE_OUTCOMES] : [];
 
 /** The client withdraws an open request; its pending bids are rejected. */
 export function cancelRefusal(actor: Actor, request: RequestFacts): Refusal {
@@ -218,6 +327,8 @@ export function bidsVisibleTo(
 export const REQUEST_ACTIONS = [
   'place_bid',
   'complete',
+  'mark_done',
+  'report_problem',
   'cancel',
   'delete',
   'review',
@@ -240,6 +351,8 @@ export function requestActions(
   const refusals: Record<RequestAction, Refusal> = {
     place_bid: placeBidRefusal(actor, request, facts.hasBid, facts.now),
     complete: completeRefusal(actor, request),
+    mark_done: markDoneRefusal(actor, request),
+    report_problem: reportProblemRefusal(actor, request),
     cancel: cancelRefusal(actor, request),
     delete: deleteRefusal(actor, request),
     review: reviewRefusal(actor, request, facts.reviewed),

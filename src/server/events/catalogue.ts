@@ -42,10 +42,69 @@ export const EVENTS = {
       rejectedProviderIds: z.array(id),
     }),
   ),
-  /** The client marked the hired job done. */
+  /**
+   * The hired job completed. Version 2: `by` says how: the client closed or confirmed it, it
+   * completed by itself 7 days after the provider's "done" (`auto`), or an administrator decided a
+   * dispute so (`administrator`).
+   */
   'request.completed': declare(
+    2,
+    z.object({
+      workRequestId: id,
+      clientId: id,
+      providerId: id,
+      title: z.string(),
+      by: z.enum(['client', 'auto', 'administrator']),
+    }),
+  ),
+  /** The hired provider said the job is done; it completes by itself at `autoCompletesAt`. */
+  'request.marked_done': declare(
     1,
-    z.object({ workRequestId: id, clientId: id, providerId: id, title: z.string() }),
+    z.object({
+      workRequestId: id,
+      clientId: id,
+      providerId: id,
+      title: z.string(),
+      autoCompletesAt: z.iso.datetime(),
+    }),
+  ),
+  /** A DONE job nobody answered completes by itself within a day: both sides are told once. */
+  'request.completion_due': declare(
+    1,
+    z.object({
+      workRequestId: id,
+      clientId: id,
+      providerId: id,
+      title: z.string(),
+      autoCompletesAt: z.iso.datetime(),
+    }),
+  ),
+  /** The client reported a problem with the hired job: it waits for an administrator. */
+  'request.disputed': declare(
+    1,
+    z.object({
+      workRequestId: id,
+      clientId: id,
+      providerId: id,
+      title: z.string(),
+      reason: z.string(),
+    }),
+  ),
+  /**
+   * An administrator decided a dispute, with a note to both sides: completed, cancelled, or
+   * reopened for bids (then `reopenedProviderIds` bid again).
+   */
+  'request.dispute_resolved': declare(
+    1,
+    z.object({
+      workRequestId: id,
+      clientId: id,
+      providerId: id,
+      title: z.string(),
+      outcome: z.enum(['complete', 'cancel', 'reopen']),
+      note: z.string(),
+      reopenedProviderIds: z.array(id),
+    }),
   ),
   /**
    * The request's time for bids ran out with no bid accepted (the expiry job): its client and the

@@ -28,6 +28,8 @@ export const QUEUES = {
   dailyLeads: 'daily-leads',
   /** Open requests whose time for bids ran out become EXPIRED (requests/server/expiry.ts). */
   requestExpiry: 'request-expiry',
+  /** DONE jobs: the 24-hour warning and the completion 7 days after "done" (requests). */
+  completionSweep: 'completion-sweep',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];

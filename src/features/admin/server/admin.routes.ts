@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ServerContext } from '../../../server/context';
 import { registerAdminGuard } from './admin-guard';
 import { adminRequestsRoutes } from './admin-requests.routes';
+import { adminCasesRoutes } from './cases.routes';
 import type { ResponseCounts } from './metrics';
 import { adminMonitoringRoutes } from './monitoring.routes';
 import { adminReportsRoutes } from './reports.routes';
@@ -21,4 +22,5 @@ export const adminRoutes: FastifyPluginAsyncZod<{
   await app.register(userRoutes, { ctx });
   await app.register(adminMonitoringRoutes, { ctx, responseCounts });
   await app.register(adminReportsRoutes, { ctx });
+  await app.register(adminCasesRoutes, { ctx });
 };

@@ -6,6 +6,7 @@ import { useDocumentTitle } from '../../../client/hooks/useDocumentTitle';
 import { adminKeys } from './admin.api';
 import { AlertsTab } from './AlertsTab';
 import { AuditsTab } from './AuditsTab';
+import { CasesTab } from './CasesTab';
 import { ReportsTab } from './ReportsTab';
 import { RequestsTab } from './RequestsTab';
 import { TwoFactorPrompt } from './TwoFactorPrompt';
@@ -16,6 +17,7 @@ export const ADMIN_TABS = [
   'clients',
   'providers',
   'reports',
+  'cases',
   'audits',
   'alerts',
 ] as const;
@@ -73,6 +75,7 @@ export function AdminPage() {
         {tab === 'clients' && <UsersTab userType="client" page={page} onPage={goPage} />}
         {tab === 'providers' && <UsersTab userType="provider" page={page} onPage={goPage} />}
         {tab === 'reports' && <ReportsTab page={page} onPage={goPage} />}
+        {tab === 'cases' && <CasesTab page={page} onPage={goPage} />}
         {tab === 'audits' && <AuditsTab page={page} onPage={goPage} />}
         {tab === 'alerts' && <AlertsTab page={page} onPage={goPage} />}
       </div>

@@ -14,7 +14,7 @@ import { channelsFor } from './preferences.service';
 import { hasSubscription } from './push.repo';
 import { unsubscribeUrl } from './unsubscribe-link';
 
-type MailContext = Pick<
+export type MailContext = Pick<
   ServerContext,
   'queueMail' | 'publicUrl' | 'supportEmail' | 'supportLanguage' | 'signer'
 >;
@@ -22,7 +22,7 @@ type MailContext = Pick<
 const pageLink = (ctx: MailContext, path: string, query?: Record<string, string>) =>
   `${ctx.publicUrl}${path}${query ? `?${new URLSearchParams(query).toString()}` : ''}`;
 
-const requestLink = (ctx: MailContext, workRequestId: string) =>
+export const requestLink = (ctx: MailContext, workRequestId: string) =>
   pageLink(ctx, `/request/${workRequestId}`);
 
 /** An account mail that tells of no notification (a link to confirm, to reset): always sent. */
@@ -33,7 +33,12 @@ const accountHolder = (tx: Db | Tx, userId: string) => findUserById(tx, userId);
  * transaction: only if they kept that type's mail on (mail about account security is always
  * on). Every mail they may turn off carries its one-click unsubscribe link (RFC 8058).
  */
-async function reader(ctx: MailContext, tx: Db | Tx, userId: string, type: NotificationType) {
+export async function reader(
+  ctx: MailContext,
+  tx: Db | Tx,
+  userId: string,
+  type: NotificationType,
+) {
   const user = await findUserById(tx, userId);
   if (!user || !(await channelsFor(tx, userId, type)).email) return undefined;
   const options = isEssential(type) ? {} : { unsubscribeUrl: unsubscribeUrl(ctx, user.id, type) };

@@ -1,11 +1,11 @@
 import type { NotificationType } from '../../../shared/notification-types';
 import type { Role } from '../../../shared/statuses';
 
-export type PreferenceGroup = 'client' | 'leads' | 'provider' | 'messages' | 'account';
+export type PreferenceGroup = 'client' | 'leads' | 'provider' | 'jobs' | 'messages' | 'account';
 
 /**
  * The kinds by whom they concern: a client's requests, a provider's new jobs (lead alerts) and
- * bids, anyone's account.
+ * bids, the end of a hired job (either side), anyone's account.
  */
 export const TYPE_GROUPS: Record<PreferenceGroup, NotificationType[]> = {
   client: [
@@ -31,6 +31,8 @@ export const TYPE_GROUPS: Record<PreferenceGroup, NotificationType[]> = {
     'bidding_closed',
     'review_received',
   ],
+  // Either side of a hire: how the job ends.
+  jobs: ['job_marked_done', 'job_completed', 'completion_due', 'problem_reported', 'case_decided'],
   messages: ['message_received'],
   account: ['new_device_sign_in', 'password_changed', 'two_factor_changed'],
 };
@@ -38,7 +40,7 @@ export const TYPE_GROUPS: Record<PreferenceGroup, NotificationType[]> = {
 /** The groups of kinds a person of a role can receive, in the order the settings show them. */
 export const groupsFor = (role: Role): PreferenceGroup[] =>
   role === 'client'
-    ? ['client', 'messages', 'account']
+    ? ['client', 'jobs', 'messages', 'account']
     : role === 'provider'
-      ? ['leads', 'provider', 'messages', 'account']
+      ? ['leads', 'provider', 'jobs', 'messages', 'account']
       : ['account'];

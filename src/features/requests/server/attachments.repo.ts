@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../../server/db/database';
+import { completionKeysOfClient, completionKeysOfRequest } from './completion.repo';
 import { attachments, workRequests } from './tables';
 
 type NewAttachment = typeof attachments.$inferInsert;
@@ -16,23 +17,29 @@ function storedKeysOf(rows: { key: string; thumbnailKey: string | null }[]) {
   return rows.flatMap((row) => (row.thumbnailKey ? [row.key, row.thumbnailKey] : [row.key]));
 }
 
-/** The storage keys of a request's files: each upload and its preview. */
+/** The storage keys of a request's files: each upload and its preview, and its completion's. */
 export async function storedKeysOfRequest(reader: Db | Tx, workRequestId: string) {
-  return storedKeysOf(
-    await reader
-      .select(storedFiles)
-      .from(attachments)
-      .where(eq(attachments.workRequestId, workRequestId)),
-  );
+  return [
+    ...storedKeysOf(
+      await reader
+        .select(storedFiles)
+        .from(attachments)
+        .where(eq(attachments.workRequestId, workRequestId)),
+    ),
+    ...(await completionKeysOfRequest(reader, workRequestId)),
+  ];
 }
 
-/** The storage keys of every file of the client's requests, previews too. */
+/** The storage keys of every file of the client's requests, previews and completions' too. */
 export async function storedKeysOfClient(db: Db, clientId: string) {
-  return storedKeysOf(
-    await db
-      .select(storedFiles)
-      .from(attachments)
-      .innerJoin(workRequests, eq(workRequests.id, attachments.workRequestId))
-      .where(eq(workRequests.clientId, clientId)),
-  );
+  return [
+    ...storedKeysOf(
+      await db
+        .select(storedFiles)
+        .from(attachments)
+        .innerJoin(workRequests, eq(workRequests.id, attachments.workRequestId))
+        .where(eq(workRequests.clientId, clientId)),
+    ),
+    ...(await completionKeysOfClient(db, clientId)),
+  ];
 }

@@ -1,6 +1,7 @@
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../server/db/database';
 import type { WorkRequestStatus } from '../../../shared/statuses';
+import { IN_PROGRESS_STATUSES } from '../requests.rules';
 import { bids, workRequests } from './tables';
 
 /** Sets the request's state and the bid it is assigned to (null: nobody's any more). */
@@ -56,7 +57,9 @@ export function lockRequestsBidOn(tx: Tx, providerId: string) {
       id: workRequests.id,
       title: workRequests.title,
       clientId: workRequests.clientId,
-      hired: sql<boolean>`${workRequests.status} = 'ASSIGNED' and ${workRequests.acceptedBidId} = ${bids.id}`,
+      status: workRequests.status,
+      // A job under way (ASSIGNED, DONE or DISPUTED): a completed one stays completed.
+      hired: sql<boolean>`${inArray(workRequests.status, [...IN_PROGRESS_STATUSES])} and ${workRequests.acceptedBidId} = ${bids.id}`,
     })
     .from(workRequests)
     .innerJoin(bids, eq(bids.workRequestId, workRequests.id))

@@ -37,7 +37,7 @@ export async function completedJobsOf(db: Db, providerId: string) {
 export async function releaseHiresOf(ctx: ServerContext, tx: Tx, providerId: string) {
   const won = (await lockRequestsBidOn(tx, providerId)).filter((request) => request.hired);
   for (const request of won) {
-    await assignRequestRow(tx, request.id, nextRequestStatus('ASSIGNED', 'winner_gone')!, null);
+    await assignRequestRow(tx, request.id, nextRequestStatus(request.status, 'winner_gone')!, null);
     const reopenedProviderIds = await reopenRejectedBids(tx, request.id);
     await ctx.events.publish(tx, 'request.reopened', {
       workRequestId: request.id,

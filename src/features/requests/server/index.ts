@@ -20,6 +20,9 @@ export { storedKeysOfClient } from './attachments.repo';
 export { countOpenRequestsSince, markRequestReviewed } from './requests.repo';
 export { hasBidOn } from './bids.repo';
 export { readForm, type CheckedFile } from './uploads';
+export { completionFor, resolveDispute } from './completion.service';
+export { presentCompletion } from './completion.presenter';
+export { disputedRequests } from './completion.repo';
 export { sendUpload } from './file-download';
 export { presentPagination, roundedKm } from './requests.presenter';
 

@@ -13,6 +13,7 @@ import {
   extendedBidsUntil,
   extendRefusal,
   completeRefusal,
+  completionEvent,
   deleteRefusal,
   isRequestOwner,
   nextRequestStatus,
@@ -206,7 +207,7 @@ export async function deleteWorkRequest(ctx: ServerContext, viewer: Actor, id: s
 
 /**
  * Beyond the spec, as serious marketplaces do: the client closes a job that was done
- * (ASSIGNED → COMPLETED) or withdraws an open request (OPEN → CANCELLED, its bids rejected).
+ * (ASSIGNED → COMPLETED, or DONE → COMPLETED confirming the provider's "done") or withdraws an open request (OPEN → CANCELLED, its bids rejected).
  * The request row is locked so these never cross an acceptance.
  */
 export async function changeRequestStatus(
@@ -223,7 +224,9 @@ export async function changeRequestStatus(
         ? completeRefusal(viewer, locked.facts)
         : cancelRefusal(viewer, locked.facts);
     if (refusal) throw refuse(refusal);
-    const to = nextRequestStatus(locked.facts.status, change)!;
+    // The client completes an ASSIGNED job directly, or confirms the provider's "done".
+    const event = change === 'cancel' ? 'cancel' : completionEvent(locked.facts.status)!;
+    const to = nextRequestStatus(locked.facts.status, event)!;
     await setRequestStatus(tx, id, to);
     const { clientId, acceptedProviderId } = locked.facts;
     const title = locked.request.title;
@@ -241,6 +244,7 @@ export async function changeRequestStatus(
         clientId,
         providerId: acceptedProviderId!,
         title,
+        by: 'client',
       });
     }
     return { from: locked.facts.status, to };

@@ -134,7 +134,8 @@ export const workRequests = pgTable(
     check('work_requests_location_check', sql`char_length(${t.location}) between 1 and 200`),
     check(
       'work_requests_accepted_bid_check',
-      sql`${t.acceptedBidId} is null or ${t.status} in ('ASSIGNED', 'COMPLETED')`,
+      // A job cancelled after a dispute keeps the bid it was given to (who did the work).
+      sql`${t.acceptedBidId} is null or ${t.status} <> 'OPEN'`,
     ),
   ],
 );

@@ -171,7 +171,13 @@ export function ContactCards({
  * request stays (closed to bids), a deleted one is gone.
  */
 export function RequestActions({ request }: { request: RequestDetail }) {
-  const { t } = useTranslation('bids');
+  const { t: bidsText } = useTranslation('bids');
+  const { t: completionText } = useTranslation('completion');
+  // Completing a job the provider said is done confirms their "done" (docs/requests.md).
+  const t = (key: string) =>
+    request.status === 'DONE' && key.startsWith('complete.')
+      ? completionText(key.replace('complete.', 'confirm.'))
+      : bidsText(key);
   const confirm = useConfirm();
   const { notify } = useNotify();
   const errorText = useApiErrorText();

@@ -31,6 +31,7 @@ import { StatusBadge } from './StatusBadge';
 import { useConfirmDeleteRequest } from './useConfirmDeleteRequest';
 import { BidsSection } from './BidsSection';
 import { BiddingTime } from './BiddingTime';
+import { CompletionSection } from './CompletionSection';
 import { ContactCards, RequestActions } from './ContactCards';
 import { useSession } from '../../accounts/ui/session';
 import { StartConversation } from '../../conversations/ui/StartConversation';
@@ -209,6 +210,7 @@ export function RequestDetailsPage() {
               onAccepted={() => setRevealContact(true)}
             />
           )}
+          {user && <CompletionSection request={request} viewer={user} />}
           <section className="card p-6" aria-labelledby="attachments-title">
             <h2 id="attachments-title" className="mb-3 text-lg font-semibold">
               {t('details.attachments')}

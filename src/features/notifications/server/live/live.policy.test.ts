@@ -94,7 +94,7 @@ describe('who is told of a change', () => {
       [`bid ${bidL}`]: [loser],
     });
     const completed = LIVE_AUDIENCE['request.completed'](
-      { workRequestId: request!, clientId: client!, providerId: winner!, title: 'x' },
+      { workRequestId: request!, clientId: client!, providerId: winner!, title: 'x', by: 'client' },
       parties,
     );
     expect(heard(completed)).toEqual({ [`work_request ${request}`]: everyone });

@@ -22,6 +22,9 @@ export type ChangeEvent =
   | 'request.reopened'
   | 'request.expired'
   | 'request.extended'
+  | 'request.marked_done'
+  | 'request.disputed'
+  | 'request.dispute_resolved'
   | 'bid.placed'
   | 'bid.changed'
   | 'bid.withdrawn'
@@ -55,6 +58,8 @@ const bidsOf = (parties: RequestParties, providerIds: readonly string[]) =>
  *   also by that bid.
  * - a request's time for bids ended or extended: its client and every provider who bid on it.
  * - a request posted: its client (their other tabs' lists).
+ * - a hired job marked done, disputed, or its dispute decided: its client and every provider who
+ *   bid on it (their pages show its state); a decision that reopens it also each bid.
  */
 export const LIVE_AUDIENCE: {
   [Name in ChangeEvent]: (payload: EventPayload<Name>, parties: RequestParties) => Audience[];
@@ -76,6 +81,17 @@ export const LIVE_AUDIENCE: {
   ],
   'request.extended': (p, parties) => [
     request(p.workRequestId, present(p.clientId, ...everyoneOn(parties))),
+  ],
+  // The end of a hired job: its page, for everyone who may have it open.
+  'request.marked_done': (p, parties) => [
+    request(p.workRequestId, present(p.clientId, p.providerId, ...everyoneOn(parties))),
+  ],
+  'request.disputed': (p, parties) => [
+    request(p.workRequestId, present(p.clientId, p.providerId, ...everyoneOn(parties))),
+  ],
+  'request.dispute_resolved': (p, parties) => [
+    request(p.workRequestId, present(p.clientId, p.providerId, ...everyoneOn(parties))),
+    ...parties.bids.map(ownBid),
   ],
   'bid.placed': (p) => [
     request(p.workRequestId, [p.clientId, p.providerId]),

@@ -159,13 +159,21 @@ describe('rules held under the row lock', () => {
     expect(await bidOf(provider.agent)).toEqual(['change', 'withdraw']);
 
     await client.agent.patch(`/api/bids/${bid.id}/accept`);
-    expect(await detail(client.agent)).toEqual(['complete', 'review', 'view_bids']);
+    expect(await detail(client.agent)).toEqual([
+      'complete',
+      'report_problem',
+      'review',
+      'view_bids',
+    ]);
+    // The hired provider may say the job is done (docs/requests.md "Completion").
+    expect(await detail(provider.agent)).toEqual(['mark_done', 'view_bids']);
     expect(await bidOf(client.agent)).toEqual([]);
     // After the hire the price changes only by a proposal the client answers.
     expect(await bidOf(provider.agent)).toEqual(['propose_price']);
     const mine = (await client.agent.get('/api/work-requests/my')).json().work_requests;
     expect(mine.find((item: { id: string }) => item.id === request.id).allowed_actions).toEqual([
       'complete',
+      'report_problem',
       'review',
       'view_bids',
     ]);

@@ -1,0 +1,78 @@
+import { Eye } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from '../../../client/i18n/react';
+import { CaseDetailDialog } from './CaseDetailDialog';
+import { useAdminCases, type AdminCase } from './cases.api';
+import {
+  ColumnFields,
+  DataList,
+  ListArea,
+  TabSection,
+  formatDateTime,
+  type Column,
+  type TabProps,
+} from './parts';
+
+/**
+ * Disputed jobs (docs/admin.md "Cases"), the longest waiting first. Opening one shows both sides'
+ * words and their thread (the server records every look in the audit trail); from there it is
+ * completed, cancelled or reopened for bids, with a note to both sides.
+ */
+export function CasesTab({ page, onPage }: TabProps) {
+  const { t, i18n } = useTranslation(['completion', 'admin']);
+  const [opened, setOpened] = useState<string | undefined>();
+  const list = useAdminCases(page);
+
+  const open = (row: AdminCase) => (
+    <button
+      type="button"
+      className="btn-secondary min-h-10 px-3 text-sm"
+      onClick={() => setOpened(row.id)}
+    >
+      <Eye aria-hidden="true" className="size-4" />
+      {t('cases.view')}
+      <span className="sr-only">{` – ${row.title}`}</span>
+    </button>
+  );
+  const columns: Column<AdminCase>[] = [
+    {
+      key: 'reported',
+      header: t('cases.reportedAt'),
+      cellClass: 'p-3 whitespace-nowrap',
+      cell: (row) => (row.reportedAt ? formatDateTime(row.reportedAt, i18n.language) : '–'),
+    },
+    {
+      key: 'request',
+      header: t('cases.request'),
+      cellClass: 'p-3 break-words',
+      cell: (row) => row.title,
+    },
+  ];
+
+  return (
+    <TabSection name="cases" title={t('admin:tabs.cases')}>
+      <ListArea
+        query={list}
+        page={page}
+        onPage={onPage}
+        items={(data) => data.cases}
+        empty={t('cases.empty')}
+      >
+        {(cases) => (
+          <DataList
+            rows={cases}
+            cardClass="card flex flex-col gap-3 p-4"
+            card={(row) => (
+              <>
+                <ColumnFields columns={columns} row={row} />
+                <div>{open(row)}</div>
+              </>
+            )}
+            columns={[...columns, { key: 'actions', header: t('admin:actions.label'), cell: open }]}
+          />
+        )}
+      </ListArea>
+      {opened && <CaseDetailDialog id={opened} onClose={() => setOpened(undefined)} />}
+    </TabSection>
+  );
+}

@@ -232,6 +232,13 @@ export const DEFAULT_BIDDING_DAYS: BiddingDays = 14;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * A request that opens again after a hire ended (the hired provider left, or an administrator
+ * reopened a dispute) takes bids for at least this many more days, so its time has not run out
+ * before anyone could bid again.
+ */
+export const REOPENED_BIDDING_DAYS = 7;
+
 /** When a request posted at `now` stops taking bids. */
 export const bidsUntilAt = (now: Date, days: number) => new Date(now.getTime() + days * DAY_MS);
 

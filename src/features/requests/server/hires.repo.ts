@@ -1,17 +1,30 @@
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../server/db/database';
 import type { WorkRequestStatus } from '../../../shared/statuses';
-import { IN_PROGRESS_STATUSES } from '../requests.rules';
+import { IN_PROGRESS_STATUSES, REOPENED_BIDDING_DAYS } from '../requests.rules';
 import { bids, workRequests } from './tables';
 
-/** Sets the request's state and the bid it is assigned to (null: nobody's any more). */
+/**
+ * Sets the request's state and the bid it is assigned to (null: nobody's any more). Opened again,
+ * it takes bids for at least REOPENED_BIDDING_DAYS more days.
+ */
 export async function assignRequestRow(
   tx: Tx,
   id: string,
   status: WorkRequestStatus,
   acceptedBidId: string | null,
 ) {
-  await tx.update(workRequests).set({ status, acceptedBidId }).where(eq(workRequests.id, id));
+  const reopened = status === 'OPEN';
+  await tx
+    .update(workRequests)
+    .set({
+      status,
+      acceptedBidId,
+      ...(reopened && {
+        bidsUntil: sql`greatest(${workRequests.bidsUntil}, now() + make_interval(days => ${REOPENED_BIDDING_DAYS}))`,
+      }),
+    })
+    .where(eq(workRequests.id, id));
 }
 
 /** The ids of the client's requests won by this provider, in one of `statuses`. */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConversation, createMessage } from '../../../../../tests/factories';
 import { requestForm } from '../../../../../tests/factories/files';
 import { accountsHarness, type AccountsHarness } from '../../../../../tests/support/accounts-app';
-import { bids, completionSteps } from '../../../../server/db/schema';
+import { bids, completionSteps, workRequests } from '../../../../server/db/schema';
 import {
   hiredJob,
   notificationsOf,
@@ -177,5 +177,47 @@ describe('the Cases tab', () => {
     const hired = await job.client.agent.patch(`/api/bids/${job.otherBid.id}/accept`);
     expect(hired.statusCode).toBe(200);
     expect(await h.auditsOf('case.reopen', job.client.id)).toHaveLength(1);
+  });
+
+  it('gives a reopened case whose time for bids ran out a week more, and keeps a later end', async () => {
+    const spent = await disputedJob(0, 'Spor o kúpeľňu po lehote');
+    const later = await disputedJob(0, 'Spor o kúpeľňu s dlhou lehotou');
+    const day = 24 * 3_600_000;
+    const farEnd = new Date(Date.now() + 20 * day);
+    for (const [job, bidsUntil] of [
+      [spent, new Date(Date.now() - 30 * day)],
+      [later, farEnd],
+    ] as const)
+      await h.database.db
+        .update(workRequests)
+        .set({ bidsUntil })
+        .where(eq(workRequests.id, job.request.id));
+    const admin = await h.signedIn('administrator');
+    for (const job of [spent, later]) {
+      const decided = await admin.agent.post(`/api/admin/cases/${job.request.id}/decision`, {
+        outcome: 'reopen',
+        note: 'Vyberte si prosím iného majstra.',
+      });
+      expect(decided.statusCode).toBe(200);
+    }
+    const endOf = async (id: string) =>
+      (
+        await h.database.db
+          .select({ bidsUntil: workRequests.bidsUntil })
+          .from(workRequests)
+          .where(eq(workRequests.id, id))
+      )[0]!.bidsUntil.getTime();
+    const spentEnd = await endOf(spent.request.id);
+    expect(spentEnd).toBeGreaterThan(Date.now() + 7 * day - 60_000);
+    expect(spentEnd).toBeLessThan(Date.now() + 7 * day + 60_000);
+    expect(await endOf(later.request.id)).toBe(farEnd.getTime());
+    // Open to bids again for real: another provider's bid is taken.
+    const provider = await h.signedIn('provider');
+    const bid = await provider.agent.post('/api/bids', {
+      work_request_id: spent.request.id,
+      amount: 180,
+      description: 'Batériu vymením ešte tento týždeň.',
+    });
+    expect(bid.statusCode).toBe(201);
   });
 });

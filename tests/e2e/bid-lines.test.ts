@@ -79,7 +79,13 @@ describe('a bid that says what it costs (docs/bids.md "Priced lines")', () => {
     expect(await c.page.getByText(/372,20\s€/).count()).toBeGreaterThan(0);
     await c.page.getByRole('button', { name: sk('bidPrices', 'history.show') }).click();
     await expect
-      .poll(() => c.page.getByText(sk('bidPrices', 'history.version').replace('{{number}}', '1'), { exact: false }).count())
+      .poll(() =>
+        c.page
+          .getByText(sk('bidPrices', 'history.version').replace('{{number}}', '1'), {
+            exact: false,
+          })
+          .count(),
+      )
       .toBeGreaterThan(0);
     expect(await seriousViolations(c.page)).toEqual([]);
     // Nothing wider than the phone.

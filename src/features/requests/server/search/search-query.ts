@@ -22,9 +22,12 @@ const SLIP_MIN_LENGTH = 5;
 
 /** What a search asks of a request, as full-text queries (tsquery text, `to_tsquery('simple', …)`). */
 export interface SearchQuery {
-  /** Every word, the location words and the regions: what a request's text must match. */
-  tsquery: string;
-  /** The location words and regions alone (weight C), '' without them. */
+  /** Every search word: what a request's text must match besides the location; '' without words. */
+  words: string;
+  /**
+   * The location words and regions (weight C), '' without them: what the request's location
+   * must match (search-condition.ts `locatedIn`).
+   */
   location: string;
   /** Categories the words name, by their label or a trade name. */
   categories: Category[];
@@ -135,9 +138,10 @@ async function readSearchQuery(
   );
   // Location words must start a word of the location (weight C), with no typo candidates.
   const locationParts = locationGroups.map(({ prefix }) => `${quoteLexeme(prefix!)}:*C`);
+  locationGroups.forEach((group) => (group.location = true));
   if (regions.length > 0) {
     locationParts.push(regionQuery(regions));
-    locationGroups.push({ prefix: null, exact: regionLexemes(regions) });
+    locationGroups.push({ prefix: null, exact: regionLexemes(regions), location: true });
   }
   const location = locationParts.join(' & ');
 
@@ -148,7 +152,7 @@ async function readSearchQuery(
   const categories = trades.categories.length > 0 ? trades.categories : categoriesLabelled(folded);
   const restIndexes = trades.categories.length > 0 ? trades.rest : [];
   return {
-    tsquery: [...wordParts, location].filter(Boolean).join(' & '),
+    words: wordParts.join(' & '),
     location,
     categories,
     rest: restIndexes.map((i) => wordParts[i]!).join(' & '),

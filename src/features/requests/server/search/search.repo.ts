@@ -3,7 +3,6 @@ import {
   count,
   desc,
   eq,
-  not,
   sql,
   type Placeholder,
   type SQL,
@@ -14,13 +13,19 @@ import { preparedFor } from '../../../../server/db/prepared';
 import { listedRequest, workRequests } from '../tables';
 import type { Category } from '../../../../shared/categories';
 import { searchQuery } from './search-query';
-import { expectedShare, termStats } from './term-stats';
+import { categoryShare, expectedShare, termStats } from './term-stats';
 import { rememberedPerDatabase } from '../../../../server/db/remembered';
 import { sharedWhileRunning } from '../../../../server/db/running';
 import { knownMany } from './known-many';
 import { directStatement, readDirect, readLastOf, sqlText } from '../../../../server/db/direct';
 import { cardOf, cardRow, type Card } from '../cards';
-import { fullText, listedIn, matchedBy, namedBy, searchCondition } from './search-condition';
+import {
+  listedIn,
+  matchedBesidesNamed,
+  matchedBy,
+  namedBy,
+  searchCondition,
+} from './search-condition';
 import { listRequestsAround, type CardAround, type PlacesAround } from './distance-search';
 import type { DistanceSort } from '../../requests.schema';
 
@@ -37,7 +42,7 @@ export const MAX_ESTIMATED_PAGES = 50;
  * Below this many expected matches a search reads the full-text index first and sorts what it
  * finds; above it, walking requests newest first and stopping at a full page is cheaper.
  */
-const RARE_MATCHES = 5_000;
+const RARE_MATCHES = 10_000;
 
 /**
  * Below this many expected matches the count reads the full-text index (every match, no sort);
@@ -45,6 +50,19 @@ const RARE_MATCHES = 5_000;
  * rows at the threshold).
  */
 const RARE_COUNT_MATCHES = 30_000;
+
+/**
+ * In one category: below this many expected matches in the category, the page reads the
+ * indexes (full-text and category) and sorts the matches; above, it walks the category newest
+ * first, passing about a page ÷ the words' share of its requests (2 000 at the threshold).
+ */
+const RARE_IN_CATEGORY = 2_000;
+
+/**
+ * In one category: below this many expected matches in the category, the count reads the
+ * indexes; above, it walks the category until EXACT_COUNT_LIMIT + 1 matches.
+ */
+const RARE_COUNT_IN_CATEGORY = 5_000;
 
 /** A search's count under way, joined by the requests for the same search meanwhile. */
 const countsRunning = sharedWhileRunning<{ total: number; more: boolean }>();
@@ -152,9 +170,16 @@ async function browse(db: Db, category: Category | undefined, limit: number, pag
  * Only for values of our own making — search words are letters and digits only
  * (category-search.ts), category codes, numbers — never free text.
  */
-const BY_INDEX = sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true), set_config('enable_bitmapscan', 'on', true)`;
-const NEWEST_FIRST = sql`select set_config('enable_bitmapscan', 'off', true)`;
-const IN_TABLE_ORDER = sql`select set_config('enable_seqscan', 'on', true), set_config('enable_indexscan', 'off', true), set_config('enable_indexonlyscan', 'off', true), set_config('enable_bitmapscan', 'off', true)`;
+/**
+ * No parallel workers for a search: its plan is one we chose for a few thousand rows at most,
+ * where starting workers cost more than the read (a town of 84 requests: 50 ms with two workers
+ * PostgreSQL planned from its default estimate of a prefix query, 0.4 ms without), and four
+ * searches at once on two cores have no core to spare for them.
+ */
+const SERIAL = sql.raw("set_config('max_parallel_workers_per_gather', '0', true)");
+const BY_INDEX = sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true), set_config('enable_bitmapscan', 'on', true), ${SERIAL}`;
+const NEWEST_FIRST = sql`select set_config('enable_bitmapscan', 'off', true), ${SERIAL}`;
+const IN_TABLE_ORDER = sql`select set_config('enable_seqscan', 'on', true), set_config('enable_indexscan', 'off', true), set_config('enable_indexonlyscan', 'off', true), set_config('enable_bitmapscan', 'off', true), ${SERIAL}`;
 
 function plannedText(settings: SQL, query: SQLWrapper): string {
   return sqlText(sql`${settings}; ${query.getSQL()}`.inlineParams());
@@ -187,10 +212,17 @@ export async function listOpenRequests(
     around?: (PlacesAround & { sort: DistanceSort }) | undefined;
   },
 ): Promise<{ rows: (Card | CardAround)[]; total: number; more: boolean }> {
-  const [found, stats] = await Promise.all([
+  const [asked, stats] = await Promise.all([
     searchQuery(db, query.q, query.location),
     termStats(db),
   ]);
+  // Categories the words name other than the filter's cannot match in the filter's category:
+  // the words alone must (and PostgreSQL, given the impossible alternative, read the whole
+  // category for it: 316 ms instead of 10).
+  const found =
+    asked && query.category && !asked.categories.includes(query.category)
+      ? { ...asked, categories: [] }
+      : asked;
   if (query.around) {
     const offset = (query.page - 1) * query.limit;
     const { rows, counted } = await listRequestsAround(
@@ -205,13 +237,13 @@ export async function listOpenRequests(
     return { rows, ...totalOf(counted) };
   }
   if (!found) return browse(db, query.category, query.limit, query.page);
-  const { tsquery, location, categories, rest } = found;
+  const { words, location, categories, rest } = found;
 
   // Everything the statements below are written from.
-  const search = [tsquery, location, query.category ?? null, categories, rest];
+  const search = [words, location, query.category ?? null, categories, rest];
   const listed = () => listedIn(query.category);
-  const named = () => namedBy(found);
-  const where = () => and(listed(), matchedBy(found))!;
+  const named = (byIndex: boolean) => namedBy(found, byIndex);
+  const where = (byIndex: boolean) => and(listed(), matchedBy(found, byIndex))!;
   // PostgreSQL cannot tell a rare word from a common one in a prefix query: it may walk every
   // request looking for a word nobody used, or sort every request containing a common one. Our
   // own estimate chooses: rare words read the full-text index and sort the few matches; common
@@ -220,12 +252,35 @@ export async function listOpenRequests(
   // expected it reads them from the full-text index; above, it reads the table in its own order
   // until it has them (about limit / share rows, read in sequence rather than one by one).
   const expected = expectedShare(found.groups, stats) * stats.rows;
-  const rare = expected < RARE_MATCHES;
-  const rareCount = categories.length === 0 && expected < RARE_COUNT_MATCHES;
+  // In one category the walk newest first passes the category's requests (its own index) that
+  // lack the words, about a page ÷ the words' share of them, where the indexes find the matches
+  // of the category alone (the category's index and the full-text one together).
+  const expectedHere = query.category ? expected * categoryShare(query.category, stats) : expected;
+  const rare = query.category ? expectedHere < RARE_IN_CATEGORY : expected < RARE_MATCHES;
+  // A filter's category among those the words name: each of its requests may match by the
+  // category alone, so its walk finds matches at once.
+  const countPlan =
+    categories.length > 0
+      ? query.category
+        ? 'newest'
+        : 'table'
+      : query.category
+        ? expectedHere < RARE_COUNT_IN_CATEGORY
+          ? 'index'
+          : 'newest'
+        : expected < RARE_COUNT_MATCHES
+          ? 'index'
+          : 'table';
   const offset = (query.page - 1) * query.limit;
-  const pageOf = (kind: string, plan: boolean, condition: () => SQL, at: number, size: number) =>
+  const pageOf = (
+    kind: string,
+    plan: boolean,
+    condition: (byIndex: boolean) => SQL,
+    at: number,
+    size: number,
+  ) =>
     searchText(db, [kind, ...search, plan, size, at], () =>
-      plannedText(plan ? BY_INDEX : NEWEST_FIRST, readPage(db, condition(), size, at)),
+      plannedText(plan ? BY_INDEX : NEWEST_FIRST, readPage(db, condition(plan), size, at)),
     );
   // A search that had more matches than counted a minute ago is not counted again
   // (known-many.ts); a page that is not full still tells its exact total below.
@@ -234,13 +289,13 @@ export async function listOpenRequests(
   // In one category, a word common in the table can be rare: reading the table in its order
   // would pass hundreds of thousands of other requests, where the category's own index (newest
   // first) holds its requests together (a word and a category at a million requests: 15–19 ms
-  // instead of 94–160 ms).
-  const inCategory = !rareCount && query.category !== undefined;
+  // instead of 94–160 ms); fewer than RARE_COUNT_IN_CATEGORY expected in the category are read
+  // from the indexes.
   const countText = () =>
-    searchText(db, ['count', ...search, rareCount], () =>
+    searchText(db, ['count', ...search, countPlan], () =>
       plannedText(
-        rareCount ? BY_INDEX : inCategory ? NEWEST_FIRST : IN_TABLE_ORDER,
-        countMatches(db, where(), !inCategory),
+        countPlan === 'index' ? BY_INDEX : countPlan === 'newest' ? NEWEST_FIRST : IN_TABLE_ORDER,
+        countMatches(db, where(countPlan === 'index'), countPlan !== 'newest'),
       ),
     );
   // Requests that arrive together for a search not counted in the last minute count it once;
@@ -263,16 +318,22 @@ export async function listOpenRequests(
         pageOf(
           'named',
           (rest || location) !== '' && namedRare,
-          () => and(listed(), named())!,
+          (byIndex) => and(listed(), named(byIndex))!,
           at,
           size,
         ),
       countFirst: (upTo) =>
         searchText(db, ['named-count', ...search, upTo], () =>
-          plannedText(NEWEST_FIRST, countMatches(db, and(listed(), named())!, false, upTo)),
+          plannedText(NEWEST_FIRST, countMatches(db, and(listed(), named(false))!, false, upTo)),
         ),
       then: (at, size) =>
-        pageOf('others', rare, () => and(listed(), fullText(tsquery), not(named()))!, at, size),
+        pageOf(
+          'others',
+          rare,
+          (byIndex) => and(listed(), matchedBesidesNamed(found, byIndex))!,
+          at,
+          size,
+        ),
     });
   };
   const [rows, counted] = await Promise.all([

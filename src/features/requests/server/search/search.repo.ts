@@ -1,13 +1,4 @@
-import {
-  and,
-  count,
-  desc,
-  eq,
-  sql,
-  type Placeholder,
-  type SQL,
-  type SQLWrapper,
-} from 'drizzle-orm';
+import { and, count, desc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../../server/db/database';
 import { preparedFor } from '../../../../server/db/prepared';
 import { listedRequest, workRequests } from '../tables';
@@ -17,7 +8,8 @@ import { categoryShare, expectedShare, termStats } from './term-stats';
 import { rememberedPerDatabase } from '../../../../server/db/remembered';
 import { sharedWhileRunning } from '../../../../server/db/running';
 import { knownMany } from './known-many';
-import { directStatement, readDirect, readLastOf, sqlText } from '../../../../server/db/direct';
+import { directStatement, readDirect, readLastOf } from '../../../../server/db/direct';
+import { BY_INDEX, IN_TABLE_ORDER, NEWEST_FIRST, plannedText } from './planned';
 import { cardOf, cardRow, type Card } from '../cards';
 import {
   listedIn,
@@ -158,31 +150,6 @@ async function browse(db: Db, category: Category | undefined, limit: number, pag
     return { rows, total: values.offset + rows.length, more: false };
   }
   return { rows, ...totalOf(counted?.n ?? 0) };
-}
-
-/**
- * One query under planner settings in a single round trip: the settings (`set_config(…, true)`)
- * and the query go as one simple-protocol message, which PostgreSQL runs as one implicit
- * transaction, planning each statement after the one before has run. So the settings hold for
- * the query and end with it, with no BEGIN, COMMIT or separate statements.
- *
- * The simple protocol takes no parameters: Drizzle writes them into the text as quoted literals.
- * Only for values of our own making — search words are letters and digits only
- * (category-search.ts), category codes, numbers — never free text.
- */
-/**
- * No parallel workers for a search: its plan is one we chose for a few thousand rows at most,
- * where starting workers cost more than the read (a town of 84 requests: 50 ms with two workers
- * PostgreSQL planned from its default estimate of a prefix query, 0.4 ms without), and four
- * searches at once on two cores have no core to spare for them.
- */
-const SERIAL = sql.raw("set_config('max_parallel_workers_per_gather', '0', true)");
-const BY_INDEX = sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true), set_config('enable_bitmapscan', 'on', true), ${SERIAL}`;
-const NEWEST_FIRST = sql`select set_config('enable_bitmapscan', 'off', true), ${SERIAL}`;
-const IN_TABLE_ORDER = sql`select set_config('enable_seqscan', 'on', true), set_config('enable_indexscan', 'off', true), set_config('enable_indexonlyscan', 'off', true), set_config('enable_bitmapscan', 'off', true), ${SERIAL}`;
-
-function plannedText(settings: SQL, query: SQLWrapper): string {
-  return sqlText(sql`${settings}; ${query.getSQL()}`.inlineParams());
 }
 
 /**

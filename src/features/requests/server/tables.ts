@@ -114,9 +114,10 @@ export const workRequests = pgTable(
       .on(t.placeId, t.category, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${listedRequest(t)} and ${t.placeId} is not null`),
     index('work_requests_search_vector_idx').using('gin', t.searchVector),
-    // The location filter: the listed requests whose location has the town's words.
+    // The location filter: the listed requests whose location has the town's words, in a category
+    // or any (btree_gin: one index scan finds a town's requests of the category).
     index('work_requests_listed_location_vector_idx')
-      .using('gin', locationVector(t))
+      .using('gin', t.category, locationVector(t))
       .where(listedRequest(t)),
     // Town suggestions: the distinct accent-free locations of listed requests, read in order
     // (byte order, so a prefix is a range and each next location one index step).

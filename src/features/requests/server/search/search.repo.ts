@@ -10,6 +10,8 @@ import { sharedWhileRunning } from '../../../../server/db/running';
 import { knownMany } from './known-many';
 import { directStatement, readDirect, readLastOf } from '../../../../server/db/direct';
 import { BY_INDEX, IN_TABLE_ORDER, NEWEST_FIRST, plannedText } from './planned';
+import { windowCount, WINDOW_MIN_EXPECTED, WINDOW_ROWS, windowPage } from './window-page';
+import { readRanked } from './ranked';
 import { cardOf, cardRow, type Card } from '../cards';
 import {
   listedIn,
@@ -55,6 +57,12 @@ const RARE_IN_CATEGORY = 2_000;
  * indexes; above, it walks the category until EXACT_COUNT_LIMIT + 1 matches.
  */
 const RARE_COUNT_IN_CATEGORY = 5_000;
+
+/**
+ * In one category, from this many expected matches in it the count looks through the category's
+ * newest requests first (window-page.ts `windowCount`): they may hold more than it counts.
+ */
+const WINDOW_COUNT_MIN_EXPECTED = 500;
 
 /** A search's count under way, joined by the requests for the same search meanwhile. */
 const countsRunning = sharedWhileRunning<{ total: number; more: boolean }>();
@@ -267,16 +275,45 @@ export async function listOpenRequests(
     );
   // Requests that arrive together for a search not counted in the last minute count it once;
   // the count runs beside the page, as browsing's does (see browse).
+  // In a category where a count may reach past EXACT_COUNT_LIMIT, its newest requests first.
+  const filter = query.category;
+  const windowFirst =
+    filter !== undefined && categories.length === 0 && expectedHere >= WINDOW_COUNT_MIN_EXPECTED;
   const count = (text: string) =>
     countsRunning(db, text, async () => {
-      const [row] = await readLastOf<{ n: number }>(db, text);
+      let row: { n: number } | undefined;
+      if (windowFirst) {
+        const windowText = searchText(db, ['window-count', ...search], () =>
+          plannedText(
+            NEWEST_FIRST,
+            windowCount(db, filter, matchedBy(found, false), EXACT_COUNT_LIMIT + 1),
+          ),
+        );
+        [row] = await readLastOf<{ n: number }>(db, windowText);
+      }
+      if (!row || row.n <= EXACT_COUNT_LIMIT) [row] = await readLastOf<{ n: number }>(db, text);
       const total = totalOf(row?.n ?? 0);
       if (total.more) knownMany.set(db, searched, true);
       return total;
     });
-  const page = () => {
+  const page = async () => {
     if (categories.length === 0) {
-      return readLastOf(db, pageOf('page', rare, where, offset, query.limit), cardOf);
+      if (!filter || offset + query.limit > WINDOW_ROWS || expectedHere < WINDOW_MIN_EXPECTED) {
+        return readLastOf(db, pageOf('page', rare, where, offset, query.limit), cardOf);
+      }
+      // In a category, its newest requests first, then (a page not found there) the indexes.
+      const windowed = await readLastOf(
+        db,
+        searchText(db, ['window', ...search, query.limit, offset], () =>
+          plannedText(
+            NEWEST_FIRST,
+            windowPage(db, filter, matchedBy(found, false), query.limit, offset),
+          ),
+        ),
+        cardOf,
+      );
+      if (windowed.length === query.limit) return windowed;
+      return readLastOf(db, pageOf('page', true, where, offset, query.limit), cardOf);
     }
     // The named categories' requests first, then the others the words match.
     const namedRare = expectedShare(found.restGroups, stats) * stats.rows < RARE_MATCHES;
@@ -311,37 +348,6 @@ export async function listOpenRequests(
     return { rows, total: offset + rows.length, more: false };
   }
   return { rows, ...counted };
-}
-
-/**
- * A page of two lists shown one after the other (the named categories' requests, then the other
- * matches), each read newest first with its own plan. The second is read only when the page
- * reaches past the first; where the first ends is known from its page, or counted when the page
- * starts past its end.
- */
-async function readRanked(
-  db: Db,
-  limit: number,
-  offset: number,
-  lists: {
-    first: (offset: number, limit: number) => string;
-    countFirst: (upTo: number) => string;
-    then: (offset: number, limit: number) => string;
-  },
-) {
-  const first = await readLastOf(db, lists.first(offset, limit), cardOf);
-  if (first.length === limit) return first;
-  let firstTotal = offset + first.length;
-  if (first.length === 0 && offset > 0) {
-    const [row] = await readLastOf<{ n: number }>(db, lists.countFirst(offset));
-    firstTotal = row?.n ?? 0;
-  }
-  const then = await readLastOf(
-    db,
-    lists.then(Math.max(0, offset - firstTotal), limit - first.length),
-    cardOf,
-  );
-  return [...first, ...then];
 }
 
 /** Town suggestions offered at most. */

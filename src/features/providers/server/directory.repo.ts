@@ -33,6 +33,17 @@ function listedProvider(category: Category | undefined): SQL {
   return sql`${activeProvider}${inCategory}`;
 }
 
+/**
+ * A statement without parallel workers, in one round trip (search.repo.ts `plannedText` tells
+ * how; the values written into the text are our own: ids, numbers, a category code). The
+ * directory's reads are of a few thousand providers at most, where starting two workers cost
+ * more than they saved, and four readers at once on two cores have no core to spare for them.
+ */
+const serial = (query: SQL) =>
+  sqlText(
+    sql`select set_config('max_parallel_workers_per_gather', '0', true); ${query}`.inlineParams(),
+  );
+
 /** The average stars, as `provider_profiles_rating_idx` orders them. */
 const averageRating = averageRatingOf(providerProfiles);
 
@@ -99,7 +110,7 @@ const ratingOrder = sql`(${averageRating}) desc nulls last, ${providerProfiles.r
  * few are read and sorted (a materialized CTE, which it cannot turn into the walk).
  */
 async function bestRatedPage(db: Db, where: SQL, limit: number, offset: number, around: boolean) {
-  const rows = (query: SQL) => db.execute<PageRow>(query).then((result) => result.rows);
+  const rows = (query: SQL) => readLastOf<PageRow>(db, serial(query));
   if (!around) {
     return rows(sql`select ${providerFields} from ${fromProviders} where ${where}
       order by ${ratingOrder} limit ${limit} offset ${offset}`);
@@ -147,19 +158,22 @@ export async function listDirectory(
     ? sql`${listedProvider(query.category)} and ${providerProfiles.placeId} = any(${intArray(placeIds)})`
     : listedProvider(query.category);
   const count = () =>
-    db.execute<{ n: number }>(
-      sql`select count(*)::int as n from (select 1 from ${fromProviders} where ${where} limit ${query.upTo}) as listed`,
+    readLastOf<{ n: number }>(
+      db,
+      serial(
+        sql`select count(*)::int as n from (select 1 from ${fromProviders} where ${where} limit ${query.upTo}) as listed`,
+      ),
     );
   if (placeIds && query.sort === 'distance') {
     const [page, counted] = await Promise.all([
       nearestPage(db, listedProvider(query.category), placeIds, limit, offset),
       count(),
     ]);
-    return { rows: page, counted: counted.rows[0]?.n ?? 0 };
+    return { rows: page, counted: counted[0]?.n ?? 0 };
   }
   const [page, counted] = await Promise.all([
     bestRatedPage(db, where, limit, offset, placeIds !== undefined),
     count(),
   ]);
-  return { rows: page, counted: counted.rows[0]?.n ?? 0 };
+  return { rows: page, counted: counted[0]?.n ?? 0 };
 }

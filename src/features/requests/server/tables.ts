@@ -32,6 +32,16 @@ export const listedRequest = (t: { status: AnyPgColumn; clientActive: AnyPgColum
   sql`${t.status} = 'OPEN' and ${t.clientActive}`;
 
 /**
+ * A request's location alone as a full-text vector, weight C as in `search_vector`: the
+ * location filter's query (`'kosice':*C`) matches it exactly when it matches the location words
+ * of `search_vector`. Its own index (`work_requests_listed_location_vector_idx`) has its own
+ * statistics, so a town is rare or common by how many requests are located there, not by how
+ * often its name is a word of the descriptions.
+ */
+export const locationVector = (t: { location: AnyPgColumn }) =>
+  sql`setweight(to_tsvector('simple', f_unaccent(${t.location})), 'C')`;
+
+/**
  * A client's job request. Deleting the client removes their requests (spec core §1:
  * deleting an account removes all data immediately).
  */
@@ -121,6 +131,11 @@ export const workRequests = pgTable(
       .on(t.bidsUntil)
       .where(sql`${t.status} = 'OPEN'`),
     index('work_requests_search_vector_idx').using('gin', t.searchVector),
+    // The location filter: the listed requests whose location has the town's words, in a category
+    // or any (btree_gin: one index scan finds a town's requests of the category).
+    index('work_requests_listed_location_vector_idx')
+      .using('gin', t.category, locationVector(t))
+      .where(listedRequest(t)),
     // Town suggestions: the distinct accent-free locations of listed requests, read in order
     // (byte order, so a prefix is a range and each next location one index step).
     index('work_requests_listed_location_idx')

@@ -1,32 +1,61 @@
-import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, not, or, sql, type SQL } from 'drizzle-orm';
 import type { Category } from '../../../../shared/categories';
-import { listedRequest, workRequests } from '../tables';
+import { listedRequest, locationVector, workRequests } from '../tables';
 import type { SearchQuery } from './search-query';
 
 /** Requests whose search text matches a full-text query (`work_requests_search_vector_idx`). */
 export const fullText = (text: string) =>
   sql`${workRequests.searchVector} @@ to_tsquery('simple', ${text})`;
 
+/**
+ * Requests whose location matches a full-text query of weight C
+ * (`work_requests_listed_location_vector_idx`): the same requests as `fullText` of that query,
+ * since the location is the only part of `search_vector` of weight C.
+ */
+export const locatedIn = (text: string) =>
+  sql`${locationVector(workRequests)} @@ to_tsquery('simple', ${text})`;
+
 /** Listed (open, of an active client), optionally in one category. */
 export const listedIn = (category: Category | undefined) =>
   and(listedRequest(workRequests), category ? eq(workRequests.category, category) : undefined)!;
 
 /**
+ * The location's condition. Read from the indexes (`byIndex`), the location's own index
+ * (`locatedIn`); walked row by row, the stored `search_vector` (`fullText`), since the location's
+ * vector would be computed again for every row passed.
+ */
+const locationOf = (location: string, byIndex: boolean) =>
+  byIndex ? locatedIn(location) : fullText(location);
+
+/** The search words (if any) and the location (if any); one of them is always there. */
+const wordsAndLocation = ({ words, location }: SearchQuery, byIndex: boolean) =>
+  byIndex
+    ? and(words ? fullText(words) : undefined, location ? locatedIn(location) : undefined)!
+    : fullText([words, location].filter(Boolean).join(' & '));
+
+/**
  * A category named by the words stands in for the words that named it, not for the others nor
  * for the location.
  */
-export const namedBy = ({ categories, rest, location }: SearchQuery) =>
+export const namedBy = ({ categories, rest, location }: SearchQuery, byIndex = false) =>
   and(
     inArray(workRequests.category, categories),
     rest ? fullText(rest) : undefined,
-    location ? fullText(location) : undefined,
+    location ? locationOf(location, byIndex) : undefined,
   )!;
 
-/** What a search matches: every word, or a category the words name with the other words. */
-export const matchedBy = (found: SearchQuery) =>
+/**
+ * What a search matches: every word, or a category the words name with the other words. The
+ * same requests either way; `byIndex` when the statement is to read them from the indexes.
+ */
+export const matchedBy = (found: SearchQuery, byIndex = false) =>
   found.categories.length > 0
-    ? or(fullText(found.tsquery), namedBy(found))!
-    : fullText(found.tsquery);
+    ? or(wordsAndLocation(found, byIndex), namedBy(found, byIndex))!
+    : wordsAndLocation(found, byIndex);
+
+/** What the search matches that its named categories do not (`namedBy`). */
+export const matchedBesidesNamed = (found: SearchQuery, byIndex = false) =>
+  and(wordsAndLocation(found, byIndex), not(namedBy(found, byIndex)))!;
 
 /** Listed requests in the category (if any) that the search (if any) matches. */
 export const searchCondition = (

@@ -1,26 +1,25 @@
-import {
-  and,
-  count,
-  desc,
-  eq,
-  not,
-  sql,
-  type Placeholder,
-  type SQL,
-  type SQLWrapper,
-} from 'drizzle-orm';
+import { and, count, desc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../../server/db/database';
 import { preparedFor } from '../../../../server/db/prepared';
 import { listedRequest, workRequests } from '../tables';
 import type { Category } from '../../../../shared/categories';
 import { searchQuery } from './search-query';
-import { expectedShare, termStats } from './term-stats';
+import { categoryShare, expectedShare, termStats } from './term-stats';
 import { rememberedPerDatabase } from '../../../../server/db/remembered';
 import { sharedWhileRunning } from '../../../../server/db/running';
 import { knownMany } from './known-many';
-import { directStatement, readDirect, readLastOf, sqlText } from '../../../../server/db/direct';
+import { directStatement, readDirect, readLastOf } from '../../../../server/db/direct';
+import { BY_INDEX, IN_TABLE_ORDER, NEWEST_FIRST, plannedText } from './planned';
+import { windowCount, WINDOW_MIN_EXPECTED, WINDOW_ROWS, windowPage } from './window-page';
+import { readRanked } from './ranked';
 import { cardOf, cardRow, type Card } from '../cards';
-import { fullText, listedIn, matchedBy, namedBy, searchCondition } from './search-condition';
+import {
+  listedIn,
+  matchedBesidesNamed,
+  matchedBy,
+  namedBy,
+  searchCondition,
+} from './search-condition';
 import { listRequestsAround, type CardAround, type PlacesAround } from './distance-search';
 import type { DistanceSort } from '../../requests.schema';
 
@@ -37,7 +36,7 @@ export const MAX_ESTIMATED_PAGES = 50;
  * Below this many expected matches a search reads the full-text index first and sorts what it
  * finds; above it, walking requests newest first and stopping at a full page is cheaper.
  */
-const RARE_MATCHES = 5_000;
+const RARE_MATCHES = 10_000;
 
 /**
  * Below this many expected matches the count reads the full-text index (every match, no sort);
@@ -45,6 +44,25 @@ const RARE_MATCHES = 5_000;
  * rows at the threshold).
  */
 const RARE_COUNT_MATCHES = 30_000;
+
+/**
+ * In one category: below this many expected matches in the category, the page reads the
+ * indexes (full-text and category) and sorts the matches; above, it walks the category newest
+ * first, passing about a page ÷ the words' share of its requests (2 000 at the threshold).
+ */
+const RARE_IN_CATEGORY = 2_000;
+
+/**
+ * In one category: below this many expected matches in the category, the count reads the
+ * indexes; above, it walks the category until EXACT_COUNT_LIMIT + 1 matches.
+ */
+const RARE_COUNT_IN_CATEGORY = 5_000;
+
+/**
+ * In one category, from this many expected matches in it the count looks through the category's
+ * newest requests first (window-page.ts `windowCount`): they may hold more than it counts.
+ */
+const WINDOW_COUNT_MIN_EXPECTED = 500;
 
 /** A search's count under way, joined by the requests for the same search meanwhile. */
 const countsRunning = sharedWhileRunning<{ total: number; more: boolean }>();
@@ -143,24 +161,6 @@ async function browse(db: Db, category: Category | undefined, limit: number, pag
 }
 
 /**
- * One query under planner settings in a single round trip: the settings (`set_config(…, true)`)
- * and the query go as one simple-protocol message, which PostgreSQL runs as one implicit
- * transaction, planning each statement after the one before has run. So the settings hold for
- * the query and end with it, with no BEGIN, COMMIT or separate statements.
- *
- * The simple protocol takes no parameters: Drizzle writes them into the text as quoted literals.
- * Only for values of our own making — search words are letters and digits only
- * (category-search.ts), category codes, numbers — never free text.
- */
-const BY_INDEX = sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true), set_config('enable_bitmapscan', 'on', true)`;
-const NEWEST_FIRST = sql`select set_config('enable_bitmapscan', 'off', true)`;
-const IN_TABLE_ORDER = sql`select set_config('enable_seqscan', 'on', true), set_config('enable_indexscan', 'off', true), set_config('enable_indexonlyscan', 'off', true), set_config('enable_bitmapscan', 'off', true)`;
-
-function plannedText(settings: SQL, query: SQLWrapper): string {
-  return sqlText(sql`${settings}; ${query.getSQL()}`.inlineParams());
-}
-
-/**
  * A search's statements are written once a minute: the same words, filters and page make the
  * same text, and writing it through Drizzle cost more than anything else the app does for a
  * search. The key holds everything the text is made of.
@@ -187,10 +187,17 @@ export async function listOpenRequests(
     around?: (PlacesAround & { sort: DistanceSort }) | undefined;
   },
 ): Promise<{ rows: (Card | CardAround)[]; total: number; more: boolean }> {
-  const [found, stats] = await Promise.all([
+  const [asked, stats] = await Promise.all([
     searchQuery(db, query.q, query.location),
     termStats(db),
   ]);
+  // Categories the words name other than the filter's cannot match in the filter's category:
+  // the words alone must (and PostgreSQL, given the impossible alternative, read the whole
+  // category for it: 316 ms instead of 10).
+  const found =
+    asked && query.category && !asked.categories.includes(query.category)
+      ? { ...asked, categories: [] }
+      : asked;
   if (query.around) {
     const offset = (query.page - 1) * query.limit;
     const { rows, counted } = await listRequestsAround(
@@ -205,13 +212,13 @@ export async function listOpenRequests(
     return { rows, ...totalOf(counted) };
   }
   if (!found) return browse(db, query.category, query.limit, query.page);
-  const { tsquery, location, categories, rest } = found;
+  const { words, location, categories, rest } = found;
 
   // Everything the statements below are written from.
-  const search = [tsquery, location, query.category ?? null, categories, rest];
+  const search = [words, location, query.category ?? null, categories, rest];
   const listed = () => listedIn(query.category);
-  const named = () => namedBy(found);
-  const where = () => and(listed(), matchedBy(found))!;
+  const named = (byIndex: boolean) => namedBy(found, byIndex);
+  const where = (byIndex: boolean) => and(listed(), matchedBy(found, byIndex))!;
   // PostgreSQL cannot tell a rare word from a common one in a prefix query: it may walk every
   // request looking for a word nobody used, or sort every request containing a common one. Our
   // own estimate chooses: rare words read the full-text index and sort the few matches; common
@@ -220,12 +227,35 @@ export async function listOpenRequests(
   // expected it reads them from the full-text index; above, it reads the table in its own order
   // until it has them (about limit / share rows, read in sequence rather than one by one).
   const expected = expectedShare(found.groups, stats) * stats.rows;
-  const rare = expected < RARE_MATCHES;
-  const rareCount = categories.length === 0 && expected < RARE_COUNT_MATCHES;
+  // In one category the walk newest first passes the category's requests (its own index) that
+  // lack the words, about a page ÷ the words' share of them, where the indexes find the matches
+  // of the category alone (the category's index and the full-text one together).
+  const expectedHere = query.category ? expected * categoryShare(query.category, stats) : expected;
+  const rare = query.category ? expectedHere < RARE_IN_CATEGORY : expected < RARE_MATCHES;
+  // A filter's category among those the words name: each of its requests may match by the
+  // category alone, so its walk finds matches at once.
+  const countPlan =
+    categories.length > 0
+      ? query.category
+        ? 'newest'
+        : 'table'
+      : query.category
+        ? expectedHere < RARE_COUNT_IN_CATEGORY
+          ? 'index'
+          : 'newest'
+        : expected < RARE_COUNT_MATCHES
+          ? 'index'
+          : 'table';
   const offset = (query.page - 1) * query.limit;
-  const pageOf = (kind: string, plan: boolean, condition: () => SQL, at: number, size: number) =>
+  const pageOf = (
+    kind: string,
+    plan: boolean,
+    condition: (byIndex: boolean) => SQL,
+    at: number,
+    size: number,
+  ) =>
     searchText(db, [kind, ...search, plan, size, at], () =>
-      plannedText(plan ? BY_INDEX : NEWEST_FIRST, readPage(db, condition(), size, at)),
+      plannedText(plan ? BY_INDEX : NEWEST_FIRST, readPage(db, condition(plan), size, at)),
     );
   // A search that had more matches than counted a minute ago is not counted again
   // (known-many.ts); a page that is not full still tells its exact total below.
@@ -234,27 +264,67 @@ export async function listOpenRequests(
   // In one category, a word common in the table can be rare: reading the table in its order
   // would pass hundreds of thousands of other requests, where the category's own index (newest
   // first) holds its requests together (a word and a category at a million requests: 15–19 ms
-  // instead of 94–160 ms).
-  const inCategory = !rareCount && query.category !== undefined;
+  // instead of 94–160 ms); fewer than RARE_COUNT_IN_CATEGORY expected in the category are read
+  // from the indexes.
   const countText = () =>
-    searchText(db, ['count', ...search, rareCount], () =>
+    searchText(db, ['count', ...search, countPlan], () =>
       plannedText(
-        rareCount ? BY_INDEX : inCategory ? NEWEST_FIRST : IN_TABLE_ORDER,
-        countMatches(db, where(), !inCategory),
+        countPlan === 'index' ? BY_INDEX : countPlan === 'newest' ? NEWEST_FIRST : IN_TABLE_ORDER,
+        countMatches(db, where(countPlan === 'index'), countPlan !== 'newest'),
       ),
     );
   // Requests that arrive together for a search not counted in the last minute count it once;
   // the count runs beside the page, as browsing's does (see browse).
+  // In a category where a count may reach past EXACT_COUNT_LIMIT, its newest requests first.
+  const filter = query.category;
+  const windowFirst =
+    filter !== undefined && categories.length === 0 && expectedHere >= WINDOW_COUNT_MIN_EXPECTED;
   const count = (text: string) =>
     countsRunning(db, text, async () => {
-      const [row] = await readLastOf<{ n: number }>(db, text);
+      let row: { n: number } | undefined;
+      if (windowFirst) {
+        const windowText = searchText(db, ['window-count', ...search], () =>
+          plannedText(
+            NEWEST_FIRST,
+            windowCount(db, filter, matchedBy(found, false), EXACT_COUNT_LIMIT + 1),
+          ),
+        );
+        [row] = await readLastOf<{ n: number }>(db, windowText);
+      }
+      if (!row || row.n <= EXACT_COUNT_LIMIT) {
+        // Many in the window: the walk on reaches the limit soon (within about
+        // COUNT_WINDOW_ROWS × 5 requests), where the indexes would read every match of a
+        // common word (129 000 for "ponuk", 115 ms).
+        const walkOn = row !== undefined && row.n * 5 > EXACT_COUNT_LIMIT;
+        const then = walkOn
+          ? searchText(db, ['count', ...search, 'newest'], () =>
+              plannedText(NEWEST_FIRST, countMatches(db, where(false))),
+            )
+          : text;
+        [row] = await readLastOf<{ n: number }>(db, then);
+      }
       const total = totalOf(row?.n ?? 0);
       if (total.more) knownMany.set(db, searched, true);
       return total;
     });
-  const page = () => {
+  const page = async () => {
     if (categories.length === 0) {
-      return readLastOf(db, pageOf('page', rare, where, offset, query.limit), cardOf);
+      if (!filter || offset + query.limit > WINDOW_ROWS || expectedHere < WINDOW_MIN_EXPECTED) {
+        return readLastOf(db, pageOf('page', rare, where, offset, query.limit), cardOf);
+      }
+      // In a category, its newest requests first, then (a page not found there) the indexes.
+      const windowed = await readLastOf(
+        db,
+        searchText(db, ['window', ...search, query.limit, offset], () =>
+          plannedText(
+            NEWEST_FIRST,
+            windowPage(db, filter, matchedBy(found, false), query.limit, offset),
+          ),
+        ),
+        cardOf,
+      );
+      if (windowed.length === query.limit) return windowed;
+      return readLastOf(db, pageOf('page', true, where, offset, query.limit), cardOf);
     }
     // The named categories' requests first, then the others the words match.
     const namedRare = expectedShare(found.restGroups, stats) * stats.rows < RARE_MATCHES;
@@ -263,16 +333,22 @@ export async function listOpenRequests(
         pageOf(
           'named',
           (rest || location) !== '' && namedRare,
-          () => and(listed(), named())!,
+          (byIndex) => and(listed(), named(byIndex))!,
           at,
           size,
         ),
       countFirst: (upTo) =>
         searchText(db, ['named-count', ...search, upTo], () =>
-          plannedText(NEWEST_FIRST, countMatches(db, and(listed(), named())!, false, upTo)),
+          plannedText(NEWEST_FIRST, countMatches(db, and(listed(), named(false))!, false, upTo)),
         ),
       then: (at, size) =>
-        pageOf('others', rare, () => and(listed(), fullText(tsquery), not(named()))!, at, size),
+        pageOf(
+          'others',
+          rare,
+          (byIndex) => and(listed(), matchedBesidesNamed(found, byIndex))!,
+          at,
+          size,
+        ),
     });
   };
   const [rows, counted] = await Promise.all([
@@ -283,37 +359,6 @@ export async function listOpenRequests(
     return { rows, total: offset + rows.length, more: false };
   }
   return { rows, ...counted };
-}
-
-/**
- * A page of two lists shown one after the other (the named categories' requests, then the other
- * matches), each read newest first with its own plan. The second is read only when the page
- * reaches past the first; where the first ends is known from its page, or counted when the page
- * starts past its end.
- */
-async function readRanked(
-  db: Db,
-  limit: number,
-  offset: number,
-  lists: {
-    first: (offset: number, limit: number) => string;
-    countFirst: (upTo: number) => string;
-    then: (offset: number, limit: number) => string;
-  },
-) {
-  const first = await readLastOf(db, lists.first(offset, limit), cardOf);
-  if (first.length === limit) return first;
-  let firstTotal = offset + first.length;
-  if (first.length === 0 && offset > 0) {
-    const [row] = await readLastOf<{ n: number }>(db, lists.countFirst(offset));
-    firstTotal = row?.n ?? 0;
-  }
-  const then = await readLastOf(
-    db,
-    lists.then(Math.max(0, offset - firstTotal), limit - first.length),
-    cardOf,
-  );
-  return [...first, ...then];
 }
 
 /** Town suggestions offered at most. */

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../../server/db/database';
+import { CATEGORIES } from '../../../../shared/categories';
 
 /**
  * How common search words are, from PostgreSQL's own statistics of the full-text column
@@ -9,6 +10,14 @@ import type { Db } from '../../../../server/db/database';
 export interface TermStats {
   /** Share of requests containing each common word. */
   frequencies: Map<string, number>;
+  /**
+   * Share of listed requests whose location has each common location word (the statistics of
+   * `work_requests_listed_location_vector_idx`); undefined before that index was first analysed,
+   * when location words are estimated from `frequencies` as all words are.
+   */
+  locationFrequencies: Map<string, number> | undefined;
+  /** Share of requests in each category (pg_stats of `category`). */
+  categories: Map<string, number>;
   /** Estimated number of requests. */
   rows: number;
 }
@@ -16,27 +25,45 @@ export interface TermStats {
 const REFRESH_MS = 60_000;
 let cached: { at: number; stats: Promise<TermStats> } | undefined;
 
+const frequenciesOf = (values: string[] | null | undefined, shares: number[] | null | undefined) =>
+  new Map((values ?? []).map((value, i) => [value, shares?.[i] ?? 0]));
+
 async function readStats(db: Db): Promise<TermStats> {
+  type Row = { elems: string[] | null; freqs: number[] | null };
   const result = await db.execute<{
-    elems: string[] | null;
-    freqs: number[] | null;
+    words: Row | null;
+    location: Row | null;
+    categories: { vals: string[] | null; freqs: number[] | null } | null;
     rows: number;
   }>(sql`
-    select s.most_common_elems::text::text[] as elems, s.most_common_elem_freqs as freqs,
-           (select reltuples from pg_class where oid = 'work_requests'::regclass)::float8 as rows
-    from (select 1) one
-    left join pg_stats s on s.schemaname = current_schema() and s.tablename = 'work_requests' and s.attname = 'search_vector'`);
+    select (select json_build_object('elems', s.most_common_elems::text::text[], 'freqs', s.most_common_elem_freqs)
+              from pg_stats s where s.schemaname = current_schema() and s.tablename = 'work_requests' and s.attname = 'search_vector') as words,
+           (select json_build_object('elems', s.most_common_elems::text::text[], 'freqs', s.most_common_elem_freqs)
+              from pg_stats s where s.schemaname = current_schema() and s.tablename = 'work_requests_listed_location_vector_idx') as location,
+           (select json_build_object('vals', s.most_common_vals::text::text[], 'freqs', s.most_common_freqs)
+              from pg_stats s where s.schemaname = current_schema() and s.tablename = 'work_requests' and s.attname = 'category') as categories,
+           (select reltuples from pg_class where oid = 'work_requests'::regclass)::float8 as rows`);
   const row = result.rows[0];
-  const frequencies = new Map<string, number>();
-  row?.elems?.forEach((element, i) => frequencies.set(element, row.freqs?.[i] ?? 0));
-  return { frequencies, rows: Math.max(0, Number(row?.rows ?? 0)) };
+  return {
+    frequencies: frequenciesOf(row?.words?.elems, row?.words?.freqs),
+    locationFrequencies: row?.location?.elems
+      ? frequenciesOf(row.location.elems, row.location.freqs)
+      : undefined,
+    categories: frequenciesOf(row?.categories?.vals, row?.categories?.freqs),
+    rows: Math.max(0, Number(row?.rows ?? 0)),
+  };
 }
 
 export function termStats(db: Db): Promise<TermStats> {
   if (!cached || Date.now() - cached.at > REFRESH_MS) {
     cached = {
       at: Date.now(),
-      stats: readStats(db).catch(() => ({ frequencies: new Map(), rows: 0 })),
+      stats: readStats(db).catch(() => ({
+        frequencies: new Map(),
+        locationFrequencies: undefined,
+        categories: new Map(),
+        rows: 0,
+      })),
     };
   }
   return cached.stats;
@@ -44,11 +71,13 @@ export function termStats(db: Db): Promise<TermStats> {
 
 /**
  * One search word: its own prefix, and the known words it may be a typo of; or a region (no
- * prefix), with the words of its towns.
+ * prefix), with the words of its towns. `location`: a word of the location filter or a region,
+ * which only the location must have.
  */
 export interface WordGroup {
   prefix: string | null;
   exact: string[];
+  location?: true;
 }
 
 /**
@@ -59,11 +88,23 @@ export function expectedShare(groups: WordGroup[], stats: TermStats): number {
   let share = 1;
   for (const group of groups) {
     let covered = 0;
-    for (const [element, frequency] of stats.frequencies) {
+    const frequencies = (group.location && stats.locationFrequencies) || stats.frequencies;
+    for (const [element, frequency] of frequencies) {
       const prefixed = group.prefix !== null && element.startsWith(group.prefix);
       if (prefixed || group.exact.includes(element)) covered += frequency;
     }
     share = Math.min(share, covered);
   }
   return share;
+}
+
+/**
+ * Share of requests in a category, from PostgreSQL's statistics; a category missing from them is
+ * rarer than those on it, and a category when there are no statistics counts as one of many.
+ */
+export function categoryShare(category: string, stats: TermStats): number {
+  const known = stats.categories.get(category);
+  if (known !== undefined) return known;
+  if (stats.categories.size === 0) return 1 / CATEGORIES.length;
+  return Math.min(...stats.categories.values());
 }

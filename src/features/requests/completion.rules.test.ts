@@ -42,6 +42,7 @@ describe("the provider's done", () => {
   const expected = {
     ...byState(['ASSIGNED'], 'request_not_in_progress'),
     OPEN: 'insufficient_permissions',
+    EXPIRED: 'insufficient_permissions',
   };
   it.each(WORK_REQUEST_STATUSES)('in %s: the hired provider only', (status) => {
     expect(markDoneRefusal(winner, request(status))).toBe(expected[status]);

@@ -169,6 +169,12 @@ describe('finishing the job in the browser, at 360 px (issue 32)', () => {
     await dialog.getByText('Dve dlaždice pri vani odpadli.').waitFor();
     expect(await dialog.getByText('Obklad hotový, spáry vyčištěné.').count()).toBe(1);
     expect(await dialog.getByText(/372,20\s€/).count()).toBe(1);
+    // The bid's versions, one click away: the first one still had the call-out.
+    await dialog.getByRole('button', { name: sk('bidPrices', 'history.show') }).click();
+    await dialog
+      .getByText(filled(sk('bidPrices', 'history.version'), { number: '1' }), { exact: false })
+      .waitFor();
+    expect(await dialog.getByText(/387,20\s€/).count()).toBeGreaterThan(0);
     await expectUsable(a.page);
     // The decision: the job is complete, so both may review.
     await dialog.getByLabel(sk('completion', 'cases.actions.complete')).check();

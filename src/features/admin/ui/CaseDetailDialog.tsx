@@ -1,4 +1,4 @@
-import { ClipboardCheck } from 'lucide-react';
+import { ClipboardCheck, History } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useApiErrorText } from '../../../client/api/useApiError';
 import { Spinner } from '../../../client/components/ui/Spinner';
@@ -8,6 +8,7 @@ import { formatEuro } from '../../../shared/format';
 import type { Language } from '../../../shared/languages';
 import { COMPLETION_NOTE_MAX } from '../../requests/completion.schema';
 import type { DisputeOutcome } from '../../requests/requests.rules';
+import { BidHistory } from '../../requests/ui/BidHistory';
 import { completionFileUrl } from '../../requests/ui/completion.api';
 import { useAdminCase, useDecideCase, type AdminCaseDetail } from './cases.api';
 import { AdminDialog, Field, formatDateTime } from './parts';
@@ -47,6 +48,26 @@ function Steps({ detail }: { detail: AdminCaseDetail }) {
         </li>
       ))}
     </ol>
+  );
+}
+
+/** Every version of the hired bid (its lines, prices and dates), one click away. */
+function BidVersions({ bidId }: { bidId: string }) {
+  const { t } = useTranslation('bidPrices');
+  const [open, setOpen] = useState(false);
+  return (
+    <div>
+      <button
+        type="button"
+        className="inline-flex min-h-11 items-center gap-1 text-sm font-medium text-brand-700 underline"
+        aria-expanded={open}
+        onClick={() => setOpen(!open)}
+      >
+        <History aria-hidden="true" className="size-4" />
+        {t(open ? 'history.hide' : 'history.show')}
+      </button>
+      {open && <BidHistory bidId={bidId} />}
+    </div>
   );
 }
 
@@ -105,9 +126,9 @@ function DecisionForm({ detail }: { detail: AdminCaseDetail }) {
 }
 
 /**
- * One case: the request, both sides with their contacts, the bid it was given to, both sides'
- * words and photos, their thread, and the decision. The server records every look in the audit
- * trail, and the dialog says so.
+ * One case: the request, both sides with their contacts, the bid it was given to with its
+ * versions, both sides' words and photos, their thread, and the decision. The server records
+ * every look in the audit trail, and the dialog says so.
  */
 export function CaseDetailDialog({ id, onClose }: { id: string; onClose: () => void }) {
   const { t, i18n } = useTranslation(['completion', 'admin']);
@@ -150,6 +171,7 @@ export function CaseDetailDialog({ id, onClose }: { id: string; onClose: () => v
                 : '–'}
             </Field>
           </dl>
+          {data.bid && <BidVersions bidId={data.bid.id} />}
           <section aria-labelledby="case-steps">
             <h3 id="case-steps" className="mb-2 font-semibold">
               {t('cases.words')}

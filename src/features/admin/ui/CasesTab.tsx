@@ -19,7 +19,8 @@ import {
  * completed, cancelled or reopened for bids, with a note to both sides.
  */
 export function CasesTab({ page, onPage }: TabProps) {
-  const { t, i18n } = useTranslation(['completion', 'admin']);
+  // The bid's versions in a case speak bidPrices: loaded with the tab, so a case never waits for them.
+  const { t, i18n } = useTranslation(['completion', 'admin', 'bidPrices']);
   const [opened, setOpened] = useState<string | undefined>();
   const list = useAdminCases(page);
 

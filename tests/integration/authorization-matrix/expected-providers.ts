@@ -30,6 +30,8 @@ export const PROVIDER_ROWS: Record<string, Expected> = {
     ...REQUEST_DETAILS,
     OPEN: row(403, { visitor: 401, disabled: 401, ...PROVIDERS, admin: 'ok' }),
     ASSIGNED: { ...REQUEST_DETAILS.ASSIGNED, owner: 403 },
+    DONE: { ...REQUEST_DETAILS.DONE, owner: 403 },
+    DISPUTED: { ...REQUEST_DETAILS.DISPUTED, owner: 403 },
     COMPLETED: { ...REQUEST_DETAILS.COMPLETED, owner: 403 },
     CANCELLED: { ...REQUEST_DETAILS.CANCELLED, owner: 403 },
     EXPIRED: { ...REQUEST_DETAILS.EXPIRED, owner: 403 },
@@ -38,6 +40,8 @@ export const PROVIDER_ROWS: Record<string, Expected> = {
   'POST /api/work-requests/:id/client-review': byState({
     default: row(403, { visitor: 401, disabled: 401 }),
     ASSIGNED: row(403, { visitor: 401, disabled: 401, winner: 'ok' }),
+    DONE: row(403, { visitor: 401, disabled: 401, winner: 'ok' }),
+    DISPUTED: row(403, { visitor: 401, disabled: 401, winner: 'ok' }),
     COMPLETED: row(403, { visitor: 401, disabled: 401, winner: 'ok' }),
   }),
   // The reviewed provider (here the winner) answers a review of themselves; once answered, a

@@ -49,6 +49,7 @@ export const REQUEST_ROWS: Record<string, Expected> = {
   'GET /api/work-requests/:id/completion': byState({
     OPEN: row(403, { visitor: 401, disabled: 401, owner: 'ok', admin: 'ok' }),
     CANCELLED: row(404, { visitor: 401, disabled: 401, owner: 'ok', bidder: 403, admin: 'ok' }),
+    EXPIRED: row(404, { visitor: 401, disabled: 401, owner: 'ok', bidder: 403, admin: 'ok' }),
     default: row(404, {
       visitor: 401,
       disabled: 401,
@@ -121,6 +122,8 @@ export const REQUEST_ROWS: Record<string, Expected> = {
   'POST /api/bids/:id/price-proposal': byState({
     OPEN: row(403, { visitor: 401, disabled: 401, bidder: 'ok' }),
     ASSIGNED: row(403, { visitor: 401, disabled: 401, winner: 'ok' }),
+    DONE: row(403, { visitor: 401, disabled: 401, winner: 'ok' }),
+    DISPUTED: row(403, { visitor: 401, disabled: 401, winner: 'ok' }),
     COMPLETED: row(403, { visitor: 401, disabled: 401, winner: 'ok' }),
     default: row(403, { visitor: 401, disabled: 401, bidder: 'ok' }),
   }),

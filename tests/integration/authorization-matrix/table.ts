@@ -98,16 +98,20 @@ export const THREAD = byState({
  * told it does not exist (REQUEST_DETAILS); of those who may, `who` is let through (in a state the
  * step does not apply to: 409, a state refusal) and the others refused (403).
  */
-export const COMPLETION_STEP = (who: 'owner' | 'winner') =>
-  byState({
+export const COMPLETION_STEP = (who: 'owner' | 'winner') => {
+  // Never hired (CANCELLED, EXPIRED): its bidder may open it, the winner and loser of the other
+  // worlds may not.
+  const neverHired = row(404, {
+    visitor: 401,
+    disabled: 401,
+    owner: who === 'owner' ? 'ok' : 403,
+    bidder: 403,
+    admin: 403,
+  });
+  return byState({
     OPEN: row(403, { visitor: 401, disabled: 401, ...(who === 'owner' ? { owner: 'ok' } : {}) }),
-    CANCELLED: row(404, {
-      visitor: 401,
-      disabled: 401,
-      owner: who === 'owner' ? 'ok' : 403,
-      bidder: 403,
-      admin: 403,
-    }),
+    CANCELLED: neverHired,
+    EXPIRED: neverHired,
     default: row(404, {
       visitor: 401,
       disabled: 401,
@@ -118,6 +122,7 @@ export const COMPLETION_STEP = (who: 'owner' | 'winner') =>
       [who]: 'ok',
     }),
   });
+};
 
 /**
  * One table from the tables of each area; a route given twice (the later spread would silently

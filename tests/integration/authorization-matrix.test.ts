@@ -32,8 +32,16 @@ import {
 /**
  * docs/security.md "Authorization matrix": who may call which API route, as ONE table
  * (`EXPECTED`, keyed by `METHOD /path/:pattern`), checked against the routes the app actually
- * registered (`fixtures.app.apiRoutes`). A route added without a row fails the suite naming it; a row
+ * registered (`app.apiRoutes`). A route added without a row fails the suite naming it; a row
  * whose route is gone fails too.
+ *
+ * Where things are (tests/integration/authorization-matrix/):
+ * - a new route's row goes in the `expected-<area>.ts` of its area (accounts, requests, providers,
+ *   admin, conversations), the rows many routes share in `table.ts`;
+ * - how a route is called (its url with ids, its body, what must be fresh), when a bare call of
+ *   its pattern will not do, in `calls-<area>.ts` (conversations: `conversations.ts`);
+ * - the people and the world of each state in `worlds.ts`, what a cell is in `cell.ts`.
+ * A route given twice, in two areas, fails the file at once (`oneTable`).
  *
  * Each cell is an authorization outcome, not a full answer:
  * - 401: refused as not signed in (401 `not_authenticated`),
@@ -58,14 +66,6 @@ import {
  * the other states these providers have no bid on that request (like `provider`). Each request
  * has one thread, between its client and `bidder` (OPEN, CANCELLED, EXPIRED) or `winner` (ASSIGNED,
  * COMPLETED): authorization-matrix/conversations.ts makes them.
- *
- * Where things are (tests/integration/authorization-matrix/):
- * - a new route's row goes in the `expected-<area>.ts` of its area (accounts, requests, providers,
- *   admin, conversations), the rows many routes share in `table.ts`;
- * - how a route is called (its url with ids, its body, what must be fresh), when a bare call of
- *   its pattern will not do, in `calls-<area>.ts` (conversations: `conversations.ts`);
- * - the people and the world of each state in `worlds.ts`, what a cell is in `cell.ts`.
- * A route given twice, in two areas, fails the file at once (`oneTable`).
  *
  * Fixtures are made once per file straight in the database (factories; cheap scrypt). Every cell
  * runs from its own address (no rate limit is shared between cells). Cells that change state run

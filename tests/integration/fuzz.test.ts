@@ -11,7 +11,6 @@ import { buildApp, type App } from '../../src/server/app';
 import { sendMessageBody } from '../../src/features/conversations/conversations.schema';
 import { reviews } from '../../src/server/db/schema';
 import { diskStorage } from '../../src/server/storage/storage';
-import { ERROR_STATUS } from '../../src/shared/error-codes';
 import type { Role } from '../../src/shared/statuses';
 import {
   createAccount,
@@ -24,16 +23,15 @@ import { createTestDatabase, type TestDatabase } from '../setup/test-database';
 import { startFakeGemini, type FakeGemini } from '../support/fake-gemini';
 import { injectReadingHead } from '../support/inject-head';
 import { NAMELESS_PARTS, withdrawalDuringAcceptanceAndDeletion } from '../support/fuzz-found';
+import { jsonBodyFor, jsonSchemaOf, paramFor, queryFor, withKnownIds } from '../support/fuzz';
 import {
-  jsonBodyFor,
-  jsonSchemaOf,
-  multipartFor,
-  paramFor,
-  queryFor,
-  type JsonSchema,
-  wellFormed,
-  withKnownIds,
-} from '../support/fuzz';
+  describeCase,
+  problemsOf,
+  urlFor,
+  type FuzzCase,
+  type RouteUnderTest,
+} from '../support/fuzz-answers';
+import { multipartFor } from '../support/fuzz-multipart';
 
 /**
  * docs/security.md "Fuzzing": property-based requests to every API route, derived from the
@@ -98,17 +96,6 @@ const MAIN_TABLES = [
   'lead_alerts',
   'lead_deliveries',
 ];
-
-interface RouteUnderTest {
-  key: string;
-  method: string;
-  url: string;
-  body: JsonSchema | undefined;
-  query: JsonSchema | undefined;
-  params: JsonSchema | undefined;
-  multipart: JsonSchema | undefined;
-  consumes: string[];
-}
 
 let database: TestDatabase;
 let gemini: FakeGemini;
@@ -214,14 +201,6 @@ function routesUnderTest(): RouteUnderTest[] {
   return routes;
 }
 
-interface FuzzCase {
-  actor: 'visitor' | Role;
-  withCsrf: boolean;
-  params: Record<string, string>;
-  query: string | undefined;
-  body: { payload: string | Buffer; contentType: string } | undefined;
-}
-
 function caseFor(route: RouteUnderTest, multipart: boolean): fc.Arbitrary<FuzzCase> {
   const names = [...route.url.matchAll(/:(\w+)/g)].map((match) => match[1]!);
   const params = fc.record(Object.fromEntries(names.map((name) => [name, paramFor(knownIds)])));
@@ -264,13 +243,6 @@ async function counts() {
   return { ...rows[0], files };
 }
 
-function urlFor(route: RouteUnderTest, c: FuzzCase) {
-  const pathPart = route.url.replace(/:(\w+)/g, (_, name: string) =>
-    encodeURIComponent(wellFormed(c.params[name]!)),
-  );
-  return c.query ? `${pathPart}?${c.query}` : pathPart;
-}
-
 async function send(
   route: RouteUnderTest,
   c: FuzzCase,
@@ -292,69 +264,6 @@ async function send(
   }
   return injectReadingHead(app, options);
 }
-
-/** A stack trace or a source path: in no answer at all. */
-const STACKS = [/\n\s+at [^\n]+:\d+:\d+/, /node:internal|node_modules|\.ts:\d+|\/src\/server\//];
-/** The database's or the ORM's words: in no error answer. */
-const LEAKS = [
-  ...STACKS,
-  /postgres|drizzle|pg_catalog|node-postgres|sqlstate/i,
-  /duplicate key|violates|syntax error at|relation "|column "|invalid input syntax/i,
-  /\b(select|insert into|update|delete from)\b[\s\S]{0,200}\b(from|values|set|where)\b/i,
-];
-
-/** What is wrong with one answer, or an empty list. */
-function problemsOf(
-  route: RouteUnderTest,
-  c: FuzzCase,
-  response: LightMyRequestResponse,
-  before: Record<string, unknown>,
-  after: Record<string, unknown>,
-): string[] {
-  const problems: string[] = [];
-  const status = response.statusCode;
-  if (status >= 500) problems.push(`answered ${status}: ${response.body.slice(0, 300)}`);
-  const sent = `${urlFor(route, c)} ${c.body ? c.body.payload.toString() : ''}`;
-  for (const leak of status >= 400 ? LEAKS : STACKS) {
-    const found = response.body.match(leak);
-    if (found && !sent.includes(found[0])) problems.push(`leaks ${JSON.stringify(found[0])}`);
-  }
-  if (status >= 400) {
-    let body: { error?: string; message?: unknown; request_id?: unknown } | undefined;
-    try {
-      body = JSON.parse(response.body) as typeof body;
-    } catch {
-      problems.push(`error body is not JSON: ${response.body.slice(0, 200)}`);
-    }
-    if (body) {
-      const code = body.error as keyof typeof ERROR_STATUS | undefined;
-      if (!code || !(code in ERROR_STATUS)) problems.push(`unknown error code ${String(code)}`);
-      // Fastify's own client errors (too many parts, …) keep their status as `bad_request`.
-      else if (ERROR_STATUS[code] !== status && !(code === 'bad_request' && status < 500))
-        problems.push(`code ${code} sent with ${status}, not ${ERROR_STATUS[code]}`);
-      if (typeof body.message !== 'string' || typeof body.request_id !== 'string')
-        problems.push(`error body lacks message/request_id: ${response.body.slice(0, 200)}`);
-    }
-    if (status < 500 && JSON.stringify(before) !== JSON.stringify(after)) {
-      problems.push(
-        `refused with ${status} but changed ${JSON.stringify(before)} → ${JSON.stringify(after)}`,
-      );
-    }
-  }
-  return problems;
-}
-
-const describeCase = (c: FuzzCase) => {
-  const text = JSON.stringify({
-    ...c,
-    body: c.body && {
-      contentType: c.body.contentType,
-      payload: c.body.payload.toString().slice(0, 400),
-      bytes: c.body.payload.length,
-    },
-  });
-  return text.length > 1200 ? `${text.slice(0, 1200)}…` : text;
-};
 
 describe('fuzzing every API route from its schemas', () => {
   it('knows every multipart route', () => {

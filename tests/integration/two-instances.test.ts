@@ -11,6 +11,7 @@ import { createTestDatabase, type TestDatabase } from '../setup/test-database';
 import { freePort, startServer, waitUntilHealthy, type RunningServer } from '../support/processes';
 import { startS3Server, type S3Server } from '../support/s3-server';
 import { sessionCookieFor } from '../support/session-cookie';
+import { Browser, claimRedisDatabase, REDIS } from '../support/two-instances';
 
 /**
  * docs/deploy.md "Several instances": two app processes behind an imagined load balancer, on one
@@ -18,8 +19,6 @@ import { sessionCookieFor } from '../support/session-cookie';
  * instance learns, the other knows: the session, the rate-limit counters, the used challenge,
  * the uploaded file, the accepted bid; and killing one loses nothing it acknowledged.
  */
-/** The Redis server the test borrows one empty database of (docs/testing.md). */
-const REDIS = (process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379').replace(/\/\d*$/, '');
 
 let database: TestDatabase;
 let s3: S3Server;
@@ -27,25 +26,6 @@ let redisDb: number;
 let a: RunningServer;
 let b: RunningServer;
 const dirs: string[] = [];
-
-/**
- * A Redis database of this file's own: the first of 1–15 that is empty, claimed with a marker
- * key so that a parallel run picks another. Flushed (only it) at the end.
- */
-async function claimRedisDatabase(): Promise<number> {
-  for (let db = 15; db >= 1; db--) {
-    const redis = new Redis(`${REDIS}/${db}`, { lazyConnect: true });
-    try {
-      await redis.connect();
-      const claimed = await redis.set('majstri-two-instances-test', String(process.pid), 'NX');
-      if (claimed && (await redis.dbsize()) === 1) return db;
-      if (claimed) await redis.del('majstri-two-instances-test');
-    } finally {
-      redis.disconnect();
-    }
-  }
-  throw new Error('no empty Redis database (1–15) for the test');
-}
 
 async function start(env: Record<string, string>) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'majstri-two-'));
@@ -98,52 +78,6 @@ afterAll(async () => {
   await database?.drop();
   for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
 });
-
-let addresses = 0;
-/** A client address of its own (the rate limits count per address). */
-const newAddress = () => {
-  const n = ++addresses;
-  return `10.77.${(n >> 8) & 255}.${n & 255}`;
-};
-
-/** One browser talking to either instance: keeps its cookies, sends CSRF on writes. */
-class Browser {
-  readonly cookies = new Map<string, string>();
-  constructor(readonly address = newAddress()) {}
-
-  async send(
-    server: RunningServer,
-    method: string,
-    url: string,
-    body?: unknown,
-  ): Promise<Response> {
-    if (method !== 'GET' && !this.cookies.has('csrf_token'))
-      await this.send(server, 'GET', '/api/auth/session');
-    const headers: Record<string, string> = { 'x-forwarded-for': this.address };
-    if (this.cookies.size)
-      headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-    if (method !== 'GET') headers['x-csrf-token'] = this.cookies.get('csrf_token')!;
-    let payload: BodyInit | undefined;
-    if (body instanceof FormData) payload = body;
-    else if (body !== undefined) {
-      headers['content-type'] = 'application/json';
-      payload = JSON.stringify(body);
-    }
-    const response = await fetch(`http://127.0.0.1:${server.port}${url}`, {
-      method,
-      headers,
-      ...(payload ? { body: payload } : {}),
-    });
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const at = pair!.indexOf('=');
-      const [name, value] = [pair!.slice(0, at), pair!.slice(at + 1)];
-      if (value === '' || /max-age=0/i.test(line)) this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-    return response;
-  }
-}
 
 /** A verified client signed in (a session row, as sign-in leaves it). */
 async function signedInClient() {

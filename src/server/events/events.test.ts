@@ -36,16 +36,16 @@ describe('the catalogue of domain events', () => {
     expect(undeclared).toEqual([]);
     const names = new Set(published.map(({ name }) => name));
     expect(Object.keys(EVENTS).filter((name) => !names.has(name))).toEqual([]);
-    // Only features publish; the mailer is reached from the notifications' mail handlers alone.
-    const notifying = sources()
-      .filter((file) => /\bawait notify\(/.test(fs.readFileSync(file, 'utf8')))
-      .map((file) => path.relative(SRC, file));
-    expect(notifying).toContain('features/notifications/server/mail.handlers.ts');
-    expect(
-      notifying.filter(
-        (file) => !/^features\/notifications\/server\/[\w-]*mail\.handlers\.ts$/.test(file),
-      ),
-    ).toEqual([]);
+    // Only features publish; the mailer is reached from the mail handlers alone.
+    const notifying = sources().filter((file) =>
+      /\bawait notify\(/.test(fs.readFileSync(file, 'utf8')),
+    );
+    expect(notifying.map((file) => path.relative(SRC, file)).sort()).toEqual([
+      'features/notifications/server/account-mail.handlers.ts',
+      'features/notifications/server/completion-mail.handlers.ts',
+      'features/notifications/server/mail.handlers.ts',
+      'features/notifications/server/request-mail.handlers.ts',
+    ]);
   });
 
   it('refuses an undeclared event and a payload that does not match its declaration', async () => {

@@ -9,7 +9,7 @@ import { notify } from '../../../server/mail/notify';
 import type { MailKind } from '../../../server/mail/templates';
 import type { Language } from '../../../shared/languages';
 import type { NotificationType } from '../../../shared/notification-types';
-import { reader, requestLink, type MailContext } from './mail.handlers';
+import { reader, requestLink, type MailContext } from './mail-recipients';
 
 const OUTCOMES: Record<Language, typeof sk.outcomes> = {
   sk: sk.outcomes,

@@ -1,13 +1,20 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWorkRequest } from '../../../../../tests/factories';
 import { accountsHarness, type AccountsHarness } from '../../../../../tests/support/accounts-app';
-import { bidRevisions, bids, priceProposals } from '../../../../server/db/schema';
-import { queuedMails, readersOf } from '../../../notifications/server/tests/inbox-world';
+import { bidRevisions, bids } from '../../../../server/db/schema';
+import { readersOf } from '../../../notifications/server/tests/inbox-world';
+import {
+  description,
+  inDays,
+  openRequest,
+  place,
+  THREE_LINES_CENTS,
+  threeLines,
+} from './bid-prices-world';
 
 /**
- * docs/bids.md "Priced lines": a bid's lines and total, its validity, its kept revisions, and the
- * price after the hire, which changes only when the client accepts a proposal.
+ * docs/bids.md "Priced lines": a bid's lines and total, its validity and its kept revisions. The
+ * price after the hire: price-after-hire.test.ts.
  */
 let h: AccountsHarness;
 beforeAll(async () => {
@@ -15,55 +22,9 @@ beforeAll(async () => {
 });
 afterAll(async () => h.close());
 
-let counter = 0;
-/** A client with an open request, and a provider ready to bid on it. */
-async function openRequest() {
-  const client = await h.signedIn('client', { name: 'Klára Klientová' });
-  const provider = await h.signedIn('provider');
-  const title = `Obklad kúpeľne ${++counter}`;
-  const request = await createWorkRequest(
-    h.database.db,
-    { ...client, name: 'Klára Klientová' },
-    { title },
-  );
-  return { client, provider, request, title };
-}
-
-const threeLines = [
-  { label: 'Práca obkladača', kind: 'labour', quantity: 12.5, unit: 'h', unit_price_cents: 2_500 },
-  {
-    label: 'Lepidlo a škárovačka',
-    kind: 'material',
-    quantity: 3,
-    unit: 'vrece',
-    unit_price_cents: 1_990,
-  },
-  { label: 'Výjazd', kind: 'call_out', quantity: 1, unit: '', unit_price_cents: 1_500 },
-];
-/** 12.5 × 25 € + 3 × 19.90 € + 15 € */
-const THREE_LINES_CENTS = 31_250 + 5_970 + 1_500;
-
-const description = 'Obložím kúpeľňu do troch dní, materiál prinesiem.';
-const inDays = (days: number) =>
-  new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-
-async function place(
-  provider: Awaited<ReturnType<AccountsHarness['signedIn']>>,
-  workRequestId: string,
-  extra: object = { lines: threeLines },
-) {
-  const answer = await provider.agent.post('/api/bids', {
-    work_request_id: workRequestId,
-    description,
-    ...extra,
-  });
-  expect(answer.statusCode, answer.body).toBe(201);
-  return answer.json().bid as { id: string; amount_cents: number; revision: number };
-}
-
 describe('priced lines and their total', () => {
   it('stores the lines, computes the total as the amount, and keeps the first version', async () => {
-    const { provider, request } = await openRequest();
+    const { provider, request } = await openRequest(h);
     const bid = await place(provider, request.id, {
       lines: threeLines,
       valid_until: inDays(10),
@@ -90,7 +51,7 @@ describe('priced lines and their total', () => {
   });
 
   it('keeps a bid without lines valid, as in the spec', async () => {
-    const { provider, request } = await openRequest();
+    const { provider, request } = await openRequest(h);
     const bid = await place(provider, request.id, { amount: 89.5 });
     expect(bid).toMatchObject({ amount_cents: 8_950, lines: [], valid_until: null });
   });
@@ -137,7 +98,7 @@ describe('priced lines and their total', () => {
       'deadline_invalid',
     ],
   ])('refuses %s with its code, storing nothing', async (_, body, message) => {
-    const { provider, request } = await openRequest();
+    const { provider, request } = await openRequest(h);
     const answer = await provider.agent.post('/api/bids', {
       work_request_id: request.id,
       description,
@@ -151,7 +112,7 @@ describe('priced lines and their total', () => {
   });
 
   it('refuses a NUL in a label, and a label of a megabyte, with a 4xx', async () => {
-    const { provider, request } = await openRequest();
+    const { provider, request } = await openRequest(h);
     const nul = await provider.agent.post('/api/bids', {
       work_request_id: request.id,
       description,
@@ -174,7 +135,7 @@ describe('priced lines and their total', () => {
 
 describe('revisions and their history', () => {
   it('keeps every revision; the client is told of those after they first saw the bid', async () => {
-    const { client, provider, request, title } = await openRequest();
+    const { client, provider, request, title } = await openRequest(h);
     const bid = await place(provider, request.id);
     const revise = (body: object) =>
       provider.agent.put(`/api/bids/${bid.id}`, { description, ...body });
@@ -214,7 +175,7 @@ describe('revisions and their history', () => {
   });
 
   it('refuses accepting a price revised since the client saw it, and revising an accepted one', async () => {
-    const first = await openRequest();
+    const first = await openRequest(h);
     const seen = await place(first.provider, first.request.id, { amount: 200 });
     await first.provider.agent.put(`/api/bids/${seen.id}`, { description, amount: 260 });
     const stale = await first.client.agent.patch(`/api/bids/${seen.id}/accept`, { revision: 1 });
@@ -232,7 +193,7 @@ describe('revisions and their history', () => {
 
   it('accepting while the provider revises has exactly one outcome', async () => {
     for (let round = 0; round < 6; round++) {
-      const { client, provider, request } = await openRequest();
+      const { client, provider, request } = await openRequest(h);
       const bid = await place(provider, request.id, { amount: 200 });
       const [accepted, revised] = await Promise.all([
         client.agent.patch(`/api/bids/${bid.id}/accept`, { revision: 1 }),
@@ -263,7 +224,7 @@ describe('revisions and their history', () => {
 
 describe('a bid past valid_until', () => {
   it('cannot be accepted; the client may ask once for a new price, and the revision answers it', async () => {
-    const { client, provider, request, title } = await openRequest();
+    const { client, provider, request, title } = await openRequest(h);
     const bid = await place(provider, request.id, { amount: 150, valid_until: inDays(2) });
     // Time moves: the price held until a day now gone.
     await h.database.db.update(bids).set({ validUntil: '2026-01-05' }).where(eq(bids.id, bid.id));
@@ -294,114 +255,10 @@ describe('a bid past valid_until', () => {
   });
 
   it('a bid still valid needs no new price', async () => {
-    const { client, provider, request } = await openRequest();
+    const { client, provider, request } = await openRequest(h);
     const bid = await place(provider, request.id, { amount: 150, valid_until: inDays(2) });
     const asked = await client.agent.post(`/api/bids/${bid.id}/price-request`);
     expect(asked.statusCode).toBe(409);
     expect(asked.json().error).toBe('bid_not_expired');
-  });
-});
-
-describe('the price after the hire', () => {
-  it('changes only when the client accepts the provider’s proposal; both are told', async () => {
-    const { client, provider, request, title } = await openRequest();
-    const bid = await place(provider, request.id);
-    expect((await client.agent.patch(`/api/bids/${bid.id}/accept`)).statusCode).toBe(200);
-
-    // Neither side changes the accepted price alone.
-    const alone = await provider.agent.put(`/api/bids/${bid.id}`, { description, amount: 999 });
-    expect(alone.json().error).toBe('bid_not_pending');
-    const byClient = await client.agent.post(`/api/bids/${bid.id}/price-proposal`, {
-      amount: 10,
-      note: 'Chcem to lacnejšie.',
-    });
-    expect(byClient.statusCode).toBe(403);
-
-    const extra = {
-      label: 'Dlažba navyše',
-      kind: 'material',
-      quantity: 2,
-      unit: 'm²',
-      unit_price_cents: 2_000,
-    };
-    const proposed = await provider.agent.post(`/api/bids/${bid.id}/price-proposal`, {
-      lines: [...threeLines, extra],
-      note: 'Pod starým obkladom bola prasknutá dlažba.',
-    });
-    expect(proposed.statusCode, proposed.body).toBe(200);
-    expect(proposed.json().bid).toMatchObject({
-      amount_cents: THREE_LINES_CENTS,
-      pending_proposal: { amount_cents: THREE_LINES_CENTS + 4_000 },
-      allowed_actions: [],
-    });
-    expect(await readersOf(h, 'price_proposed', title)).toEqual([client.id]);
-    const second = await provider.agent.post(`/api/bids/${bid.id}/price-proposal`, {
-      amount: 500,
-      note: 'Ešte jedna zmena.',
-    });
-    expect(second.statusCode).toBe(409);
-    expect(second.json().error).toBe('price_proposal_pending');
-    // Only the client answers.
-    const self = await provider.agent.patch(`/api/bids/${bid.id}/price-proposal`, {
-      answer: 'accept',
-    });
-    expect(self.statusCode).toBe(403);
-
-    const seen = (await client.agent.get(`/api/bids/work-request/${request.id}`)).json().bids[0];
-    expect(seen.allowed_actions).toEqual(['answer_proposal']);
-    const yes = await client.agent.patch(`/api/bids/${bid.id}/price-proposal`, {
-      answer: 'accept',
-    });
-    expect(yes.statusCode).toBe(200);
-    expect(yes.json().bid).toMatchObject({
-      amount_cents: THREE_LINES_CENTS + 4_000,
-      revision: 2,
-      pending_proposal: null,
-    });
-    expect(yes.json().bid.lines).toHaveLength(4);
-    expect(await readersOf(h, 'price_accepted', title)).toEqual([provider.id]);
-    const history = (await client.agent.get(`/api/bids/${bid.id}/revisions`)).json().revisions;
-    expect(history.map((r: { reason: string }) => r.reason)).toEqual(['placed', 'price_agreed']);
-
-    // A second proposal, declined: the agreed price stays.
-    await provider.agent.post(`/api/bids/${bid.id}/price-proposal`, {
-      amount: 600,
-      note: 'Drahší materiál.',
-    });
-    const no = await client.agent.patch(`/api/bids/${bid.id}/price-proposal`, {
-      answer: 'decline',
-    });
-    expect(no.json().bid).toMatchObject({
-      amount_cents: THREE_LINES_CENTS + 4_000,
-      pending_proposal: null,
-    });
-    expect(await readersOf(h, 'price_declined', title)).toEqual([provider.id]);
-    // By mail too, each in its reader's language (Slovak here), amounts in its format.
-    const [proposalMail] = await queuedMails(h, client.email, 'priceProposed');
-    expect(proposalMail!.text).toMatch(/427,20\s€ namiesto dohodnutých 387,20\s€/);
-    const toProvider = (await queuedMails(h, provider.email)).map((mail) => mail.kind);
-    expect(toProvider).toEqual(expect.arrayContaining(['priceAccepted', 'priceDeclined']));
-    const nothing = await client.agent.patch(`/api/bids/${bid.id}/price-proposal`, {
-      answer: 'accept',
-    });
-    expect(nothing.json().error).toBe('price_proposal_not_found');
-    const rows = await h.database.db
-      .select()
-      .from(priceProposals)
-      .where(eq(priceProposals.bidId, bid.id));
-    expect(rows.map((row) => row.status).sort()).toEqual(['ACCEPTED', 'DECLINED']);
-  });
-
-  it('keeps one proposal when two arrive at once', async () => {
-    const { client, provider, request } = await openRequest();
-    const bid = await place(provider, request.id, { amount: 100 });
-    await client.agent.patch(`/api/bids/${bid.id}/accept`);
-    const answers = await Promise.all(
-      [110, 120, 130, 140].map((amount) =>
-        provider.agent.post(`/api/bids/${bid.id}/price-proposal`, { amount, note: 'Viac práce.' }),
-      ),
-    );
-    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
-    expect(answers.filter((a) => a.statusCode === 409)).toHaveLength(3);
   });
 });

@@ -3,21 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountsHarness, type AccountsHarness } from '../../../../../tests/support/accounts-app';
 import { workRequests } from '../../../../server/db/schema';
 import type { EventBus } from '../../../../server/events/bus';
-import {
-  bid,
-  person,
-  queuedMails,
-  rowsOf,
-  type Person,
-} from '../../../notifications/server/tests/inbox-world';
-import { createWorkRequest } from '../../../../../tests/factories';
+import { bid, person, queuedMails, rowsOf } from '../../../notifications/server/tests/inbox-world';
 import { askedThread, start, write } from '../../../conversations/server/tests/conversations-world';
 import { expireDueRequests } from '../expiry';
+import { after, DAY, endingRequest, HOUR, statusOf, told } from './expiry-world';
 
 /**
  * Requests that end (docs/requests.md "Time for bids"). Time is moved by the test: a request's
  * `bids_until` is set an hour ahead of the real clock, so the app's own minute-by-minute job
- * never sees it due, and the sweep is run as of a `now` past it.
+ * never sees it due, and the sweep is run as of a `now` past it. The extension:
+ * extension.test.ts.
  */
 let h: AccountsHarness;
 let events: EventBus;
@@ -27,43 +22,7 @@ beforeAll(async () => {
 });
 afterAll(async () => h.close());
 
-const HOUR = 60 * 60_000;
-const DAY = 24 * HOUR;
 const sweep = (now: Date) => expireDueRequests({ db: h.database.db, events }, now);
-
-let counter = 0;
-
-/** An open request of `client` that takes bids for one more hour of real time. */
-async function endingRequest(client: Person) {
-  const title = `Výmena batérie v kúpeľni ${++counter}`;
-  const request = await createWorkRequest(h.database.db, client, { title });
-  const bidsUntil = new Date(Date.now() + HOUR);
-  await h.database.db
-    .update(workRequests)
-    .set({ bidsUntil })
-    .where(eq(workRequests.id, request.id));
-  return { id: request.id, title, bidsUntil };
-}
-
-const after = (at: Date) => new Date(at.getTime() + 1_000);
-
-async function statusOf(id: string) {
-  const [row] = await h.database.db
-    .select({
-      status: workRequests.status,
-      bidsUntil: workRequests.bidsUntil,
-      extendedAt: workRequests.biddingExtendedAt,
-    })
-    .from(workRequests)
-    .where(eq(workRequests.id, id));
-  return row!;
-}
-
-/** Notifications of a type about this request, by reader. */
-async function told(type: 'request_expired' | 'bidding_closed', workRequestId: string) {
-  const rows = await rowsOf(h, type);
-  return rows.filter((row) => row.workRequestId === workRequestId).map((row) => row.userId);
-}
 
 describe('the schedule', () => {
   it('runs the sweep every minute through the job queue, once across instances', async () => {
@@ -88,7 +47,7 @@ describe('two sweeps at once', () => {
     const provider = await person(h, 'provider');
     const due = [];
     for (let index = 0; index < 5; index++) {
-      const request = await endingRequest(client);
+      const request = await endingRequest(h, client);
       await bid(provider, request.id);
       due.push(request);
     }
@@ -97,9 +56,9 @@ describe('two sweeps at once', () => {
     const counts = await Promise.all([sweep(now), sweep(now), sweep(now)]);
     expect(counts.reduce((sum, count) => sum + count, 0)).toBe(due.length);
     for (const request of due) {
-      expect((await statusOf(request.id)).status).toBe('EXPIRED');
-      expect(await told('request_expired', request.id)).toEqual([client.id]);
-      expect(await told('bidding_closed', request.id)).toEqual([provider.id]);
+      expect((await statusOf(h, request.id)).status).toBe('EXPIRED');
+      expect(await told(h, 'request_expired', request.id)).toEqual([client.id]);
+      expect(await told(h, 'bidding_closed', request.id)).toEqual([provider.id]);
     }
     expect(await queuedMails(h, client.email, 'requestExpired')).toHaveLength(due.length);
     expect(await queuedMails(h, provider.email, 'biddingClosed')).toHaveLength(due.length);
@@ -157,7 +116,7 @@ describe('the time for bids', () => {
 
   it('shows on the card of browse and of my requests', async () => {
     const client = await person(h, 'client');
-    const request = await endingRequest(client);
+    const request = await endingRequest(h, client);
     const list = await client.agent.get('/api/work-requests?limit=100');
     const card = list.json().work_requests.find((row: { id: string }) => row.id === request.id);
     expect(card.bids_until).toBe(request.bidsUntil.toISOString());
@@ -174,15 +133,15 @@ describe('a request whose time for bids ran out', () => {
       await person(h, 'provider'),
       await person(h, 'provider'),
     ];
-    const request = await endingRequest(client);
+    const request = await endingRequest(h, client);
     await bid(first, request.id);
     const withdrawn = await bid(second, request.id);
     expect((await second.agent.delete(`/api/bids/${withdrawn}`)).statusCode).toBe(200);
 
     expect(await sweep(new Date(request.bidsUntil.getTime() - 1_000))).toBe(0);
-    expect((await statusOf(request.id)).status).toBe('OPEN');
+    expect((await statusOf(h, request.id)).status).toBe('OPEN');
     await sweep(after(request.bidsUntil));
-    expect((await statusOf(request.id)).status).toBe('EXPIRED');
+    expect((await statusOf(h, request.id)).status).toBe('EXPIRED');
 
     // Told: the client with the number of bids to choose from; the pending bidder alone.
     const [inbox] = (await rowsOf(h, 'request_expired')).filter(
@@ -192,7 +151,7 @@ describe('a request whose time for bids ran out', () => {
       userId: client.id,
       data: { title: request.title, bid_count: 1 },
     });
-    expect(await told('bidding_closed', request.id)).toEqual([first.id]);
+    expect(await told(h, 'bidding_closed', request.id)).toEqual([first.id]);
     const [mail] = await queuedMails(h, client.email, 'requestExpired');
     expect(mail!.subject).toContain(request.title);
     expect(mail!.text).toContain(`/request/${request.id}`);
@@ -226,18 +185,18 @@ describe('a request whose time for bids ran out', () => {
   it('still lets its client hire one of the pending bids', async () => {
     const client = await person(h, 'client');
     const provider = await person(h, 'provider');
-    const request = await endingRequest(client);
+    const request = await endingRequest(h, client);
     const bidId = await bid(provider, request.id);
     await sweep(after(request.bidsUntil));
     const accepted = await client.agent.patch(`/api/bids/${bidId}/accept`);
     expect(accepted.statusCode, accepted.body).toBe(200);
-    expect((await statusOf(request.id)).status).toBe('ASSIGNED');
+    expect((await statusOf(h, request.id)).status).toBe('ASSIGNED');
   });
 
   it('lets a pending bidder withdraw but not change their bid', async () => {
     const client = await person(h, 'client');
     const provider = await person(h, 'provider');
-    const request = await endingRequest(client);
+    const request = await endingRequest(h, client);
     const bidId = await bid(provider, request.id);
     await sweep(after(request.bidsUntil));
     const changed = await provider.agent.put(`/api/bids/${bidId}`, {
@@ -258,7 +217,7 @@ describe('a request whose time for bids ran out', () => {
       .set({ bidsUntil })
       .where(eq(workRequests.id, world.request.id));
     await sweep(after(bidsUntil));
-    expect((await statusOf(world.request.id)).status).toBe('EXPIRED');
+    expect((await statusOf(h, world.request.id)).status).toBe('EXPIRED');
     const answered = await write(world.client.agent, world.threadId, 'Áno, aj starý obklad.');
     expect(answered.statusCode, answered.body).toBe(201);
     const other = await person(h, 'provider');
@@ -272,7 +231,7 @@ describe('a request whose time for bids ran out', () => {
 
   it('without any bid, tells its client so', async () => {
     const client = await person(h, 'client');
-    const request = await endingRequest(client);
+    const request = await endingRequest(h, client);
     await sweep(after(request.bidsUntil));
     const [mail] = await queuedMails(h, client.email, 'requestExpiredNoBids');
     expect(mail!.subject).toContain(request.title);
@@ -282,7 +241,7 @@ describe('a request whose time for bids ran out', () => {
   it('refuses bids once bids_until has passed, before the job has run', async () => {
     const client = await person(h, 'client');
     const provider = await person(h, 'provider');
-    const request = await endingRequest(client);
+    const request = await endingRequest(h, client);
     await h.database.db
       .update(workRequests)
       .set({ bidsUntil: new Date(Date.now() - 1_000) })
@@ -296,109 +255,5 @@ describe('a request whose time for bids ran out', () => {
     });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error).toBe('request_expired');
-  });
-});
-
-describe('the extension', () => {
-  it('opens an expired request again for up to 14 days, once', async () => {
-    const client = await person(h, 'client');
-    const provider = await person(h, 'provider');
-    const request = await endingRequest(client);
-    await sweep(after(request.bidsUntil));
-
-    const before = Date.now();
-    const extended = await client.agent.patch(`/api/work-requests/${request.id}/extend`, {
-      days: 14,
-    });
-    expect(extended.statusCode, extended.body).toBe(200);
-    const detail = extended.json().work_request;
-    expect(detail.status).toBe('OPEN');
-    expect(detail.extended).toBe(true);
-    expect(detail.allowed_actions).not.toContain('extend');
-    // Counted from now: the old end is an hour ahead, the new one 14 days from now.
-    const until = new Date(detail.bids_until).getTime();
-    expect(until).toBeGreaterThanOrEqual(before + 14 * DAY);
-    expect(until).toBeLessThanOrEqual(Date.now() + 14 * DAY + HOUR + 1_000);
-
-    await bid(provider, request.id);
-    const again = await client.agent.patch(`/api/work-requests/${request.id}/extend`, { days: 1 });
-    expect(again.statusCode).toBe(409);
-    expect(again.json().error).toBe('request_already_extended');
-  });
-
-  it('moves the end of an open request from where it was', async () => {
-    const client = await person(h, 'client');
-    const request = await endingRequest(client);
-    const extended = await client.agent.patch(`/api/work-requests/${request.id}/extend`, {
-      days: 3,
-    });
-    expect(extended.statusCode).toBe(200);
-    expect(extended.json().work_request.bids_until).toBe(
-      new Date(request.bidsUntil.getTime() + 3 * DAY).toISOString(),
-    );
-    // The old end passes: nothing expires.
-    expect(await sweep(after(request.bidsUntil))).toBe(0);
-    expect((await statusOf(request.id)).status).toBe('OPEN');
-  });
-
-  it('is refused with wrong days, to anyone but the client, and once nobody is to be found', async () => {
-    const client = await person(h, 'client');
-    const other = await person(h, 'client');
-    const provider = await person(h, 'provider');
-    const admin = await person(h, 'administrator');
-    const request = await endingRequest(client);
-    const path = `/api/work-requests/${request.id}/extend`;
-    for (const days of [0, 15, 1.5, -1, '3', null, 1e308]) {
-      const refused = await client.agent.patch(path, { days });
-      expect(refused.statusCode, String(days)).toBe(400);
-      expect(refused.json().error).toBe('validation_failed');
-    }
-    expect((await client.agent.patch(path, {})).statusCode).toBe(400);
-    for (const someone of [other, provider, admin]) {
-      const refused = await someone.agent.patch(path, { days: 3 });
-      expect(refused.statusCode).toBe(403);
-      expect(refused.json().error).toBe('insufficient_permissions');
-    }
-    const unknown = await client.agent.patch(
-      '/api/work-requests/00000000-0000-4000-8000-000000000000/extend',
-      { days: 3 },
-    );
-    expect(unknown.statusCode).toBe(404);
-    // A hired request takes no extension.
-    const bidId = await bid(provider, request.id);
-    expect((await client.agent.patch(`/api/bids/${bidId}/accept`)).statusCode).toBe(200);
-    const hired = await client.agent.patch(path, { days: 3 });
-    expect(hired.statusCode).toBe(409);
-    expect(hired.json().error).toBe('request_not_open');
-    expect((await statusOf(request.id)).extendedAt).toBeNull();
-  });
-
-  it('asked twice at once, extends once', async () => {
-    const client = await person(h, 'client');
-    const request = await endingRequest(client);
-    const path = `/api/work-requests/${request.id}/extend`;
-    const answers = await Promise.all([
-      client.agent.patch(path, { days: 2 }),
-      client.agent.patch(path, { days: 5 }),
-    ]);
-    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
-    const until = (await statusOf(request.id)).bidsUntil.getTime() - request.bidsUntil.getTime();
-    expect([2 * DAY, 5 * DAY]).toContain(until);
-  });
-
-  it('racing the expiry, leaves one consistent outcome: open, extended, told at most once', async () => {
-    const client = await person(h, 'client');
-    const request = await endingRequest(client);
-    const now = after(request.bidsUntil);
-    const [extended] = await Promise.all([
-      client.agent.patch(`/api/work-requests/${request.id}/extend`, { days: 7 }),
-      sweep(now),
-    ]);
-    expect(extended.statusCode).toBe(200);
-    const row = await statusOf(request.id);
-    expect(row.status).toBe('OPEN');
-    expect(row.extendedAt).not.toBeNull();
-    expect((await told('request_expired', request.id)).length).toBeLessThanOrEqual(1);
-    expect(await sweep(now)).toBe(0);
   });
 });

@@ -1,11 +1,11 @@
-import type { App } from '../../src/server/app';
-import type { Db } from '../../src/server/db/database';
-import type { FileStorage } from '../../src/server/storage/storage';
-import { createConversation, createMessage, createMessageAttachment } from '../factories';
-import { Agent } from '../support/agent';
+import type { App } from '../../../src/server/app';
+import type { Db } from '../../../src/server/db/database';
+import type { FileStorage } from '../../../src/server/storage/storage';
+import { createConversation, createMessage, createMessageAttachment } from '../../factories';
+import { Agent } from '../../support/agent';
 
 /**
- * The conversations of the authorization matrix (authorization-matrix.test.ts). Each world's
+ * The conversations of the authorization matrix (../authorization-matrix.test.ts). Each world's
  * request has one thread between its client (`owner`) and the provider that world is about:
  * `bidder` while the request is OPEN or CANCELLED, `winner` once it is ASSIGNED or COMPLETED.
  * The provider asked first; after the hire they sent a photo. The ASSIGNED world's thread is

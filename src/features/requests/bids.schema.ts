@@ -143,7 +143,8 @@ export const answerProposalBody = z.object({
   answer: z.enum(['accept', 'decline'], { message: 'choice_invalid' }),
 });
 
-const lineView = z.object({
+/** A priced line as answered: its total computed by the server. */
+export const lineView = z.object({
   label: z.string(),
   kind: z.enum(BID_LINE_KINDS),
   quantity: z.number(),

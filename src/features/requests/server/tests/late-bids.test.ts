@@ -67,7 +67,12 @@ describe('a pending bid after bids_until', () => {
     const bidId = await bid(provider, request.id, 120);
 
     // While the request takes bids, the bidder may revise.
-    expect((await ownBid(provider, request.id)).allowed_actions).toEqual(['change', 'withdraw']);
+    const before = await ownBid(provider, request.id);
+    expect(before.allowed_actions).toEqual(['change', 'withdraw']);
+    expect(before.work_request).toMatchObject({
+      bids_until: request.bidsUntil.toISOString(),
+      bids_closed: false,
+    });
     const revised = await revise(provider, bidId, 110);
     expect(revised.statusCode, revised.body).toBe(200);
 
@@ -89,6 +94,14 @@ describe('a pending bid after bids_until', () => {
     expect(seen.json().bids[0]).toMatchObject({ amount: 110, revision: 2 });
     expect(seen.json().bids[0].allowed_actions).toEqual(['accept']);
 
+    // "My bids" reads it from the server: revised, and no more bids taken since bids_until.
+    const mine = await provider.agent.get(`/api/bids/provider/${provider.id}`);
+    expect(mine.json().bids[0]).toMatchObject({
+      revision: 2,
+      allowed_actions: ['withdraw'],
+      work_request: { id: request.id, status: 'OPEN', bids_closed: true },
+    });
+
     // Taking it back stays allowed.
     expect((await provider.agent.delete(`/api/bids/${bidId}`)).statusCode).toBe(200);
   });
@@ -108,6 +121,10 @@ describe('an expired request extended', () => {
       new Date(request.bidsUntil.getTime() + 1_000),
     );
     expect((await revise(waiting, bidId, 130)).json().error).toBe('request_expired');
+    expect((await ownBid(waiting, request.id)).work_request).toMatchObject({
+      status: 'EXPIRED',
+      bids_closed: true,
+    });
 
     const extended = await client.agent.patch(`/api/work-requests/${request.id}/extend`, {
       days: 7,
@@ -129,7 +146,9 @@ describe('an expired request extended', () => {
     expect(await queuedMails(h, client.email, 'biddingReopened')).toHaveLength(0);
 
     // And so it is: the bid may change again.
-    expect((await ownBid(waiting, request.id)).allowed_actions).toEqual(['change', 'withdraw']);
+    const reopened = await ownBid(waiting, request.id);
+    expect(reopened.allowed_actions).toEqual(['change', 'withdraw']);
+    expect(reopened.work_request).toMatchObject({ status: 'OPEN', bids_closed: false });
     expect((await revise(waiting, bidId, 130)).statusCode).toBe(200);
   });
 

@@ -22,8 +22,8 @@ import {
  * A withdrawn bid is deleted, not kept as WITHDRAWN: the provider may bid again, and nobody else
  * saw it as anything but gone (docs/bids.md). Pure: no I/O.
  *
- * Beyond the states (docs/bids.md "Priced lines"): a PENDING bid is revised any number of times,
- * each version kept; it cannot be accepted past its `valid_until`, when its client may ask for a
+ * Beyond the states (docs/bids.md "Priced lines"): a PENDING bid is revised any number of times
+ * until its request's `bids_until`, each version kept; it cannot be accepted past its `valid_until`, when its client may ask for a
  * new price; an ACCEPTED bid's price changes only by a proposal its client accepts.
  */
 export const BID_TRANSITIONS = {

@@ -37,8 +37,9 @@ export async function listCases(ctx: ServerContext, page: number) {
 
 /**
  * One case as an administrator reads it: the request with both sides' contacts, the bid it was
- * given to with its priced lines and every version of its price, both sides' words with their photos, and their thread when they wrote. Reading a
- * thread is looking into two people's conversation: every look is audited (`case.view`).
+ * given to with its priced lines and every version of its price, both sides' words with their
+ * photos, and their thread when they wrote. Reading a thread is looking into two people's
+ * conversation: every look is audited (`case.view`).
  */
 export async function openCase(
   ctx: ServerContext,

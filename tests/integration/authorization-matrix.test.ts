@@ -169,16 +169,20 @@ const THREAD = byState({
  * told it does not exist (REQUEST_DETAILS); of those who may, `who` is let through (in a state the
  * step does not apply to: 409, a state refusal) and the others refused (403).
  */
+/** Nobody hired (CANCELLED, EXPIRED): the client may ask (a state refusal), the bidder is refused. */
+const UNHIRED_STEP = (who: 'owner' | 'winner') =>
+  row(404, {
+    visitor: 401,
+    disabled: 401,
+    owner: who === 'owner' ? 'ok' : 403,
+    bidder: 403,
+    admin: 403,
+  });
 const COMPLETION_STEP = (who: 'owner' | 'winner') =>
   byState({
     OPEN: row(403, { visitor: 401, disabled: 401, ...(who === 'owner' ? { owner: 'ok' } : {}) }),
-    CANCELLED: row(404, {
-      visitor: 401,
-      disabled: 401,
-      owner: who === 'owner' ? 'ok' : 403,
-      bidder: 403,
-      admin: 403,
-    }),
+    CANCELLED: UNHIRED_STEP(who),
+    EXPIRED: UNHIRED_STEP(who),
     default: row(404, {
       visitor: 401,
       disabled: 401,
@@ -291,6 +295,7 @@ const EXPECTED: Record<string, Expected> = {
   'GET /api/work-requests/:id/completion': byState({
     OPEN: row(403, { visitor: 401, disabled: 401, owner: 'ok', admin: 'ok' }),
     CANCELLED: row(404, { visitor: 401, disabled: 401, owner: 'ok', bidder: 403, admin: 'ok' }),
+    EXPIRED: row(404, { visitor: 401, disabled: 401, owner: 'ok', bidder: 403, admin: 'ok' }),
     default: row(404, {
       visitor: 401,
       disabled: 401,
@@ -363,6 +368,8 @@ const EXPECTED: Record<string, Expected> = {
   'POST /api/bids/:id/price-proposal': byState({
     OPEN: row(403, { visitor: 401, disabled: 401, bidder: 'ok' }),
     ASSIGNED: row(403, { visitor: 401, disabled: 401, winner: 'ok' }),
+    DONE: row(403, { visitor: 401, disabled: 401, winner: 'ok' }),
+    DISPUTED: row(403, { visitor: 401, disabled: 401, winner: 'ok' }),
     COMPLETED: row(403, { visitor: 401, disabled: 401, winner: 'ok' }),
     default: row(403, { visitor: 401, disabled: 401, bidder: 'ok' }),
   }),
@@ -390,6 +397,8 @@ const EXPECTED: Record<string, Expected> = {
     ...REQUEST_DETAILS,
     OPEN: row(403, { visitor: 401, disabled: 401, ...PROVIDERS, admin: 'ok' }),
     ASSIGNED: { ...REQUEST_DETAILS.ASSIGNED, owner: 403 },
+    DONE: { ...REQUEST_DETAILS.DONE, owner: 403 },
+    DISPUTED: { ...REQUEST_DETAILS.DISPUTED, owner: 403 },
     COMPLETED: { ...REQUEST_DETAILS.COMPLETED, owner: 403 },
     CANCELLED: { ...REQUEST_DETAILS.CANCELLED, owner: 403 },
     EXPIRED: { ...REQUEST_DETAILS.EXPIRED, owner: 403 },
@@ -398,6 +407,8 @@ const EXPECTED: Record<string, Expected> = {
   'POST /api/work-requests/:id/client-review': byState({
     default: row(403, { visitor: 401, disabled: 401 }),
     ASSIGNED: row(403, { visitor: 401, disabled: 401, winner: 'ok' }),
+    DONE: row(403, { visitor: 401, disabled: 401, winner: 'ok' }),
+    DISPUTED: row(403, { visitor: 401, disabled: 401, winner: 'ok' }),
     COMPLETED: row(403, { visitor: 401, disabled: 401, winner: 'ok' }),
   }),
   // The reviewed provider (here the winner) answers a review of themselves; once answered, a

@@ -17,6 +17,7 @@ import { registerInboxHandlers } from '../features/notifications/server/inbox.ha
 import { registerCompletionHandlers } from '../features/notifications/server/completion.handlers';
 import { registerCompletionMailHandlers } from '../features/notifications/server/completion-mail.handlers';
 import { registerMailHandlers } from '../features/notifications/server/mail.handlers';
+import { registerRequestEndingMailHandlers } from '../features/notifications/server/request-ending-mail.handlers';
 import { registerPushHandlers } from '../features/notifications/server/push.handlers';
 import type { QueuePush } from '../features/notifications/server/push-queue';
 import { registerLiveHandlers } from '../features/notifications/server/live/live.handlers';
@@ -89,6 +90,7 @@ export function buildContext(
   registerPreferenceHandlers(events);
   registerMailHandlers(events, ctx);
   registerCompletionMailHandlers(events, ctx);
+  registerRequestEndingMailHandlers(events, ctx);
   registerInboxHandlers(events);
   registerCompletionHandlers(events);
   registerPushHandlers(events, made.queuePush);

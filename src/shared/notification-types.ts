@@ -22,6 +22,7 @@ export const NOTIFICATION_TYPES = [
   'request_cancelled',
   'request_deleted',
   'bidding_closed',
+  'bidding_reopened',
   'price_requested',
   'price_accepted',
   'price_declined',

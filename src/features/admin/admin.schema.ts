@@ -30,8 +30,19 @@ export const adminPagination = z.object({
 });
 
 // ── Requests ────────────────────────────────────────────────────────────────────────────────
-/** Spec: the status filter offers only OPEN and ASSIGNED. */
-export const ADMIN_REQUEST_STATUS_FILTER = ['OPEN', 'ASSIGNED'] as const;
+/**
+ * Spec: the status filter offers OPEN and ASSIGNED. Issue 32 added the states an administrator
+ * must find: a request whose time for bids ran out (EXPIRED), a job its provider says is done
+ * (DONE) and one in dispute (DISPUTED). COMPLETED and CANCELLED stay out, as in the spec.
+ */
+export const ADMIN_REQUEST_STATUS_FILTER = [
+  'OPEN',
+  'EXPIRED',
+  'ASSIGNED',
+  'DONE',
+  'DISPUTED',
+] as const;
+export type AdminRequestStatusFilter = (typeof ADMIN_REQUEST_STATUS_FILTER)[number];
 
 /** A choice of a search form; empty ("All") means any. */
 const filterChoice = <const T extends readonly [string, ...string[]]>(values: T) =>

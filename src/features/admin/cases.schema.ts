@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lineView, revisionView } from '../requests/bids.schema';
 import { completionResponse, disputeDecisionBody } from '../requests/completion.schema';
 import { DISPUTE_OUTCOMES } from '../requests/requests.rules';
 import { adminBid, adminRequestDetail } from './admin.schema';
@@ -31,11 +32,32 @@ export const caseMessage = z.object({
   created_at: z.iso.datetime({ offset: true }),
 });
 
-/** One case: the request with both sides' contacts, the hired bid, both sides' words, the thread. */
+/**
+ * The bid the job was given to, with its price as it now stands: its priced lines (totals by the
+ * server), its validity and how many times it changed (`revision`, 1 as placed).
+ */
+export const caseBid = adminBid.extend({
+  amount_cents: z.number().int(),
+  lines: z.array(lineView),
+  revision: z.number().int(),
+  revised_at: z.string().nullable(),
+  valid_until: z.string().nullable(),
+  earliest_start: z.string().nullable(),
+});
+
+/**
+ * One case: the request with both sides' contacts, the hired bid with every version of its price,
+ * both sides' words, the thread.
+ */
 export const caseDetailResponse = z.object({
   work_request: adminRequestDetail,
-  /** The bid the job was given to (its revisions, when bids have them, beside it). */
-  bid: adminBid.nullable(),
+  /** The bid the job was given to, null if there is none (any more). */
+  bid: caseBid.nullable(),
+  /**
+   * Every version of that bid's price, oldest first (the last is the current one): as placed, each
+   * revision before the hire, each price agreed after it. Empty without a bid.
+   */
+  bid_revisions: z.array(revisionView),
   completion: completionResponse,
   /** The last messages between the two, oldest first; null when they never wrote. */
   thread: z.object({ id: z.uuid(), messages: z.array(caseMessage) }).nullable(),

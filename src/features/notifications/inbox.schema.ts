@@ -93,6 +93,8 @@ export const NOTIFICATION_DATA = {
   }),
   /** A request the provider's pending bid is on took no more bids (the client may still hire). */
   bidding_closed: z.strictObject({ work_request_id: id, title }),
+  /** Its client extended the time for bids: the request takes bids again (and theirs may change). */
+  bidding_reopened: z.strictObject({ work_request_id: id, title }),
   /**
    * A new request matched a lead alert (docs/leads.md): what and where, never who or how to reach
    * them. `place_name` in the reader's language; `distance_km` from their alert's place.

@@ -32,6 +32,8 @@ const otherProvider: Actor = { id: 'provider-2', role: 'provider' };
 const admin: Actor = { id: 'admin-1', role: 'administrator' };
 /** Noon in Bratislava on 10 May 2026. */
 const now = new Date('2026-05-10T10:00:00Z');
+/** The request takes bids until ten days after `now`. */
+const bidsUntil = new Date('2026-05-20T10:00:00Z');
 /** A bid of `bidder` as placed: no validity, never asked for a new price, no proposal. */
 const fresh = {
   providerId: bidder.id,
@@ -90,7 +92,7 @@ describe('what each actor may do with a bid', () => {
             bidActions(
               actor,
               { ...fresh, status: bid },
-              { clientId: client.id, status: request },
+              { clientId: client.id, status: request, bidsUntil },
               now,
             ),
           ).toEqual(allowed);
@@ -114,9 +116,14 @@ describe('what each actor may do with a bid', () => {
         { clientId: client.id, status: 'OPEN' },
       ),
     ).toBe('bid_not_pending');
-    expect(changeRefusal(otherProvider, pending, { clientId: client.id, status: 'OPEN' })).toBe(
-      'insufficient_permissions',
-    );
+    expect(
+      changeRefusal(
+        otherProvider,
+        pending,
+        { clientId: client.id, status: 'OPEN', bidsUntil },
+        now,
+      ),
+    ).toBe('insufficient_permissions');
   });
 
   it('shows the owner and administrators every bid, a provider their own, others none', () => {
@@ -157,6 +164,39 @@ describe('priced lines and totals', () => {
   });
 });
 
+describe('after the time for bids', () => {
+  const open = { clientId: client.id, status: 'OPEN' as const, bidsUntil };
+  const closing = new Date(bidsUntil.getTime() - 1);
+
+  it('lets the bidder change a pending bid until the last instant of bids_until', () => {
+    expect(changeRefusal(bidder, fresh, open, closing)).toBeNull();
+    expect(bidActions(bidder, fresh, open, closing)).toEqual(['change', 'withdraw']);
+  });
+
+  it('refuses a change from bids_until on, even before the expiry job ran, but not withdrawing', () => {
+    for (const at of [bidsUntil, new Date(bidsUntil.getTime() + 60_000)]) {
+      expect(changeRefusal(bidder, fresh, open, at)).toBe('request_expired');
+      expect(bidActions(bidder, fresh, open, at)).toEqual(['withdraw']);
+    }
+  });
+
+  it('refuses a change of a bid on an EXPIRED request (the job ran) with the same reason', () => {
+    const expired = { ...open, status: 'EXPIRED' as const };
+    expect(changeRefusal(bidder, fresh, expired, closing)).toBe('request_expired');
+    expect(bidActions(bidder, fresh, expired, closing)).toEqual(['withdraw']);
+  });
+
+  it('still lets the client hire the pending bid past bids_until', () => {
+    expect(bidActions(client, fresh, open, bidsUntil)).toEqual(['accept']);
+  });
+
+  it('answers a bid that is no longer pending as such, not as a late change', () => {
+    const rejected = { ...fresh, status: 'REJECTED' as BidStatus };
+    expect(changeRefusal(bidder, rejected, open, bidsUntil)).toBe('bid_not_pending');
+    expect(changeRefusal(otherProvider, fresh, open, bidsUntil)).toBe('insufficient_permissions');
+  });
+});
+
 describe('validity and expiry', () => {
   it('holds through the whole last day in Slovakia, and expires the next', () => {
     // 23:30 UTC on 10 May is already 11 May in Bratislava.
@@ -167,7 +207,7 @@ describe('validity and expiry', () => {
   });
 
   it('refuses accepting an expired bid, and a bid revised since the client saw it', () => {
-    const request = { clientId: client.id, status: 'OPEN' as const };
+    const request = { clientId: client.id, status: 'OPEN' as const, bidsUntil };
     const expired = { ...fresh, validUntil: '2026-05-09' };
     expect(acceptPricedRefusal(client, expired, request, now)).toBe('bid_expired');
     expect(acceptPricedRefusal(client, { ...fresh, revision: 3 }, request, now, 2)).toBe(
@@ -193,7 +233,7 @@ describe('validity and expiry', () => {
 });
 
 describe('price proposals after the hire', () => {
-  const hired = { clientId: client.id, status: 'ASSIGNED' as const };
+  const hired = { clientId: client.id, status: 'ASSIGNED' as const, bidsUntil };
   const accepted = { ...fresh, status: 'ACCEPTED' as BidStatus };
 
   it('lets only the hired provider propose, one proposal at a time', () => {

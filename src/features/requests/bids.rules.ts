@@ -3,6 +3,7 @@ import { MARKET_TIME_ZONE } from '../../shared/format';
 import type { BidStatus } from '../../shared/statuses';
 import {
   isDeadlineInPast,
+  isPastBidding,
   isRequestOwner,
   nextRequestStatus,
   type Refusal,
@@ -21,8 +22,8 @@ import {
  * A withdrawn bid is deleted, not kept as WITHDRAWN: the provider may bid again, and nobody else
  * saw it as anything but gone (docs/bids.md). Pure: no I/O.
  *
- * Beyond the states (docs/bids.md "Priced lines"): a PENDING bid is revised any number of times,
- * each version kept; it cannot be accepted past its `valid_until`, when its client may ask for a
+ * Beyond the states (docs/bids.md "Priced lines"): a PENDING bid is revised any number of times
+ * until its request's `bids_until`, each version kept; it cannot be accepted past its `valid_until`, when its client may ask for a
  * new price; an ACCEPTED bid's price changes only by a proposal its client accepts.
  */
 export const BID_TRANSITIONS = {
@@ -45,6 +46,8 @@ export interface BidFacts {
 
 /** What a bid rule needs to know about the bid's request. */
 export type BidRequestFacts = Pick<RequestFacts, 'clientId' | 'status'>;
+/** And what the rules of changing a bid read too: until when the request takes bids. */
+export type BiddingRequestFacts = BidRequestFacts & Pick<RequestFacts, 'bidsUntil'>;
 
 /** Accepting is final (spec core §4): the request's client, a pending bid, an open request. */
 export function acceptRefusal(actor: Actor, bid: BidFacts, request: BidRequestFacts): Refusal {
@@ -53,20 +56,35 @@ export function acceptRefusal(actor: Actor, bid: BidFacts, request: BidRequestFa
   return nextBidStatus(bid.status, 'accept') ? null : 'bid_not_pending';
 }
 
-/** Beyond the spec: the bidder changes or withdraws a pending bid while the request is open. */
-export function changeRefusal(actor: Actor, bid: BidFacts, request: BidRequestFacts): Refusal {
-  if (actor.role !== 'provider' || actor.id !== bid.providerId) return 'insufficient_permissions';
-  return bid.status === 'PENDING' && request.status === 'OPEN' ? null : 'bid_not_pending';
+const isBidder = (actor: Actor, bid: BidFacts) =>
+  actor.role === 'provider' && actor.id === bid.providerId;
+
+/**
+ * Beyond the spec: the bidder changes a pending bid while the request takes bids. Once its time
+ * for bids is over (`bids_until` passed, even before the expiry job ran, or EXPIRED) the price
+ * stands as it was when bidding closed: the client chooses among offers nobody can move any more.
+ */
+export function changeRefusal(
+  actor: Actor,
+  bid: BidFacts,
+  request: BiddingRequestFacts,
+  now: Date,
+): Refusal {
+  if (!isBidder(actor, bid)) return 'insufficient_permissions';
+  if (bid.status !== 'PENDING') return 'bid_not_pending';
+  if (isPastBidding(request, now)) return 'request_expired';
+  return request.status === 'OPEN' ? null : 'bid_not_pending';
 }
 
 /**
- * Withdrawing, as changing; and also once the request's time for bids ran out (EXPIRED): the bid
- * may still be chosen, so its provider may take it back rather than be hired when they no longer
- * can come.
+ * Withdrawing a pending bid: while the request is open, and also once its time for bids ran out
+ * (past `bids_until`, or EXPIRED): the bid may still be chosen, so its provider may take it back
+ * rather than be hired when they no longer can come.
  */
 export function withdrawRefusal(actor: Actor, bid: BidFacts, request: BidRequestFacts): Refusal {
-  if (request.status !== 'EXPIRED') return changeRefusal(actor, bid, request);
-  return changeRefusal(actor, bid, { ...request, status: 'OPEN' });
+  if (!isBidder(actor, bid)) return 'insufficient_permissions';
+  const open = request.status === 'OPEN' || request.status === 'EXPIRED';
+  return bid.status === 'PENDING' && open ? null : 'bid_not_pending';
 }
 
 /** Which bids of a request the actor sees: decided with the request's other rules. */
@@ -187,7 +205,7 @@ export function proposePriceRefusal(
   bid: PricedBidFacts,
   request: BidRequestFacts,
 ): Refusal {
-  if (actor.role !== 'provider' || actor.id !== bid.providerId) return 'insufficient_permissions';
+  if (!isBidder(actor, bid)) return 'insufficient_permissions';
   if (bid.status !== 'ACCEPTED' || request.status !== 'ASSIGNED') return 'request_not_assigned';
   return bid.proposalPending ? 'price_proposal_pending' : null;
 }
@@ -234,12 +252,12 @@ export type BidAction = (typeof BID_ACTIONS)[number];
 export function bidActions(
   actor: Actor,
   bid: PricedBidFacts & { revision: number },
-  request: BidRequestFacts,
+  request: BiddingRequestFacts,
   now: Date,
 ): BidAction[] {
   const refusals: Record<BidAction, Refusal> = {
     accept: acceptPricedRefusal(actor, bid, request, now),
-    change: changeRefusal(actor, bid, request),
+    change: changeRefusal(actor, bid, request, now),
     withdraw: withdrawRefusal(actor, bid, request),
     request_price: requestPriceRefusal(actor, bid, request, now),
     propose_price: proposePriceRefusal(actor, bid, request),

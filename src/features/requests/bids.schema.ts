@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { hasAtMostTwoDecimals } from '../../shared/format';
 import { LIMITS } from '../../shared/limits';
-import { BID_STATUSES } from '../../shared/statuses';
+import { BID_STATUSES, WORK_REQUEST_STATUSES } from '../../shared/statuses';
 import {
   BID_ACTIONS,
   BID_LINE_KINDS,
@@ -143,7 +143,8 @@ export const answerProposalBody = z.object({
   answer: z.enum(['accept', 'decline'], { message: 'choice_invalid' }),
 });
 
-const lineView = z.object({
+/** A priced line as answered: its total computed by the server. */
+export const lineView = z.object({
   label: z.string(),
   kind: z.enum(BID_LINE_KINDS),
   quantity: z.number(),
@@ -183,7 +184,17 @@ export const bidView = z.object({
   status: z.enum(BID_STATUSES),
   created_at: z.string(),
   provider: z.object({ id: z.uuid(), name: z.string() }),
-  work_request: z.object({ id: z.uuid(), title: z.string() }),
+  /**
+   * Its request: `bids_until`, and `bids_closed` once that has passed or the request EXPIRED
+   * (the bid's price then stands: it may only be withdrawn), by the server's clock.
+   */
+  work_request: z.object({
+    id: z.uuid(),
+    title: z.string(),
+    status: z.enum(WORK_REQUEST_STATUSES),
+    bids_until: z.string(),
+    bids_closed: z.boolean(),
+  }),
   /** What this viewer may do next with the bid (bids.rules.ts). */
   allowed_actions: z.array(z.enum(BID_ACTIONS)),
 });

@@ -120,15 +120,19 @@ export const EVENTS = {
       pendingProviderIds: z.array(id),
     }),
   ),
-  /** The client extended the time for bids, once; an expired request is open again. */
+  /**
+   * The client extended the time for bids, once; an expired request is open again (`reopened`).
+   * Version 2: the providers whose bids are pending (told when it reopened).
+   */
   'request.extended': declare(
-    1,
+    2,
     z.object({
       workRequestId: id,
       clientId: id,
       title: z.string(),
       bidsUntil: z.iso.datetime(),
       reopened: z.boolean(),
+      pendingProviderIds: z.array(id),
     }),
   ),
   /**

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../server/db/database';
 import type { Category } from '../../../shared/categories';
+import type { AdminRequestStatusFilter } from '../admin.schema';
 import { clientProfiles, providerProfiles, users } from '../../accounts/server/tables';
 import { bids } from '../../requests/server/tables';
 import { workRequests } from '../../requests/server/tables';
@@ -18,7 +19,7 @@ export async function listAllRequests(
   db: Db,
   query: {
     query?: string | undefined;
-    status?: 'OPEN' | 'ASSIGNED' | undefined;
+    status?: AdminRequestStatusFilter | undefined;
     category?: Category | undefined;
     page: number;
     limit: number;

@@ -3,6 +3,7 @@ import type { ServerContext } from '../../../server/context';
 import { AppError } from '../../../server/errors';
 import type { Actor } from '../../../shared/actor';
 import type { Category } from '../../../shared/categories';
+import type { AdminRequestStatusFilter } from '../admin.schema';
 import { readRequestFacts, requestDetailFor } from '../../requests/server';
 import { isAdministrator } from './admin.policy';
 import { bidsOfRequest, contactsOf, listAllRequests } from './admin-requests.repo';
@@ -20,7 +21,7 @@ export async function listRequestsForAdministrator(
   actor: Actor,
   query: {
     query?: string | undefined;
-    status?: 'OPEN' | 'ASSIGNED' | undefined;
+    status?: AdminRequestStatusFilter | undefined;
     category?: Category | undefined;
     page: number;
     limit: number;

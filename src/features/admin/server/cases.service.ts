@@ -7,6 +7,7 @@ import {
   completionFor,
   disputedRequests,
   presentCompletion,
+  pricedBidOf,
   resolveDispute,
 } from '../../requests/server';
 import type { CaseDetail } from '../cases.schema';
@@ -17,6 +18,9 @@ export const CASES_PAGE = 20;
 
 const instant = (value: Date | string | null) =>
   value === null ? null : new Date(value).toISOString();
+
+/** The bid's price as it now stands, without its history (answered beside it). */
+const withoutRevisions = <T extends { revisions: unknown }>({ revisions: _, ...price }: T) => price;
 
 /** Disputed jobs, the longest waiting first (when the client reported the problem). */
 export async function listCases(ctx: ServerContext, page: number) {
@@ -33,8 +37,9 @@ export async function listCases(ctx: ServerContext, page: number) {
 
 /**
  * One case as an administrator reads it: the request with both sides' contacts, the bid it was
- * given to, both sides' words with their photos, and their thread when they wrote. Reading a
- * thread is looking into two people's conversation: every look is audited (`case.view`).
+ * given to with its priced lines and every version of its price, both sides' words with their
+ * photos, and their thread when they wrote. Reading a thread is looking into two people's
+ * conversation: every look is audited (`case.view`).
  */
 export async function openCase(
   ctx: ServerContext,
@@ -50,6 +55,7 @@ export async function openCase(
   const hired = request.accepted_bid_id
     ? bids.find((bid) => bid.id === request.accepted_bid_id)
     : undefined;
+  const price = hired ? await pricedBidOf(ctx.db, hired.id) : undefined;
   const thread = providerId
     ? await threadOfCase(ctx.db, id, request.client_id, providerId)
     : undefined;
@@ -66,7 +72,8 @@ export async function openCase(
   }
   return {
     work_request: request,
-    bid: hired ?? null,
+    bid: hired && price ? { ...hired, ...withoutRevisions(price) } : null,
+    bid_revisions: price?.revisions ?? [],
     completion: presentCompletion(completion),
     thread: thread
       ? {

@@ -1,4 +1,4 @@
-import { ClipboardCheck, History } from 'lucide-react';
+import { ClipboardCheck } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useApiErrorText } from '../../../client/api/useApiError';
 import { Spinner } from '../../../client/components/ui/Spinner';
@@ -8,10 +8,73 @@ import { formatEuro } from '../../../shared/format';
 import type { Language } from '../../../shared/languages';
 import { COMPLETION_NOTE_MAX } from '../../requests/completion.schema';
 import type { DisputeOutcome } from '../../requests/requests.rules';
-import { BidHistory } from '../../requests/ui/BidHistory';
+import { BidVersions } from '../../requests/ui/BidHistory';
+import { BidLinesTable } from '../../requests/ui/BidLinesTable';
 import { completionFileUrl } from '../../requests/ui/completion.api';
 import { useAdminCase, useDecideCase, type AdminCaseDetail } from './cases.api';
 import { AdminDialog, Field, formatDateTime } from './parts';
+
+/** Files of a step that the browser shows as pictures (checked by their bytes at upload). */
+const PICTURES = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp']);
+
+type StepFileView = AdminCaseDetail['completion']['steps'][number]['files'][number];
+
+/** A photo of a step as a small picture opening the whole photo; any other file as a link. */
+function StepFile({ requestId, file }: { requestId: string; file: StepFileView }) {
+  const { t } = useTranslation('caseBid');
+  const href = completionFileUrl(requestId, file.id, true);
+  if (!PICTURES.has(file.mimeType)) {
+    return (
+      <a
+        className="inline-flex min-h-11 items-center text-sm text-brand-700 underline [overflow-wrap:anywhere]"
+        href={href}
+        target="_blank"
+        rel="noopener noreferrer"
+      >
+        {file.filename}
+      </a>
+    );
+  }
+  return (
+    <a
+      className="block size-24 overflow-hidden rounded-lg border border-stone-200 bg-stone-100"
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      aria-label={t('photo', { name: file.filename })}
+    >
+      <img
+        src={href}
+        alt=""
+        width={96}
+        height={96}
+        loading="lazy"
+        className="size-full object-cover"
+      />
+    </a>
+  );
+}
+
+/** The hired bid's price now (its lines) and every version of it, newest first. */
+function BidPrice({ detail }: { detail: AdminCaseDetail }) {
+  const { t } = useTranslation('caseBid');
+  const bid = detail.bid;
+  if (!bid) return null;
+  return (
+    <section aria-labelledby="case-bid-price">
+      <h3 id="case-bid-price" className="font-semibold">
+        {t('price')}
+      </h3>
+      <BidLinesTable lines={bid.lines} totalCents={bid.amountCents} />
+      {detail.bidRevisions.length > 0 && (
+        <>
+          <h4 className="mt-3 text-sm font-semibold">{t('history')}</h4>
+          <BidVersions versions={detail.bidRevisions} />
+        </>
+      )}
+    </section>
+  );
+}
 
 /** Both sides' words and the decisions so far, oldest first. */
 function Steps({ detail }: { detail: AdminCaseDetail }) {
@@ -34,40 +97,18 @@ function Steps({ detail }: { detail: AdminCaseDetail }) {
           {step.note && (
             <p className="mt-1 text-sm whitespace-pre-wrap [overflow-wrap:anywhere]">{step.note}</p>
           )}
-          {step.files.map((file) => (
-            <a
-              key={file.id}
-              className="mr-3 inline-flex min-h-11 items-center text-sm text-brand-700 underline"
-              href={completionFileUrl(detail.workRequest.id, file.id, true)}
-              target="_blank"
-              rel="noopener noreferrer"
-            >
-              {file.filename}
-            </a>
-          ))}
+          {step.files.length > 0 && (
+            <ul className="mt-2 flex flex-wrap gap-2">
+              {step.files.map((file) => (
+                <li key={file.id}>
+                  <StepFile requestId={detail.workRequest.id} file={file} />
+                </li>
+              ))}
+            </ul>
+          )}
         </li>
       ))}
     </ol>
-  );
-}
-
-/** Every version of the hired bid (its lines, prices and dates), one click away. */
-function BidVersions({ bidId }: { bidId: string }) {
-  const { t } = useTranslation('bidPrices');
-  const [open, setOpen] = useState(false);
-  return (
-    <div>
-      <button
-        type="button"
-        className="inline-flex min-h-11 items-center gap-1 text-sm font-medium text-brand-700 underline"
-        aria-expanded={open}
-        onClick={() => setOpen(!open)}
-      >
-        <History aria-hidden="true" className="size-4" />
-        {t(open ? 'history.hide' : 'history.show')}
-      </button>
-      {open && <BidHistory bidId={bidId} />}
-    </div>
   );
 }
 
@@ -126,9 +167,10 @@ function DecisionForm({ detail }: { detail: AdminCaseDetail }) {
 }
 
 /**
- * One case: the request, both sides with their contacts, the bid it was given to with its
- * versions, both sides' words and photos, their thread, and the decision. The server records
- * every look in the audit trail, and the dialog says so.
+ * One case: the request, both sides with their contacts, the bid it was given to with its lines
+ * and the versions of its price, both sides'
+ * words and photos, their thread, and the decision. The server records every look in the audit
+ * trail, and the dialog says so.
  */
 export function CaseDetailDialog({ id, onClose }: { id: string; onClose: () => void }) {
   const { t, i18n } = useTranslation(['completion', 'admin']);
@@ -167,11 +209,11 @@ export function CaseDetailDialog({ id, onClose }: { id: string; onClose: () => v
             </Field>
             <Field label={t('cases.bid')} className="whitespace-pre-wrap [overflow-wrap:anywhere]">
               {data.bid
-                ? `${formatEuro(Math.round(data.bid.amount * 100), i18n.language as Language)} · ${data.bid.description}`
+                ? `${formatEuro(data.bid.amountCents, i18n.language as Language)} · ${data.bid.description}`
                 : '–'}
             </Field>
           </dl>
-          {data.bid && <BidVersions bidId={data.bid.id} />}
+          <BidPrice detail={data} />
           <section aria-labelledby="case-steps">
             <h3 id="case-steps" className="mb-2 font-semibold">
               {t('cases.words')}

@@ -20,7 +20,10 @@ import {
 import { DataList, Field, ListArea, TabSection, type TabProps } from './parts';
 import { SearchForm, SelectFilter, TextFilter } from './search-form';
 
-/** Every request in every state, searched by text, status (open, assigned) and category. */
+/**
+ * Every request in every state, searched by text, status (open, expired, assigned, done,
+ * disputed: ADMIN_REQUEST_STATUS_FILTER) and category.
+ */
 export function RequestsTab({ page, onPage }: TabProps) {
   const { t, i18n } = useTranslation(['admin', 'categories', 'requests']);
   const form = useForm<Record<string, string>>({ query: '', status: '', category: '' });

@@ -36,7 +36,12 @@ export function registerInboxHandlers(events: EventBus) {
   const toProviders = async (
     tx: Db | Tx,
     providerIds: readonly string[],
-    type: 'bid_rejected' | 'request_cancelled' | 'request_reopened' | 'bidding_closed',
+    type:
+      | 'bid_rejected'
+      | 'request_cancelled'
+      | 'request_reopened'
+      | 'bidding_closed'
+      | 'bidding_reopened',
     request: { workRequestId: string; title: string },
   ) => {
     for (const userId of providerIds) {
@@ -193,6 +198,14 @@ export function registerInboxHandlers(events: EventBus) {
       workRequestId: payload.workRequestId,
     });
     await toProviders(tx, payload.pendingProviderIds, 'bidding_closed', payload);
+  });
+
+  // An expired request was extended and takes bids again: the providers whose bids wait hear it
+  // (theirs may change again). An extension of a request still open tells nobody: nothing changed
+  // for them but a later end.
+  events.on('request.extended', async (tx, { payload }) => {
+    if (!payload.reopened) return;
+    await toProviders(tx, payload.pendingProviderIds, 'bidding_reopened', payload);
   });
 
   events.on('request.deleted', async (tx, { payload }) => {

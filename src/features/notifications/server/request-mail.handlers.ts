@@ -146,24 +146,6 @@ export function registerRequestMailHandlers(events: EventBus, ctx: MailContext) 
     );
   });
 
-  events.on('request.expired', async (tx, { payload }) => {
-    const link = requestLink(ctx, payload.workRequestId);
-    const client = await reader(ctx, tx, payload.clientId, 'request_expired');
-    if (client) {
-      const { user, options } = client;
-      const values = { name: user.name, title: payload.title, link };
-      const kind = payload.bidCount > 0 ? 'requestExpired' : 'requestExpiredNoBids';
-      await notify(ctx, tx, user, kind, values, options);
-    }
-    for (const providerId of payload.pendingProviderIds) {
-      const provider = await reader(ctx, tx, providerId, 'bidding_closed');
-      if (!provider) continue;
-      const { user, options } = provider;
-      const values = { name: user.name, title: payload.title, link };
-      await notify(ctx, tx, user, 'biddingClosed', values, options);
-    }
-  });
-
   events.on('request.deleted', async (tx, { payload }) => {
     await toProviders(tx, payload.bidderIds, 'request_deleted', 'requestDeleted', payload.title);
   });

@@ -29,6 +29,7 @@ export const TYPE_GROUPS: Record<PreferenceGroup, NotificationType[]> = {
     'request_cancelled',
     'request_deleted',
     'bidding_closed',
+    'bidding_reopened',
     'review_received',
   ],
   // Either side of a hire: how the job ends.

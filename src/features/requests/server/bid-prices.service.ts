@@ -1,5 +1,5 @@
 import type { ServerContext } from '../../../server/context';
-import type { Tx } from '../../../server/db/database';
+import type { Db, Tx } from '../../../server/db/database';
 import { AppError } from '../../../server/errors';
 import type { Actor } from '../../../shared/actor';
 import {
@@ -19,6 +19,7 @@ import {
   revisionsOf,
   updateBid,
 } from './bids.repo';
+import { presentLines, presentRevision } from './bids.presenter';
 import { bidNotFound, foundBid, storedPrice } from './bids.service';
 import { lockRequestFacts, readOpenableRequestFacts } from './requests.service';
 import { refuse } from './refusals';
@@ -58,6 +59,25 @@ export async function bidHistory(ctx: ServerContext, viewer: Actor, bidId: strin
     throw bidNotFound();
   }
   return revisionsOf(ctx.db, bidId);
+}
+
+/**
+ * A bid's price as kept, for a reader already allowed to see it (the console's Cases): its lines
+ * now, with the server's totals, and every version of it, oldest first. Undefined if it is gone.
+ */
+export async function pricedBidOf(db: Db, bidId: string) {
+  const row = await findBid(db, bidId);
+  if (!row) return undefined;
+  const { bid } = row;
+  return {
+    amount_cents: bid.amountCents,
+    lines: presentLines(bid.lines),
+    revision: bid.revision,
+    revised_at: bid.revisedAt?.toISOString() ?? null,
+    valid_until: bid.validUntil,
+    earliest_start: bid.earliestStart,
+    revisions: (await revisionsOf(db, bidId)).map(presentRevision),
+  };
 }
 
 /** The client asks the provider of an expired bid for a new price (once until it is revised). */

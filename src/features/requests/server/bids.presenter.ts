@@ -2,6 +2,7 @@ import { centsToEuros } from '../../../shared/format';
 import type { Actor } from '../../../shared/actor';
 import { bidActions, isBidExpired, lineTotalCents, type BidLine } from '../bids.rules';
 import type { BidLineView, BidView } from '../bids.schema';
+import { isPastBidding } from '../requests.rules';
 import type { BidRow, revisionsOf } from './bids.repo';
 
 /** Each line with its total in cents, as the server computed it. */
@@ -47,7 +48,13 @@ export function presentBid(
     status: bid.status,
     created_at: bid.createdAt.toISOString(),
     provider: { id: bid.providerId, name: providerName },
-    work_request: { id: request.id, title: request.title },
+    work_request: {
+      id: request.id,
+      title: request.title,
+      status: request.status,
+      bids_until: request.bidsUntil.toISOString(),
+      bids_closed: isPastBidding(request, now),
+    },
     allowed_actions: bidActions(viewer, { ...bid, proposalPending: !!proposal }, request, now),
   };
 }

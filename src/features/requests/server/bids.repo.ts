@@ -18,6 +18,7 @@ export function selectBids(db: Pick<Db, 'select'>) {
         title: workRequests.title,
         clientId: workRequests.clientId,
         status: workRequests.status,
+        bidsUntil: workRequests.bidsUntil,
       },
       proposal: {
         id: priceProposals.id,

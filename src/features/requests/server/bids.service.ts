@@ -7,13 +7,15 @@ import { isAdministratorOrSelf, type Actor } from '../../../shared/actor';
 import { assignRequest } from './hires.service';
 import { lockRequestFacts, readOpenableRequestFacts } from './requests.service';
 import { refuse } from './refusals';
-import { placeBidRefusal } from '../requests.rules';
+import { placeBidRefusal, type Refusal } from '../requests.rules';
 import {
   acceptPricedRefusal,
   bidPrice,
   bidsVisibleTo,
   changeRefusal,
   withdrawRefusal,
+  type BidFacts,
+  type BiddingRequestFacts,
 } from '../bids.rules';
 import type { PricedBidInput } from '../bids.schema';
 import {
@@ -197,7 +199,7 @@ export async function lockedOwnBid(
   tx: Tx,
   viewer: Actor,
   bidId: string,
-  rule: typeof changeRefusal,
+  rule: (actor: Actor, bid: BidFacts, request: BiddingRequestFacts) => Refusal,
 ) {
   const found = await bidRow(tx, bidId);
   if (!found) throw bidNotFound();
@@ -210,7 +212,8 @@ export async function lockedOwnBid(
 }
 
 /**
- * Beyond the spec: a provider may revise a pending bid while the request is open. The whole price
+ * Beyond the spec: a provider may revise a pending bid while the request takes bids (not past its
+ * `bids_until`, whether or not the expiry job has run). The whole price
  * is sent again; the revision is kept (`bid_revisions`), any request for a new price is answered
  * by it, and `bid.changed` says whether the client had already seen the bid (then they are told).
  */
@@ -221,7 +224,10 @@ export async function changeBid(
   input: PricedBidInput,
 ) {
   await ctx.db.transaction(async (tx) => {
-    const bid = await lockedOwnBid(tx, viewer, bidId, changeRefusal);
+    const now = new Date();
+    const bid = await lockedOwnBid(tx, viewer, bidId, (actor, own, request) =>
+      changeRefusal(actor, own, request, now),
+    );
     const price = storedPrice(input);
     const revision = bid.revision + 1;
     await updateBid(tx, bidId, {

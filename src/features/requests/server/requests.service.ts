@@ -4,7 +4,7 @@ import { AppError } from '../../../server/errors';
 import type { Actor } from '../../../shared/actor';
 import { isVerifiedClient } from '../../accounts/server';
 import { placeOrRefuse } from '../../places/server';
-import { biddersOf, hasBidOn, rejectPendingBids } from './bids.repo';
+import { biddersOf, bidsAtExpiry, hasBidOn, rejectPendingBids } from './bids.repo';
 import {
   bidsUntilAt,
   canOpenRequest,
@@ -281,12 +281,14 @@ export async function extendBidding(
     const to = nextRequestStatus(from, 'extend')!;
     const bidsUntil = extendedBidsUntil(locked.facts, days, now);
     await setBidsUntil(tx, id, bidsUntil, to);
+    const { pendingProviderIds } = await bidsAtExpiry(tx, id);
     await ctx.events.publish(tx, 'request.extended', {
       workRequestId: id,
       clientId: locked.facts.clientId,
       title: locked.request.title,
       bidsUntil: bidsUntil.toISOString(),
       reopened: from !== to,
+      pendingProviderIds,
     });
     return { from, to, bidsUntil };
   });

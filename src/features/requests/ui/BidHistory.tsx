@@ -2,13 +2,12 @@ import { useTranslation } from '../../../client/i18n/react';
 import { Spinner } from '../../../client/components/ui/Spinner';
 import { formatDate, formatDay, formatEuro } from '../../../shared/format';
 import type { Language } from '../../../shared/languages';
-import { useBidRevisions } from './bid-prices.api';
+import { useBidRevisions, type BidRevision } from './bid-prices.api';
 import { BidLinesTable } from './BidLinesTable';
 
 /** Every version of a bid, newest first, each with its price, lines and dates. */
 export function BidHistory({ bidId }: { bidId: string }) {
-  const { t, i18n } = useTranslation('bidPrices');
-  const language = i18n.language as Language;
+  const { t } = useTranslation('bidPrices');
   const revisions = useBidRevisions(bidId, true);
   if (revisions.isPending) return <Spinner label={t('history.loading')} />;
   if (revisions.isError)
@@ -17,7 +16,17 @@ export function BidHistory({ bidId }: { bidId: string }) {
         {t('history.failed')}
       </p>
     );
-  const newestFirst = [...revisions.data.revisions].reverse();
+  return <BidVersions versions={revisions.data.revisions} />;
+}
+
+/**
+ * Versions of a bid as kept (oldest first, as the server answers them), shown newest first: also
+ * the console's Cases, which has them in the case's own answer.
+ */
+export function BidVersions({ versions }: { versions: BidRevision[] }) {
+  const { t, i18n } = useTranslation('bidPrices');
+  const language = i18n.language as Language;
+  const newestFirst = [...versions].reverse();
   return (
     <ol className="mt-3 flex flex-col gap-3 border-l-2 border-stone-200 pl-3">
       {newestFirst.map((version) => (

@@ -159,6 +159,30 @@ describe('requests in the console', () => {
     expect(unknown.json().error).toBe('request_not_found');
   });
 
+  it('finds requests in the states of issue 32: expired, done and disputed', async () => {
+    const tag = `stavy${Date.now()}`;
+    const client = await h.signedIn('client', { name: `Eva ${tag}` });
+    const someone = { id: client.id, name: `Eva ${tag}`, email: client.email };
+    const states = ['EXPIRED', 'DONE', 'DISPUTED', 'OPEN', 'COMPLETED'] as const;
+    for (const status of states) {
+      await createWorkRequest(h.database.db, someone, {
+        title: `Kúrenie ${tag} ${status}`,
+        status,
+      });
+    }
+    for (const status of ['EXPIRED', 'DONE', 'DISPUTED'] as const) {
+      const found = await admin.agent.get(
+        `/api/work-requests/admin/all?query=${tag}&status=${status}`,
+      );
+      expect(found.statusCode, found.body).toBe(200);
+      expect(found.json().pagination.total).toBe(1);
+      expect(found.json().work_requests[0]).toMatchObject({
+        title: `Kúrenie ${tag} ${status}`,
+        status,
+      });
+    }
+  });
+
   it('lists every bid of a request with the provider and their contact', async () => {
     const { winner, loser, request } = await assignedRequest();
     const answer = await admin.agent.get(`/api/admin/bids?work_request_id=${request.id}`);

@@ -220,4 +220,102 @@ describe('the Cases tab', () => {
     });
     expect(bid.statusCode).toBe(201);
   });
+
+  it('shows the hired bid with its priced lines and every version of its price', async () => {
+    const client = await h.signedIn('client');
+    const provider = await h.signedIn('provider');
+    const posted = await client.agent.form(
+      'POST',
+      '/api/work-requests',
+      requestForm({
+        title: 'Spor o cenu batérie',
+        category: 'plumbing',
+        description: 'Vymeniť batériu v kúpeľni a tesnenia.',
+        location: 'Nitra',
+      }),
+    );
+    const requestId = posted.json().work_request.id as string;
+    const labour = { label: 'Práca', kind: 'labour', unit: 'h', unit_price_cents: 3000 };
+    const tap = {
+      label: 'Batéria',
+      kind: 'material',
+      quantity: 1,
+      unit: 'ks',
+      unit_price_cents: 8550,
+    };
+    const description = 'Batériu aj tesnenia prinesiem, práca na dve hodiny.';
+    const placed = await provider.agent.post('/api/bids', {
+      work_request_id: requestId,
+      description,
+      lines: [{ ...labour, quantity: 2 }, tap],
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const bidId = placed.json().bid.id as string;
+    const revised = await provider.agent.put(`/api/bids/${bidId}`, {
+      description,
+      lines: [{ ...labour, quantity: 3 }, tap],
+    });
+    expect(revised.statusCode, revised.body).toBe(200);
+    const accepted = await client.agent.patch(`/api/bids/${bidId}/accept`, { revision: 2 });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const seals = {
+      label: 'Tesnenia',
+      kind: 'material',
+      quantity: 4,
+      unit: 'ks',
+      unit_price_cents: 250,
+    };
+    const proposed = await provider.agent.post(`/api/bids/${bidId}/price-proposal`, {
+      lines: [{ ...labour, quantity: 3 }, tap, seals],
+      note: 'Staré tesnenia sa rozpadli, treba nové.',
+    });
+    expect(proposed.statusCode, proposed.body).toBe(200);
+    const agreed = await client.agent.patch(`/api/bids/${bidId}/price-proposal`, {
+      answer: 'accept',
+    });
+    expect(agreed.statusCode, agreed.body).toBe(200);
+    const reported = await client.agent.form(
+      'POST',
+      `/api/work-requests/${requestId}/problem`,
+      requestForm({ reason: 'price', text: 'Cena narástla bez vysvetlenia.' }),
+    );
+    expect(reported.statusCode, reported.body).toBe(200);
+
+    const admin = await h.signedIn('administrator');
+    const found = (await admin.agent.get(`/api/admin/cases/${requestId}`)).json();
+    // The price as it stands now: three lines, their totals computed by the server.
+    expect(found.bid).toMatchObject({
+      id: bidId,
+      amount: 185.5,
+      amount_cents: 18_550,
+      revision: 3,
+      status: 'ACCEPTED',
+    });
+    expect(
+      found.bid.lines.map((line: { label: string; total_cents: number }) => [
+        line.label,
+        line.total_cents,
+      ]),
+    ).toEqual([
+      ['Práca', 9000],
+      ['Batéria', 8550],
+      ['Tesnenia', 1000],
+    ]);
+    // Every version, oldest first: as placed, revised before the hire, agreed after it.
+    expect(
+      found.bid_revisions.map(
+        (version: { revision: number; reason: string; amount_cents: number }) => [
+          version.revision,
+          version.reason,
+          version.amount_cents,
+        ],
+      ),
+    ).toEqual([
+      [1, 'placed', 14_550],
+      [2, 'revision', 17_550],
+      [3, 'price_agreed', 18_550],
+    ]);
+    expect(found.bid_revisions[0].lines).toHaveLength(2);
+    expect(found.bid_revisions[2].lines).toHaveLength(3);
+  });
 });

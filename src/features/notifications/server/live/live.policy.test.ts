@@ -47,6 +47,7 @@ describe('who is told of a change', () => {
         title: 'x',
         bidsUntil: '2026-12-20T10:00:00.000Z',
         reopened: true,
+        pendingProviderIds: [winner!],
       },
       parties,
     );

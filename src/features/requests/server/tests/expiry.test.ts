@@ -204,7 +204,7 @@ describe('a request whose time for bids ran out', () => {
       description: 'Lacnejšie, ak to bude ešte tento mesiac.',
     });
     expect(changed.statusCode).toBe(409);
-    expect(changed.json().error).toBe('bid_not_pending');
+    expect(changed.json().error).toBe('request_expired');
     expect((await provider.agent.delete(`/api/bids/${bidId}`)).statusCode).toBe(200);
     expect((await client.agent.patch(`/api/bids/${bidId}/accept`)).statusCode).toBe(404);
   });

@@ -44,8 +44,8 @@ describe('the catalogue of domain events', () => {
       'features/notifications/server/account-mail.handlers.ts',
       'features/notifications/server/completion-mail.handlers.ts',
       'features/notifications/server/mail.handlers.ts',
-      'features/notifications/server/request-mail.handlers.ts',
       'features/notifications/server/request-ending-mail.handlers.ts',
+      'features/notifications/server/request-mail.handlers.ts',
     ]);
   });
 

@@ -112,9 +112,10 @@ describe('notifications in the browser', () => {
     // The provider's page shows the acceptance (the client's contact, the status) and the bell.
     const clientCard = p.page.getByRole('region', { name: sk('bids', 'contact.client') });
     await expect.poll(() => clientCard.textContent()).toContain(client.email);
-    expect(
-      await p.page.getByText(sk('bids', 'status.accepted'), { exact: true }).count(),
-    ).toBeGreaterThan(0);
+    // The status comes with the bids' own answer, which may arrive after the contact's.
+    await expect
+      .poll(() => p.page.getByText(sk('bids', 'status.accepted'), { exact: true }).count())
+      .toBeGreaterThan(0);
     await expect
       .poll(() => bell(p.page).getAttribute('aria-label'))
       .toBe(bellName(providerBefore + 1));

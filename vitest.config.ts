@@ -37,8 +37,9 @@ export default defineConfig({
           testTimeout: 180_000,
           hookTimeout: 180_000,
           // Journey files side by side against the one app and the one Chromium: each has its
-          // own accounts, words and visitor addresses (tests/e2e/browser.ts).
-          maxWorkers: 4,
+          // own accounts, words and visitor addresses (tests/e2e/browser.ts). Two keep two cores
+          // busy: four took as long (docs/testing.md "The whole run").
+          maxWorkers: 2,
           // A person waits more than a second: on a busy machine, with the integration tests
           // running beside the journeys, hashing a password alone can take seconds, and a
           // journey must not fail for it.

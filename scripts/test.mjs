@@ -22,7 +22,7 @@ const phases = [
       ['chromium', 'node scripts/ensure-chromium.mjs'],
     ],
   ],
-  // Alone: the journeys keep the cores busy themselves (four files at a time).
+  // Alone: the journeys keep both cores busy themselves (two files at a time).
   [[['browser journeys', 'npx vitest run --project e2e']]],
 ];
 

@@ -26,6 +26,55 @@ let browser: Browser;
 const accounts: Partial<Record<Exclude<Role, 'visitor'>, { email: string; password: string }>> = {};
 let requestId = '';
 let providerId = '';
+/** A job the provider was hired for and says is done: the request page's end of a job. */
+let doneRequestId = '';
+
+/** The client posts, the provider bids, the client hires, the provider says done (the API's way). */
+async function hiredAndDone(client: Page, provider: Page): Promise<string> {
+  const send = (
+    page: Page,
+    path: string,
+    method: string,
+    body: Record<string, unknown> | null,
+    form?: Record<string, string>,
+  ) =>
+    page.evaluate(
+      async ({ path, method, body, form }) => {
+        const csrf = /csrf_token=([^;]+)/.exec(document.cookie)![1]!;
+        const data = new FormData();
+        for (const [key, value] of Object.entries(form ?? {})) data.set(key, value);
+        const answer = await fetch(path, {
+          method,
+          headers: {
+            'x-csrf-token': csrf,
+            ...(form ? {} : { 'content-type': 'application/json' }),
+          },
+          body: form ? data : JSON.stringify(body ?? {}),
+        });
+        if (!answer.ok)
+          throw new Error(`${method} ${path}: ${answer.status} ${await answer.text()}`);
+        return (await answer.json()) as Record<string, { id: string }>;
+      },
+      { path, method, body, form },
+    );
+  const posted = await send(client, '/api/work-requests', 'POST', null, {
+    title: 'Oprava odtoku vo sprchovacom kúte',
+    description: 'Voda zo sprchy odteká pomaly, treba prečistiť alebo vymeniť sifón.',
+    category: 'plumbing',
+    location: 'Nové Mesto nad Váhom',
+  });
+  const id = posted.work_request!.id;
+  const bid = await send(provider, '/api/bids', 'POST', {
+    work_request_id: id,
+    amount: 640,
+    description: 'Sifón prečistím a tesnenia vymením v jeden deň.',
+  });
+  await send(client, `/api/bids/${bid.bid!.id}/accept`, 'PATCH', {});
+  await send(provider, `/api/work-requests/${id}/done`, 'POST', null, {
+    note: 'Sifón je vymenený, voda odteká bez problémov.',
+  });
+  return id;
+}
 
 /** The calling file's browser, accounts, a request with a bid, once before its tests. */
 export function setUpPhones(): void {
@@ -43,7 +92,6 @@ export function setUpPhones(): void {
       category: 'plumbing',
       location: 'Nové Mesto nad Váhom',
     });
-    await context.close();
     const provider = await freshVisit(browser);
     await logIn(provider.page, accounts.provider.email, accounts.provider.password);
     providerId = await provider.page.evaluate(async (id) => {
@@ -60,8 +108,11 @@ export function setUpPhones(): void {
       const session = (await (await fetch('/api/auth/session')).json()) as { user: { id: string } };
       return session.user.id;
     }, requestId);
+    doneRequestId = await hiredAndDone(page, provider.page);
     await provider.context.close();
+    await context.close();
     expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(doneRequestId).toMatch(/^[0-9a-f-]{36}$/);
   }, 60_000);
   afterAll(async () => browser.close());
 }
@@ -84,12 +135,14 @@ function pagesFor(role: Role): string[] {
   ];
   // Every signed-in person has an inbox and chooses what it sends them.
   const signedIn = [...everyone, '/notifications', '/profile?tab=notifications'];
+  // The job's two sides and administrators see how it ends: done, and the buttons to answer it.
+  const party = [...signedIn, `/request/${doneRequestId}`];
   switch (role) {
     case 'visitor':
       return [...everyone, '/auth', '/auth?mode=register'];
     case 'client':
       return [
-        ...signedIn,
+        ...party,
         '/messages',
         '/create',
         '/profile',
@@ -98,7 +151,7 @@ function pagesFor(role: Role): string[] {
       ];
     case 'provider':
       return [
-        ...signedIn,
+        ...party,
         '/messages',
         '/profile',
         '/profile?tab=leads',
@@ -107,9 +160,9 @@ function pagesFor(role: Role): string[] {
       ];
     case 'administrator':
       return [
-        ...signedIn,
+        ...party,
         '/profile',
-        ...['requests', 'clients', 'providers', 'reports', 'audits', 'alerts'].map(
+        ...['requests', 'clients', 'providers', 'reports', 'cases', 'audits', 'alerts'].map(
           (tab) => `/admin?tab=${tab}`,
         ),
       ];

@@ -212,17 +212,24 @@ export async function seriousViolations(page: Page) {
  * person (`signedIn`) their saved language too, so the next page load is drawn in it.
  */
 export async function useLanguage(page: Page, language: string, signedIn = true): Promise<void> {
-  await page.evaluate(
-    async ([language, signedIn]) => {
-      document.cookie = `lang=${language}; path=/; max-age=31536000; samesite=lax`;
-      if (!signedIn) return;
-      const csrf = /csrf_token=([^;]+)/.exec(document.cookie)![1]!;
-      await fetch('/api/users/language', {
-        method: 'PUT',
-        headers: { 'content-type': 'application/json', 'x-csrf-token': csrf },
-        body: JSON.stringify({ preferred_language: language }),
-      });
+  // Set from outside the page: a cookie a page's script writes reaches the browser's store on its
+  // own time, and a navigation started at once can leave without it.
+  await page.context().addCookies([
+    {
+      name: 'lang',
+      value: language,
+      url: baseUrl(),
+      sameSite: 'Lax',
+      expires: Math.floor(Date.now() / 1000) + 31_536_000,
     },
-    [language, signedIn] as const,
-  );
+  ]);
+  if (!signedIn) return;
+  await page.evaluate(async (language) => {
+    const csrf = /csrf_token=([^;]+)/.exec(document.cookie)![1]!;
+    await fetch('/api/users/language', {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', 'x-csrf-token': csrf },
+      body: JSON.stringify({ preferred_language: language }),
+    });
+  }, language);
 }

@@ -1,4 +1,3 @@
-import { Star } from 'lucide-react';
 import { useState } from 'react';
 import { z } from 'zod';
 import { ErrorSummary, TextArea } from '../../../client/components/ui/form';
@@ -9,6 +8,7 @@ import type { Actor } from '../../../shared/actor';
 import { canSeeClientRating } from '../reviews.rules';
 import { clientReviewBody } from '../reviews.schema';
 import { useClientRating, useReviewClient } from './reviews.api';
+import { StarsField } from './StarsField';
 
 /** "4,8" in Slovak, "4.8" in English: one decimal, in the page's language. */
 const oneDecimal = (value: number, language: string) =>
@@ -78,32 +78,12 @@ function ClientReviewForm({ workRequestId }: { workRequestId: string }) {
     <form onSubmit={submit} noValidate className="mt-3 flex flex-col gap-4">
       <ErrorSummary messages={form.messages} />
       <p className="text-sm text-stone-700">{t('form.hint')}</p>
-      <fieldset aria-describedby={ratingError ? 'field-rating-error' : undefined}>
-        <legend className="text-sm font-medium">{t('form.rating')}</legend>
-        <div className="mt-1 flex gap-1">
-          {[1, 2, 3, 4, 5].map((n) => (
-            <button
-              key={n}
-              id={n === 1 ? 'field-rating' : undefined}
-              type="button"
-              aria-pressed={rating === n}
-              aria-label={t('providers:stars', { rating: n })}
-              onClick={() => form.set('rating', String(n))}
-              className="flex size-11 items-center justify-center rounded-lg hover:bg-amber-50"
-            >
-              <Star
-                aria-hidden="true"
-                className={`size-7 ${n <= rating ? 'fill-amber-500 text-amber-500' : 'text-stone-300'}`}
-              />
-            </button>
-          ))}
-        </div>
-        {ratingError && (
-          <p id="field-rating-error" className="mt-1 text-sm text-red-700">
-            {ratingError}
-          </p>
-        )}
-      </fieldset>
+      <StarsField
+        legend={t('form.rating')}
+        rating={rating}
+        error={ratingError}
+        onChoose={(n) => form.set('rating', String(n))}
+      />
       <TextArea {...form.field('comment')} label={t('form.comment')} maxLength={1000} />
       <button type="submit" className="btn-primary self-start" disabled={reviewClient.isPending}>
         {t('form.submit')}

@@ -1,4 +1,3 @@
-import { Star } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from '../../../client/i18n/react';
 import { z } from 'zod';
@@ -7,6 +6,7 @@ import { useForm } from '../../../client/hooks/useForm';
 import { useNotify } from '../../../client/layout/Notifications';
 import { reviewBody } from '../reviews.schema';
 import { useSubmitReview } from './reviews.api';
+import { StarsField } from './StarsField';
 
 /** The form's text fields on the shared rules: a chosen star count (1–5) and an optional comment. */
 const reviewForm = z.object({
@@ -54,33 +54,12 @@ export function ReviewForm({
     <form onSubmit={submit} noValidate className="card flex flex-col gap-4 p-6">
       <h2 className="text-lg font-semibold">{t('form.title')}</h2>
       <ErrorSummary messages={form.messages} />
-      <fieldset aria-describedby={ratingError ? 'field-rating-error' : undefined}>
-        <legend className="text-sm font-medium">{t('form.rating')}</legend>
-        <div className="mt-1 flex gap-1">
-          {[1, 2, 3, 4, 5].map((n) => (
-            <button
-              key={n}
-              // The first star takes focus when no rating was chosen.
-              id={n === 1 ? 'field-rating' : undefined}
-              type="button"
-              aria-pressed={rating === n}
-              aria-label={t('providers:stars', { rating: n })}
-              onClick={() => form.set('rating', String(n))}
-              className="flex size-11 items-center justify-center rounded-lg hover:bg-amber-50"
-            >
-              <Star
-                aria-hidden="true"
-                className={`size-7 ${n <= rating ? 'fill-amber-500 text-amber-500' : 'text-stone-300'}`}
-              />
-            </button>
-          ))}
-        </div>
-        {ratingError && (
-          <p id="field-rating-error" className="mt-1 text-sm text-red-700">
-            {ratingError}
-          </p>
-        )}
-      </fieldset>
+      <StarsField
+        legend={t('form.rating')}
+        rating={rating}
+        error={ratingError}
+        onChoose={(n) => form.set('rating', String(n))}
+      />
       <TextArea {...form.field('comment')} label={t('form.comment')} maxLength={2000} />
       <label className="flex items-center gap-2 text-sm">
         <input

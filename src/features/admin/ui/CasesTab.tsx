@@ -1,4 +1,3 @@
-import { Eye } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from '../../../client/i18n/react';
 import { CaseDetailDialog } from './CaseDetailDialog';
@@ -11,6 +10,7 @@ import {
   formatDateTime,
   type Column,
   type TabProps,
+  ViewButton,
 } from './parts';
 
 /**
@@ -25,15 +25,7 @@ export function CasesTab({ page, onPage }: TabProps) {
   const list = useAdminCases(page);
 
   const open = (row: AdminCase) => (
-    <button
-      type="button"
-      className="btn-secondary min-h-10 px-3 text-sm"
-      onClick={() => setOpened(row.id)}
-    >
-      <Eye aria-hidden="true" className="size-4" />
-      {t('cases.view')}
-      <span className="sr-only">{` – ${row.title}`}</span>
-    </button>
+    <ViewButton label={t('cases.view')} about={row.title} onClick={() => setOpened(row.id)} />
   );
   const columns: Column<AdminCase>[] = [
     {

@@ -1,4 +1,3 @@
-import { Eye } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from '../../../client/i18n/react';
 import { REPORT_STATUSES } from '../../conversations/conversations.schema';
@@ -10,6 +9,7 @@ import {
   formatDateTime,
   type Column,
   type TabProps,
+  ViewButton,
 } from './parts';
 import { ReportDetailDialog } from './ReportDetailDialog';
 import { ReportPersonCell, ReportStatusBadge } from './report-parts';
@@ -32,15 +32,11 @@ export function ReportsTab({ page, onPage }: TabProps) {
   const list = useAdminReports(status, page);
 
   const open = (report: AdminReport) => (
-    <button
-      type="button"
-      className="btn-secondary min-h-10 px-3 text-sm"
+    <ViewButton
+      label={t('reports.view')}
+      about={report.requestTitle}
       onClick={() => setOpened(report.id)}
-    >
-      <Eye aria-hidden="true" className="size-4" />
-      {t('reports.view')}
-      <span className="sr-only">{` – ${report.requestTitle}`}</span>
-    </button>
+    />
   );
   const columns: Column<AdminReport>[] = [
     {

@@ -1,4 +1,4 @@
-import { ShieldAlert, ShieldCheck, WifiOff } from 'lucide-react';
+import { Eye, ShieldAlert, ShieldCheck, WifiOff } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../../client/i18n/react';
 import { ModalDialog } from '../../../client/components/ui/ModalDialog';
@@ -292,5 +292,24 @@ export function AdminDialog({
     <ModalDialog title={title} onClose={onClose} width="max-w-xl">
       {children}
     </ModalDialog>
+  );
+}
+
+/** A table row's button that opens its detail; its name says which row (`about`) to a reader. */
+export function ViewButton({
+  label,
+  about,
+  onClick,
+}: {
+  label: string;
+  about: string;
+  onClick: () => void;
+}) {
+  return (
+    <button type="button" className="btn-secondary min-h-10 px-3 text-sm" onClick={onClick}>
+      <Eye aria-hidden="true" className="size-4" />
+      {label}
+      <span className="sr-only">{` – ${about}`}</span>
+    </button>
   );
 }

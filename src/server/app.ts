@@ -74,6 +74,8 @@ import { requestsRoutes } from '../features/requests/server/requests.routes';
 import { completionRoutes } from '../features/requests/server/completion.routes';
 import { homeRoutes } from '../features/home/server/home.routes';
 import { notificationsRoutes } from '../features/notifications/server/notifications.routes';
+import { verificationsRoutes } from '../features/verifications/server/verifications.routes';
+import { scheduleVerificationNotices } from '../features/verifications/server';
 import type { Language } from '../shared/languages';
 import { DEFAULT_BUILD, type BuildInfo } from '../shared/version';
 
@@ -246,6 +248,7 @@ export async function buildApp(deps: AppDeps) {
   await startLeadMatching(queue, ctx);
   await scheduleDailyLeads(queue, ctx, app.log);
   await scheduleRequestExpiry(queue, ctx, app.log);
+  await scheduleVerificationNotices(queue, ctx, app.log);
   await startPushWorkers(queue, {
     db: deps.db,
     sender: createPushSender(push),
@@ -307,6 +310,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(conversationsRoutes, { ctx });
       await api.register(leadsRoutes, { ctx });
       await api.register(providersRoutes, { ctx });
+      await api.register(verificationsRoutes, { ctx });
       await api.register(reviewsRoutes, { ctx });
       await api.register(homeRoutes, { ctx });
       await api.register(notificationsRoutes, { ctx });

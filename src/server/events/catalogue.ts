@@ -24,6 +24,14 @@ const aBid = {
   amountCents: cents,
 };
 
+/** An approved check of a provider's business or insurance, and the day it holds until. */
+const aCheck = z.object({
+  documentId: id,
+  providerId: id,
+  kind: z.enum(['trade_register', 'insurance']),
+  expiresOn: z.iso.date(),
+});
+
 const declare = <Payload extends z.ZodType>(version: number, payload: Payload) => ({
   version,
   payload,
@@ -346,6 +354,25 @@ export const EVENTS = {
       language: z.string(),
     }),
   ),
+  /**
+   * An administrator approved a provider's document for a check (until `expiresOn`) or rejected
+   * it with a reason the provider reads as written (docs/verifications.md).
+   */
+  'verification.decided': declare(
+    1,
+    z.object({
+      documentId: id,
+      providerId: id,
+      kind: z.enum(['trade_register', 'insurance']),
+      approved: z.boolean(),
+      expiresOn: z.iso.date().nullable(),
+      reason: z.string().nullable(),
+    }),
+  ),
+  /** An approved check lapses in 30 days (the expiry job, once per approval). */
+  'verification.expiring': declare(1, aCheck),
+  /** An approved check lapsed: its badge is gone (the expiry job, once per approval). */
+  'verification.expired': declare(1, aCheck),
   /**
    * A notification was written to its reader's inbox (the notifications feature, from the events
    * above). `push` says whether its reader wants this type on their devices.

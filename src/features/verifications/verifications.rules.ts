@@ -168,3 +168,19 @@ export function noticeDue(document: NoticeFacts, now: Date): 'expiring' | 'expir
 export function expiringNoticeFrom(expiresOn: string): Date {
   return new Date(lapsesAt(expiresOn).getTime() - EXPIRY_NOTICE_DAYS * DAY_MS);
 }
+
+/** The badges of approvals as a query's JSON column carries them (`approvalsOfProvider`). */
+export function badgesFromApprovals(
+  approvals: readonly { kind: VerificationKind; expires_on: string; decided_at: string }[] | null,
+  now: Date,
+): Badge[] {
+  return badgesOf(
+    (approvals ?? []).map((approval) => ({
+      kind: approval.kind,
+      status: 'approved' as const,
+      expiresOn: approval.expires_on,
+      decidedAt: new Date(approval.decided_at),
+    })),
+    now,
+  );
+}

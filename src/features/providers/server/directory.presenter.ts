@@ -3,6 +3,7 @@ import { providerPictureUrl } from '../../accounts/accounts.schema';
 import { presentPlace } from '../../places/server';
 import { presentPagination, roundedKm } from '../../requests/server';
 import type { DirectoryEntry, DirectoryResponse } from '../providers.schema';
+import { badgesFromApprovals } from '../../verifications/verifications.rules';
 import type { browseDirectory } from './directory.service';
 
 type Directory = Awaited<ReturnType<typeof browseDirectory>>;
@@ -11,6 +12,7 @@ type Directory = Awaited<ReturnType<typeof browseDirectory>>;
 function presentEntry(
   { row, place, distanceKm }: Directory['rows'][number],
   language: Language,
+  now: Date,
 ): DirectoryEntry {
   return {
     id: row.id,
@@ -23,6 +25,7 @@ function presentEntry(
     service_categories: row.serviceCategories,
     place: place ? presentPlace(place, language) : null,
     distance_km: distanceKm === undefined ? null : roundedKm(distanceKm),
+    badges: badgesFromApprovals(row.approvals, now),
   };
 }
 
@@ -30,9 +33,10 @@ export function presentDirectory(
   query: { page: number; limit: number },
   directory: Directory,
   language: Language,
+  now = new Date(),
 ): DirectoryResponse {
   return {
-    providers: directory.rows.map((entry) => presentEntry(entry, language)),
+    providers: directory.rows.map((entry) => presentEntry(entry, language, now)),
     pagination: presentPagination(query.page, query.limit, directory.total, directory.more),
     near_place: directory.nearPlace ? presentPlace(directory.nearPlace, language) : null,
   };

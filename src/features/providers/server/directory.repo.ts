@@ -10,6 +10,7 @@ import {
   users,
 } from '../../accounts/server/tables';
 import { bids, workRequests } from '../../requests/server/tables';
+import { approvalsOfProvider, type ApprovalJson } from '../../verifications/server/tables';
 import type { DirectorySort } from '../providers.schema';
 
 /** A provider of the directory as its page of the list reads them. */
@@ -23,6 +24,8 @@ export interface DirectoryRow {
   averageRating: number | null;
   reviewCount: number;
   completedJobs: number;
+  /** Their checks' approvals, for the badges (verifications). */
+  approvals: ApprovalJson[];
 }
 
 /** Listed in the directory: active providers, in the category by their main or another trade. */
@@ -66,7 +69,7 @@ const completedJobs = (providerId: SQL) =>
     where ${bids.providerId} = ${providerId} and ${bids.status} = 'ACCEPTED'
     and ${workRequests.acceptedBidId} = ${bids.id} and ${workRequests.status} = 'COMPLETED')`;
 
-export type PageRow = Omit<DirectoryRow, 'completedJobs'>;
+export type PageRow = Omit<DirectoryRow, 'completedJobs' | 'approvals'>;
 
 /**
  * Nearest place first, best rated first within a place: one read per place in distance order
@@ -126,15 +129,24 @@ async function bestRatedPage(db: Db, where: SQL, limit: number, offset: number, 
     limit ${limit} offset ${offset}`);
 }
 
-/** The finished jobs of the providers of one page, in the page's order. */
+/** The finished jobs and the checks' approvals of the providers of one page, in the page's order. */
 export async function withTrackRecord(db: Db, page: PageRow[]): Promise<DirectoryRow[]> {
   if (page.length === 0) return [];
-  const result = await db.execute<{ id: string; completedJobs: number }>(
-    sql`select listed.id, ${completedJobs(sql`listed.id`)} as "completedJobs"
+  const result = await db.execute<{
+    id: string;
+    completedJobs: number;
+    approvals: ApprovalJson[];
+  }>(
+    sql`select listed.id, ${completedJobs(sql`listed.id`)} as "completedJobs",
+        ${approvalsOfProvider(sql`listed.id`)} as "approvals"
       from unnest(${uuidArray(page.map((row) => row.id))}) as listed(id)`,
   );
-  const jobs = new Map(result.rows.map((row) => [row.id, row.completedJobs]));
-  return page.map((row) => ({ ...row, completedJobs: jobs.get(row.id) ?? 0 }));
+  const found = new Map(result.rows.map((row) => [row.id, row]));
+  return page.map((row) => ({
+    ...row,
+    completedJobs: found.get(row.id)?.completedJobs ?? 0,
+    approvals: found.get(row.id)?.approvals ?? [],
+  }));
 }
 
 /**

@@ -2,16 +2,18 @@ import { centsToEuros } from '../../../shared/format';
 import type { Language } from '../../../shared/languages';
 import { presentPlace } from '../../places/server';
 import { providerPictureUrl } from '../../accounts/accounts.schema';
+import { badgesFromApprovals } from '../../verifications/verifications.rules';
 import type { PublicProvider } from '../providers.schema';
 import type { ProviderRow } from './providers.repo';
 
 /** A provider's page; the town they work from is named in `language`, the HTTP request's. */
 export function presentProvider(
-  { user, profile, place }: ProviderRow,
+  { user, profile, place, approvals }: ProviderRow,
   rating: { average: number | null; total: number },
   showContact: boolean,
   reviewable: string[],
   language: Language,
+  now = new Date(),
 ): PublicProvider {
   return {
     id: user.id,
@@ -34,5 +36,6 @@ export function presentProvider(
       ? { email: profile.contactEmail, phone: profile.contactPhone, website: profile.website }
       : null,
     reviewable_request_ids: reviewable,
+    badges: badgesFromApprovals(approvals, now),
   };
 }

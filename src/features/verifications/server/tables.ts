@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   check,
   date,
@@ -9,6 +9,7 @@ import {
   text,
   timestamp,
   uuid,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { createdAt } from '../../../server/db/columns';
 import { users } from '../../accounts/server/tables';
@@ -66,3 +67,20 @@ export const verificationDocuments = pgTable(
     ),
   ],
 );
+
+/** A provider's approval as `approvalsOfProvider` reads it: what the badges are computed from. */
+export interface ApprovalJson {
+  kind: 'trade_register' | 'insurance';
+  expires_on: string;
+  decided_at: string;
+}
+
+/**
+ * A column of a provider's approvals (a JSON array, empty when none), for any query that shows
+ * providers: their badges come in the same query, however many providers it lists, and the
+ * rules compute them at the time of the answer (`badgesFromApprovals`, verifications.rules.ts).
+ */
+export const approvalsOfProvider = (providerId: AnyPgColumn | SQL) =>
+  sql<
+    ApprovalJson[]
+  >`coalesce((select json_agg(json_build_object('kind', vd.kind, 'expires_on', vd.expires_on, 'decided_at', vd.decided_at)) from ${verificationDocuments} vd where vd.provider_id = ${providerId} and vd.status = 'approved'), '[]'::json)`;

@@ -245,12 +245,14 @@ export async function sendExpiryNotices(ctx: Pick<ServerContext, 'db' | 'events'
         const notice = noticeDue(row, now);
         if (!notice || !row.expiresOn) continue;
         await markNoticed(tx, row.id, notice, now);
-        await ctx.events.publish(tx, `verification.${notice}`, {
+        const check = {
           documentId: row.id,
           providerId: row.providerId,
           kind: row.kind,
           expiresOn: row.expiresOn,
-        });
+        };
+        if (notice === 'expiring') await ctx.events.publish(tx, 'verification.expiring', check);
+        else await ctx.events.publish(tx, 'verification.expired', check);
         count += 1;
       }
       return { told: count, taken: due.length };

@@ -32,6 +32,7 @@ import {
   type RouteUnderTest,
 } from '../support/fuzz-answers';
 import { multipartFor } from '../support/fuzz-multipart';
+import { uploadFields } from '../../src/features/verifications/verifications.schema';
 
 /**
  * docs/security.md "Fuzzing": property-based requests to every API route, derived from the
@@ -58,6 +59,7 @@ const MULTIPART: Record<string, unknown> = {
   'POST /api/work-requests': workRequestFields,
   'PUT /api/users/profile': profileFormBody,
   'POST /api/conversations/:id/messages': sendMessageBody,
+  'POST /api/verifications': uploadFields,
 };
 
 /** Routes that end, replace or remove the caller's own session or account: a fresh one each case. */

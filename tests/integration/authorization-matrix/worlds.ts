@@ -11,6 +11,7 @@ import {
   completionSteps,
   providerProfiles,
   reviews,
+  verificationDocuments,
   workRequests,
 } from '../../../src/server/db/schema';
 import { smtpMailer } from '../../../src/server/mail/mailer';
@@ -48,6 +49,8 @@ export const fixtures = {} as {
   app: App;
   /** A client's review of the winner, for the answer routes. */
   winnersReviewId: string;
+  /** `provider`'s document for a check (pending), for the verification routes. */
+  verificationId: string;
 };
 export const PUBLIC_URL = 'http://localhost:3000';
 
@@ -229,6 +232,21 @@ export async function setUpWorlds() {
     .update(providerProfiles)
     .set({ pictureKey })
     .where(eq(providerProfiles.userId, people.winner.id));
+  const documentKey = storage.newKey();
+  await storage.put(documentKey, PNG);
+  const [document] = await database.db
+    .insert(verificationDocuments)
+    .values({
+      providerId: people.provider.id,
+      kind: 'insurance',
+      storageKey: documentKey,
+      filename: 'poistka.png',
+      mimeType: 'image/png',
+      sizeBytes: PNG.length,
+      claimedUntil: '2030-01-31',
+    })
+    .returning({ id: verificationDocuments.id });
+  fixtures.verificationId = document!.id;
 }
 
 /** Stops the app and its fakes, and drops the database and the stored files (afterAll). */

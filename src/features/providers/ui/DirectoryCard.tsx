@@ -6,13 +6,14 @@ import type { Language } from '../../../shared/languages';
 import type { DirectoryProvider } from './directory.api';
 import { ProviderPicture } from './ProviderPicture';
 import { Stars } from './Stars';
+import { Badges } from '../../verifications/ui/Badges';
 
 /**
  * A provider in the directory: picture, name (to their page), trades, rating, finished jobs,
  * town and distance. No contact of any kind: the directory has none to show.
  */
 export function DirectoryCard({ provider }: { provider: DirectoryProvider }) {
-  const { t, i18n } = useTranslation(['directory', 'categories', 'requests']);
+  const { t, i18n } = useTranslation(['directory', 'categories', 'requests', 'verifications']);
   const language = i18n.language as Language;
   const trades = [
     ...new Set([
@@ -48,6 +49,7 @@ export function DirectoryCard({ provider }: { provider: DirectoryProvider }) {
             <span>{t('card.noReviews')}</span>
           )}
         </p>
+        <Badges badges={provider.badges} size="sm" />
         <dl className="mt-auto flex flex-wrap gap-x-4 gap-y-1 text-sm text-stone-600">
           <div className="flex items-center gap-1.5">
             <dt>

@@ -14,13 +14,14 @@ import { TrustSummaryPanel } from '../../trust-summary/ui/TrustSummaryPanel';
 import { ProviderPicture } from './ProviderPicture';
 import { useProvider } from './providers.api';
 import { Stars } from './Stars';
+import { Badges } from '../../verifications/ui/Badges';
 
 /** /provider/:id (spec core §2 Provider details). */
 export function ProviderPage() {
   const { id } = useParams();
   const [params, setParams] = useSearchParams();
   // The AI panel's texts load with the page's, so the panel never suspends the page on its own.
-  const { t, i18n } = useTranslation(['providers', 'categories', 'trustSummary']);
+  const { t, i18n } = useTranslation(['providers', 'categories', 'trustSummary', 'verifications']);
   const language = i18n.language as Language;
   const provider = useProvider(id);
   useDocumentTitle(provider.data?.user.name ?? t('title'));
@@ -81,6 +82,9 @@ export function ProviderPage() {
               {p.averageRating !== null && <Stars rating={p.averageRating} />}
               {t('reviews.count', { count: p.reviewCount })}
             </p>
+            <div className="mt-3">
+              <Badges badges={p.badges} />
+            </div>
           </div>
         </header>
         {p.bio && (

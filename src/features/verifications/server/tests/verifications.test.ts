@@ -320,3 +320,26 @@ describe('expiry', () => {
     expect(own.documents[0]).toMatchObject({ state: 'expired' });
   });
 });
+
+describe("a provider's account going", () => {
+  it('takes their documents with it, files included', async () => {
+    const { provider, admin, document } = await insuredProvider();
+    const [row] = await h.database.db
+      .select({ key: verificationDocuments.storageKey })
+      .from(verificationDocuments)
+      .where(eq(verificationDocuments.id, document.id));
+    expect(h.storedFiles()).toContain(row!.key);
+    const gone = await admin.agent.request({
+      method: 'DELETE',
+      url: `/api/admin/users/provider/${provider.id}`,
+      payload: { reason: 'Na vlastnú žiadosť.' },
+    });
+    expect(gone.statusCode, gone.body).toBe(200);
+    expect(h.storedFiles()).not.toContain(row!.key);
+    const rows = await h.database.db
+      .select()
+      .from(verificationDocuments)
+      .where(eq(verificationDocuments.providerId, provider.id));
+    expect(rows).toEqual([]);
+  });
+});

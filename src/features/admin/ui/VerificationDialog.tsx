@@ -13,6 +13,7 @@ import {
   useAdminVerification,
   useDecideVerification,
   type AdminVerification,
+  type VerificationDecision,
 } from './verifications.api';
 
 /** Approve until a date, or reject with a reason the provider reads as written. */
@@ -23,17 +24,20 @@ function DecisionForm({ document }: { document: AdminVerification }) {
   const decide = useDecideVerification();
   const [expiresOn, setExpiresOn] = useState(document.claimedUntil ?? '');
   const [reason, setReason] = useState('');
-  const done = {
-    onSuccess: () => notify('success', t('admin.saved')),
-    onError: (error: unknown) => notify('error', errorText(error)),
-  };
+  // The form goes once the decision is shown (no actions left): told through the promise, which
+  // settles whether or not the form is still there.
+  const send = (decision: VerificationDecision) =>
+    decide.mutateAsync(decision).then(
+      () => notify('success', t('admin.saved')),
+      (error: unknown) => notify('error', errorText(error)),
+    );
   const approve = (event: FormEvent) => {
     event.preventDefault();
-    decide.mutate({ id: document.id, approve: true, expiresOn }, done);
+    void send({ id: document.id, approve: true, expiresOn });
   };
   const reject = (event: FormEvent) => {
     event.preventDefault();
-    decide.mutate({ id: document.id, approve: false, reason }, done);
+    void send({ id: document.id, approve: false, reason });
   };
   return (
     <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">

@@ -229,4 +229,11 @@ describe('photos of past work', () => {
     expect(h.storedFiles()).toHaveLength(before - 1);
     expect((await h.agent().get(photos[0]!.url)).statusCode).toBe(404);
   });
+
+  it('removes every photo’s file with the provider’s account', async () => {
+    const { agent } = await providerWith(['Prvá', 'Druhá']);
+    const before = h.storedFiles().length;
+    expect((await agent.delete('/api/users/account')).statusCode).toBe(200);
+    expect(h.storedFiles()).toHaveLength(before - 2);
+  });
 });

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWorkRequest } from '../../../tests/factories';
@@ -177,5 +178,39 @@ describe('finished jobs and member since', () => {
       .where(eq(users.id, provider.id));
     expect((await pageOf(provider.id)).member_since).toBe('2024-03-15T09:30:00.000Z');
     expect((await cardOf(provider.id)).member_since).toBe('2024-03-15T09:30:00.000Z');
+  });
+});
+
+describe('the migration that made the figures', () => {
+  it('filled them as the refresh computes them', async () => {
+    const { provider, client, requests } = await scene();
+    const placed = (await bid(provider.agent, requests[0]!)).json().bid;
+    await provider.agent.post('/api/conversations', {
+      work_request_id: requests[1],
+      text: 'Dobrý deň, kedy sa môžem prísť pozrieť?',
+    });
+    await bid(provider.agent, requests[2]!);
+    await moveBid(provider.id, requests[2]!, 6 * HOUR, 2 * HOUR);
+    await moveBid(provider.id, requests[3]!, 200 * DAY, 199 * DAY);
+    await client.agent.patch(`/api/bids/${placed.id}/accept`);
+    await client.agent.patch(`/api/work-requests/${requests[0]}/complete`);
+    await refreshProviderStats(h.database.db, 'all', new Date());
+    const figures = () =>
+      h.database.db
+        .execute(
+          sql`select provider_id, median_answer_seconds, answered_count, completed_jobs
+            from provider_stats order by provider_id`,
+        )
+        .then((result) => result.rows);
+    const refreshed = await figures();
+    expect(refreshed.find((row) => row.provider_id === provider.id)).toMatchObject({
+      answered_count: 3,
+      completed_jobs: 1,
+    });
+    const migration = fs.readFileSync('src/server/db/migrations/0030_work_photos.sql', 'utf8');
+    const backfill = migration.split('--> statement-breakpoint').at(-1)!;
+    await h.database.db.execute(sql`delete from provider_stats`);
+    await h.database.db.execute(sql.raw(backfill));
+    expect(await figures()).toEqual(refreshed);
   });
 });

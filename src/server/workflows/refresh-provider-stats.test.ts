@@ -214,3 +214,19 @@ describe('the migration that made the figures', () => {
     expect(await figures()).toEqual(refreshed);
   });
 });
+
+describe('the nightly refresh', () => {
+  it('is scheduled at 3:30 through the job queue, once across instances', async () => {
+    await expect
+      .poll(
+        async () =>
+          (
+            await h.database.db.execute<{ cron: string; timezone: string }>(
+              sql`select cron, timezone from pgboss.schedule where name = 'provider-stats'`,
+            )
+          ).rows,
+        { timeout: 15_000 },
+      )
+      .toEqual([{ cron: '30 3 * * *', timezone: 'UTC' }]);
+  });
+});

@@ -13,6 +13,7 @@ import {
   workPhotoOrderBody,
   workPhotosResponse,
 } from '../work-photos.schema';
+import { canManageWorkPhotos } from './providers.policy';
 import { presentWorkPhoto } from './showcase.presenter';
 import type { WorkPhotoRow } from './work-photos.repo';
 import {
@@ -94,7 +95,7 @@ export const workPhotosRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = a
         async (request, reply) => {
           const me = requireUser(request);
           // A client or an administrator is refused before their file is read.
-          if (me.role !== 'provider') {
+          if (!canManageWorkPhotos(me)) {
             throw new AppError('provider_only', 'Only providers keep photos of their work.');
           }
           const form = await photoForm(request);

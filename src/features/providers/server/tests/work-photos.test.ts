@@ -159,6 +159,14 @@ describe('photos of past work', () => {
     }
     const withNul = await agent.form('POST', MINE, photoForm('zlý\u0000popis'));
     expect(withNul.statusCode).toBe(400);
+    const huge = await agent.form('POST', MINE, photoForm('x'.repeat(1024 * 1024)));
+    expect(huge.statusCode).toBeGreaterThanOrEqual(400);
+    expect(huge.statusCode).toBeLessThan(500);
+    expect(typeof huge.json().error).toBe('string');
+    const hugeJson = await agent.patch(`${MINE}/${photos[0]!.id}`, {
+      caption: 'x'.repeat(1024 * 1024),
+    });
+    expect(hugeJson.statusCode).toBe(413);
     const url = `${MINE}/${photos[0]!.id}`;
     for (const body of [{ caption: '' }, { caption: 'y'.repeat(201) }, { caption: 5 }, {}]) {
       const response = await agent.patch(url, body);

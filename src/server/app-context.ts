@@ -23,6 +23,7 @@ import type { QueuePush } from '../features/notifications/server/push-queue';
 import { registerLiveHandlers } from '../features/notifications/server/live/live.handlers';
 import { registerPreferenceHandlers } from '../features/notifications/server/preferences.handlers';
 import { diskStorage, type FileStorage } from './storage/storage';
+import { registerProviderStatsHandlers } from './workflows/refresh-provider-stats';
 import { PASSWORD_COST, type ScryptCost } from '../features/accounts/server/password';
 import {
   createHashQueue,
@@ -95,6 +96,8 @@ export function buildContext(
   registerCompletionHandlers(events);
   registerPushHandlers(events, made.queuePush);
   registerLiveHandlers(events);
+  // A provider's figures follow their bids, first messages and finished jobs (issue 33).
+  registerProviderStatsHandlers(events);
   deps.eventHandlers?.(events);
   return ctx;
 }

@@ -9,6 +9,8 @@ import type { ErrorCode } from '../../shared/error-codes';
 import { placeIdField } from '../places/place-id.schema';
 import { placeView, radiusKm } from '../places/places.schema';
 import { aroundPlace, nearRequired, pagination } from '../requests/requests.schema';
+import { answerTimeView } from './provider-stats.schema';
+import { workPhotoView } from './work-photos.schema';
 
 const text = (max: number) => optional(z.string().trim().max(max, { message: 'too_long' }));
 
@@ -169,6 +171,11 @@ export const publicProvider = z.object({
     .nullable(),
   /** The viewer's own jobs this provider won and the viewer has not reviewed yet (empty for anyone else). */
   reviewable_request_ids: z.array(z.uuid()),
+  /** Photos of past work, in the provider's order (docs/work-photos.md). */
+  work_photos: z.array(workPhotoView),
+  /** The stored figures: how soon they usually answer, and their finished jobs. */
+  answer_time: answerTimeView,
+  completed_jobs: z.number().int(),
 });
 export type PublicProvider = z.infer<typeof publicProvider>;
 
@@ -207,6 +214,9 @@ export const directoryEntry = z.object({
   place: placeView.nullable(),
   /** Kilometres from `near`, to one decimal; null without `near`. */
   distance_km: z.number().nullable(),
+  /** "Usually answers within …" from the stored figures; the account's creation date. */
+  answer_time: answerTimeView,
+  member_since: z.string(),
 });
 export type DirectoryEntry = z.infer<typeof directoryEntry>;
 

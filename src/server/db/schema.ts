@@ -4,6 +4,7 @@ export * from '../../features/accounts/server/tables';
 export * from '../../features/requests/server/tables';
 export * from '../../features/requests/server/completion-tables';
 export * from '../../features/reviews/server/tables';
+export * from '../../features/providers/server/tables';
 export * from '../../features/contact/server/tables';
 export * from '../../features/admin/server/tables';
 export * from '../../features/challenge/server/tables';

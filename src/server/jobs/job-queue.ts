@@ -30,6 +30,8 @@ export const QUEUES = {
   requestExpiry: 'request-expiry',
   /** DONE jobs: the 24-hour warning and the completion 7 days after "done" (requests). */
   completionSweep: 'completion-sweep',
+  /** Every provider's figures, as the 90-day window slides (workflows/refresh-provider-stats.ts). */
+  providerStats: 'provider-stats',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];

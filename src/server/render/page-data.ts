@@ -212,6 +212,7 @@ export function pageData({ ctx, buildInfo, publicConfig }: PageDataDeps) {
               found.showContact,
               found.reviewable,
               language,
+              found.showcase,
             ),
           }),
         });

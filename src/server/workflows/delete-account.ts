@@ -8,6 +8,7 @@ import {
   storedKeysOfClient,
 } from '../../features/requests/server';
 import { storedKeysOfPerson } from '../../features/conversations/server';
+import { workPhotoKeys } from '../../features/providers/server';
 
 /**
  * Removes a person's data at once: the account, its profile, sessions and tokens, requests
@@ -29,17 +30,23 @@ export async function deleteAccount(
   const target = await findUserById(ctx.db, userId);
   if (!target) return;
   // Their threads and messages go with the account (the database's cascade), files too.
-  const [files, messageFiles, picture] = await Promise.all([
+  const [files, messageFiles, picture, workPhotos] = await Promise.all([
     storedKeysOfClient(ctx.db, userId),
     storedKeysOfPerson(ctx.db, userId),
     pictureKeyOf(ctx.db, userId),
+    workPhotoKeys(ctx.db, userId),
   ]);
   await ctx.db.transaction(async (tx) => {
     if (target.role === 'provider') await releaseHiresOf(ctx, tx, userId);
     if (target.role === 'client') await announceRequestsOfLeavingClient(ctx, tx, userId);
     await deleteUserRow(tx, userId);
   });
-  await ctx.storage.remove([...files, ...messageFiles, ...(picture ? [picture] : [])]);
+  await ctx.storage.remove([
+    ...files,
+    ...messageFiles,
+    ...(picture ? [picture] : []),
+    ...workPhotos,
+  ]);
   await ctx.writeAudit({
     action: 'account.delete',
     outcome: 'success',

@@ -11,6 +11,7 @@ import {
   completionSteps,
   providerProfiles,
   reviews,
+  workPhotos,
   workRequests,
 } from '../../../src/server/db/schema';
 import { smtpMailer } from '../../../src/server/mail/mailer';
@@ -48,6 +49,9 @@ export const fixtures = {} as {
   app: App;
   /** A client's review of the winner, for the answer routes. */
   winnersReviewId: string;
+  /** Two photos of the winner's past work: one to change, one to delete. */
+  winnersPhotoId: string;
+  winnersSparePhotoId: string;
 };
 export const PUBLIC_URL = 'http://localhost:3000';
 
@@ -229,7 +233,31 @@ export async function setUpWorlds() {
     .update(providerProfiles)
     .set({ pictureKey })
     .where(eq(providerProfiles.userId, people.winner.id));
+  const photos = await database.db
+    .insert(workPhotos)
+    .values(
+      ['Kúpeľňa', 'Kuchyňa'].map((caption, position) => {
+        const key = storage.newKey();
+        keys.push(key);
+        return {
+          providerId: people.winner.id,
+          storageKey: key,
+          caption,
+          position,
+          width: 1,
+          height: 1,
+          sizeBytes: PNG.length,
+        };
+      }),
+    )
+    .returning({ id: workPhotos.id });
+  for (const key of keys.splice(0)) await storage.put(key, PNG);
+  fixtures.winnersPhotoId = photos[0]!.id;
+  fixtures.winnersSparePhotoId = photos[1]!.id;
 }
+
+/** Storage keys of the fixtures' photos, written once their rows are in. */
+const keys: string[] = [];
 
 /** Stops the app and its fakes, and drops the database and the stored files (afterAll). */
 export async function tearDownWorlds() {

@@ -4,12 +4,13 @@ import { presentPlace } from '../../places/server';
 import { presentPagination, roundedKm } from '../../requests/server';
 import type { DirectoryEntry, DirectoryResponse } from '../providers.schema';
 import type { browseDirectory } from './directory.service';
+import { presentAnswerTime } from './showcase.presenter';
 
 type Directory = Awaited<ReturnType<typeof browseDirectory>>;
 
 /** A provider as the directory lists them: no contact of any kind. */
 function presentEntry(
-  { row, place, distanceKm }: Directory['rows'][number],
+  { row, place, distanceKm, stats }: Directory['rows'][number],
   language: Language,
 ): DirectoryEntry {
   return {
@@ -23,6 +24,8 @@ function presentEntry(
     service_categories: row.serviceCategories,
     place: place ? presentPlace(place, language) : null,
     distance_km: distanceKm === undefined ? null : roundedKm(distanceKm),
+    answer_time: presentAnswerTime(stats),
+    member_since: new Date(row.memberSince).toISOString(),
   };
 }
 

@@ -23,6 +23,8 @@ export interface DirectoryRow {
   averageRating: number | null;
   reviewCount: number;
   completedJobs: number;
+  /** The account's creation (a Date, or its text as the direct read gives it). */
+  memberSince: Date | string;
 }
 
 /** Listed in the directory: active providers, in the category by their main or another trade. */
@@ -53,7 +55,8 @@ const providerFields = sql`${users.id} as "id", ${users.name} as "name",
   ${providerProfiles.serviceCategory} as "serviceCategory",
   ${providerProfiles.serviceCategories}::text[] as "serviceCategories",
   ${providerProfiles.placeId} as "placeId",
-  ${averageRating} as "averageRating", ${providerProfiles.reviewCount} as "reviewCount"`;
+  ${averageRating} as "averageRating", ${providerProfiles.reviewCount} as "reviewCount",
+  ${users.createdAt} as "memberSince"`;
 
 const fromProviders = sql`${providerProfiles} join ${users} on ${users.id} = ${providerProfiles.userId}`;
 

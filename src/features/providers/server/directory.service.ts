@@ -3,6 +3,7 @@ import { findPlaces, placesAround, unknownPlace } from '../../places/server';
 import { DEFAULT_RADIUS_KM } from '../../requests/requests.schema';
 import type { DirectoryQuery } from '../providers.schema';
 import { listDirectory, withTrackRecord } from './directory.repo';
+import { statsOf } from './provider-stats.repo';
 
 /**
  * Providers are counted exactly up to this many (five pages); beyond, the directory says "more
@@ -33,9 +34,13 @@ export async function browseDirectory(ctx: Pick<ServerContext, 'db'>, query: Dir
     upTo: DIRECTORY_EXACT_COUNT + 1,
   });
   const placeIds = page.flatMap((row) => (row.placeId === null ? [] : [row.placeId]));
-  const [rows, places] = await Promise.all([
+  const [rows, places, stats] = await Promise.all([
     withTrackRecord(ctx.db, page),
     findPlaces(ctx.db, near === undefined ? placeIds : [...placeIds, near]),
+    statsOf(
+      ctx.db,
+      page.map((row) => row.id),
+    ),
   ]);
   const kmById = new Map(within?.map((place) => [place.id, place.distanceKm]));
   const more = counted > DIRECTORY_EXACT_COUNT;
@@ -45,6 +50,7 @@ export async function browseDirectory(ctx: Pick<ServerContext, 'db'>, query: Dir
       row,
       place: row.placeId === null ? undefined : places.get(row.placeId),
       distanceKm: within && row.placeId !== null ? kmById.get(row.placeId) : undefined,
+      stats: stats.get(row.id),
     })),
     // A page that is not full is the last one: its end is the total.
     total:

@@ -4,6 +4,7 @@ import { presentPlace } from '../../places/server';
 import { providerPictureUrl } from '../../accounts/accounts.schema';
 import type { PublicProvider } from '../providers.schema';
 import type { ProviderRow } from './providers.repo';
+import { presentShowcase, type Showcase } from './showcase.presenter';
 
 /** A provider's page; the town they work from is named in `language`, the HTTP request's. */
 export function presentProvider(
@@ -12,6 +13,7 @@ export function presentProvider(
   showContact: boolean,
   reviewable: string[],
   language: Language,
+  showcase: Showcase,
 ): PublicProvider {
   return {
     id: user.id,
@@ -34,5 +36,6 @@ export function presentProvider(
       ? { email: profile.contactEmail, phone: profile.contactPhone, website: profile.website }
       : null,
     reviewable_request_ids: reviewable,
+    ...presentShowcase(showcase),
   };
 }

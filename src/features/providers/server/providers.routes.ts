@@ -44,6 +44,7 @@ export const providersRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = as
           page.showContact,
           page.reviewable,
           request.language,
+          page.showcase,
         ),
       };
     },

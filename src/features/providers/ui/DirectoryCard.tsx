@@ -4,6 +4,7 @@ import { useTranslation } from '../../../client/i18n/react';
 import { formatKm } from '../../../shared/format';
 import type { Language } from '../../../shared/languages';
 import type { DirectoryProvider } from './directory.api';
+import { ProviderFigures } from './ProviderFigures';
 import { ProviderPicture } from './ProviderPicture';
 import { Stars } from './Stars';
 
@@ -48,6 +49,11 @@ export function DirectoryCard({ provider }: { provider: DirectoryProvider }) {
             <span>{t('card.noReviews')}</span>
           )}
         </p>
+        <ProviderFigures
+          answerTime={provider.answerTime}
+          memberSince={provider.memberSince}
+          compact
+        />
         <dl className="mt-auto flex flex-wrap gap-x-4 gap-y-1 text-sm text-stone-600">
           <div className="flex items-center gap-1.5">
             <dt>

@@ -16,11 +16,12 @@ import { providerProfileBody } from '../providers.schema';
 import { ProfilePictureField } from './ProfilePictureField';
 import { jobsForMePath } from '../jobs-for-me';
 import { ServiceAreaFields } from './ServiceAreaFields';
+import { WorkPhotosEditor } from './WorkPhotosEditor';
 
 /** The provider's public profile, picture and credits (spec core §2 "Profile, provider"). */
 export function ProviderProfileTab({ user }: { user: SessionUser }) {
   // The picker's texts load with the tab's.
-  const { t, i18n } = useTranslation(['providers', 'profile', 'common', 'places']);
+  const { t, i18n } = useTranslation(['providers', 'profile', 'common', 'places', 'showcase']);
   const language = i18n.language as Language;
   const { notify } = useNotify();
   const save = useUpdateProfile();
@@ -150,6 +151,7 @@ export function ProviderProfileTab({ user }: { user: SessionUser }) {
         <p className="text-3xl font-bold text-brand-800">{p?.credits ?? 0}</p>
         <p className="text-sm text-stone-600">{t('profile:credits.text')}</p>
       </section>
+      <WorkPhotosEditor providerId={user.id} />
     </div>
   );
 }

@@ -168,9 +168,12 @@ describe('finished jobs and member since', () => {
     const placed = (await bid(provider.agent, requests[0]!)).json().bid;
     expect((await client.agent.patch(`/api/bids/${placed.id}/accept`)).statusCode).toBe(200);
     expect((await pageOf(provider.id)).completed_jobs).toBe(0);
+    expect((await cardOf(provider.id)).completed_jobs).toBe(0);
     const closed = await client.agent.patch(`/api/work-requests/${requests[0]}/complete`);
     expect(closed.statusCode).toBe(200);
     expect((await pageOf(provider.id)).completed_jobs).toBe(1);
+    // The directory's card reads the same stored figure: it never counts jobs for a page view.
+    expect((await cardOf(provider.id)).completed_jobs).toBe(1);
 
     await h.database.db
       .update(users)

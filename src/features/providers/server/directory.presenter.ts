@@ -19,7 +19,7 @@ function presentEntry(
     profile_picture_url: row.hasPicture ? providerPictureUrl(row.id) : null,
     average_rating: row.averageRating === null ? null : Math.round(row.averageRating * 10) / 10,
     review_count: row.reviewCount,
-    completed_jobs: row.completedJobs,
+    completed_jobs: stats?.completedJobs ?? 0,
     service_category: row.serviceCategory,
     service_categories: row.serviceCategories,
     place: place ? presentPlace(place, language) : null,

@@ -9,7 +9,6 @@ import {
   providerProfiles,
   users,
 } from '../../accounts/server/tables';
-import { bids, workRequests } from '../../requests/server/tables';
 import type { DirectorySort } from '../providers.schema';
 
 /** A provider of the directory as its page of the list reads them. */
@@ -22,7 +21,6 @@ export interface DirectoryRow {
   placeId: number | null;
   averageRating: number | null;
   reviewCount: number;
-  completedJobs: number;
   /** The account's creation (a Date, or its text as the direct read gives it). */
   memberSince: Date | string;
 }
@@ -61,17 +59,6 @@ const providerFields = sql`${users.id} as "id", ${users.name} as "name",
 const fromProviders = sql`${providerProfiles} join ${users} on ${users.id} = ${providerProfiles.userId}`;
 
 /**
- * Jobs the provider won and finished: their accepted bids (`bids_provider_created_idx`) whose
- * request is COMPLETED on that bid.
- */
-const completedJobs = (providerId: SQL) =>
-  sql`(select count(*)::int from ${bids} join ${workRequests} on ${workRequests.id} = ${bids.workRequestId}
-    where ${bids.providerId} = ${providerId} and ${bids.status} = 'ACCEPTED'
-    and ${workRequests.acceptedBidId} = ${bids.id} and ${workRequests.status} = 'COMPLETED')`;
-
-export type PageRow = Omit<DirectoryRow, 'completedJobs'>;
-
-/**
  * Nearest place first, best rated first within a place: one read per place in distance order
  * along `provider_profiles_place_rating_idx`, each stopping at what the page can still use (a
  * city of 7 000 providers gives its best 20 of the trade, not all of them sorted).
@@ -90,7 +77,7 @@ async function nearestPage(db: Db, where: SQL, placeIds: number[], limit: number
   // would read a city's thousands and sort them. Without bitmap scans it walks the index in
   // order and stops. The setting holds for this statement alone (search.repo.ts `BY_INDEX`
   // tells how); the values written into the text are our own (ids, numbers, a category code).
-  return readLastOf<PageRow>(
+  return readLastOf<DirectoryRow>(
     db,
     sqlText(sql`select set_config('enable_bitmapscan', 'off', true); ${query}`.inlineParams()),
   );
@@ -113,7 +100,7 @@ const ratingOrder = sql`(${averageRating}) desc nulls last, ${providerProfiles.r
  * few are read and sorted (a materialized CTE, which it cannot turn into the walk).
  */
 async function bestRatedPage(db: Db, where: SQL, limit: number, offset: number, around: boolean) {
-  const rows = (query: SQL) => readLastOf<PageRow>(db, serial(query));
+  const rows = (query: SQL) => readLastOf<DirectoryRow>(db, serial(query));
   if (!around) {
     return rows(sql`select ${providerFields} from ${fromProviders} where ${where}
       order by ${ratingOrder} limit ${limit} offset ${offset}`);
@@ -127,17 +114,6 @@ async function bestRatedPage(db: Db, where: SQL, limit: number, offset: number, 
     select * from found
     order by "averageRating" desc nulls last, "reviewCount" desc nulls last, "id"
     limit ${limit} offset ${offset}`);
-}
-
-/** The finished jobs of the providers of one page, in the page's order. */
-export async function withTrackRecord(db: Db, page: PageRow[]): Promise<DirectoryRow[]> {
-  if (page.length === 0) return [];
-  const result = await db.execute<{ id: string; completedJobs: number }>(
-    sql`select listed.id, ${completedJobs(sql`listed.id`)} as "completedJobs"
-      from unnest(${uuidArray(page.map((row) => row.id))}) as listed(id)`,
-  );
-  const jobs = new Map(result.rows.map((row) => [row.id, row.completedJobs]));
-  return page.map((row) => ({ ...row, completedJobs: jobs.get(row.id) ?? 0 }));
 }
 
 /**
@@ -154,7 +130,7 @@ export async function listDirectory(
     offset: number;
     upTo: number;
   },
-): Promise<{ rows: PageRow[]; counted: number }> {
+): Promise<{ rows: DirectoryRow[]; counted: number }> {
   const { placeIds, limit, offset } = query;
   if (placeIds?.length === 0) return { rows: [], counted: 0 };
   const where = placeIds

@@ -2,7 +2,7 @@ import type { ServerContext } from '../../../server/context';
 import { findPlaces, placesAround, unknownPlace } from '../../places/server';
 import { DEFAULT_RADIUS_KM } from '../../requests/requests.schema';
 import type { DirectoryQuery } from '../providers.schema';
-import { listDirectory, withTrackRecord } from './directory.repo';
+import { listDirectory } from './directory.repo';
 import { statsOf } from './provider-stats.repo';
 
 /**
@@ -25,7 +25,7 @@ export async function browseDirectory(ctx: Pick<ServerContext, 'db'>, query: Dir
   const within =
     near === undefined ? undefined : placesAround(near, query.radius_km ?? DEFAULT_RADIUS_KM);
   if (within?.length === 0) throw unknownPlace();
-  const { rows: page, counted } = await listDirectory(ctx.db, {
+  const { rows, counted } = await listDirectory(ctx.db, {
     category: query.category,
     placeIds: within?.map((place) => place.id),
     sort: query.sort ?? (within ? 'distance' : 'rating'),
@@ -33,13 +33,13 @@ export async function browseDirectory(ctx: Pick<ServerContext, 'db'>, query: Dir
     offset,
     upTo: DIRECTORY_EXACT_COUNT + 1,
   });
-  const placeIds = page.flatMap((row) => (row.placeId === null ? [] : [row.placeId]));
-  const [rows, places, stats] = await Promise.all([
-    withTrackRecord(ctx.db, page),
+  const placeIds = rows.flatMap((row) => (row.placeId === null ? [] : [row.placeId]));
+  // The figures (finished jobs, answer time) as last computed, never counted for a page view.
+  const [places, stats] = await Promise.all([
     findPlaces(ctx.db, near === undefined ? placeIds : [...placeIds, near]),
     statsOf(
       ctx.db,
-      page.map((row) => row.id),
+      rows.map((row) => row.id),
     ),
   ]);
   const kmById = new Map(within?.map((place) => [place.id, place.distanceKm]));

@@ -9,6 +9,7 @@ import type { ErrorCode } from '../../shared/error-codes';
 import { placeIdField } from '../places/place-id.schema';
 import { placeView, radiusKm } from '../places/places.schema';
 import { aroundPlace, nearRequired, pagination } from '../requests/requests.schema';
+import { directoryForViewer, providerForViewer } from './favourites.schema';
 
 const text = (max: number) => optional(z.string().trim().max(max, { message: 'too_long' }));
 
@@ -169,6 +170,8 @@ export const publicProvider = z.object({
     .nullable(),
   /** The viewer's own jobs this provider won and the viewer has not reviewed yet (empty for anyone else). */
   reviewable_request_ids: z.array(z.uuid()),
+  /** What the viewer may do with the provider (invite, keep as a favourite), and whether they keep them. */
+  for_viewer: providerForViewer,
 });
 export type PublicProvider = z.infer<typeof publicProvider>;
 
@@ -214,5 +217,7 @@ export const directoryResponse = z.object({
   providers: z.array(directoryEntry),
   pagination,
   near_place: placeView.nullable(),
+  /** What the viewer may do with the providers listed, and which of them they keep. */
+  for_viewer: directoryForViewer,
 });
 export type DirectoryResponse = z.infer<typeof directoryResponse>;

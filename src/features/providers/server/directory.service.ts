@@ -1,8 +1,10 @@
 import type { ServerContext } from '../../../server/context';
+import type { Actor } from '../../../shared/actor';
 import { findPlaces, placesAround, unknownPlace } from '../../places/server';
 import { DEFAULT_RADIUS_KM } from '../../requests/requests.schema';
 import type { DirectoryQuery } from '../providers.schema';
 import { listDirectory, withTrackRecord } from './directory.repo';
+import { directoryForViewer } from './favourites.service';
 
 /**
  * Providers are counted exactly up to this many (five pages); beyond, the directory says "more
@@ -17,7 +19,11 @@ export const DIRECTORY_EXACT_COUNT = 100;
  * rating. Without `near`, every active provider, best rated first. A place that does not exist
  * is refused (`unknown_place`).
  */
-export async function browseDirectory(ctx: Pick<ServerContext, 'db'>, query: DirectoryQuery) {
+export async function browseDirectory(
+  ctx: Pick<ServerContext, 'db'>,
+  query: DirectoryQuery,
+  viewer?: Actor,
+) {
   const offset = (query.page - 1) * query.limit;
   const { near } = query;
   // A place always lies within its own radius: no place at all means there is no such place.
@@ -33,9 +39,14 @@ export async function browseDirectory(ctx: Pick<ServerContext, 'db'>, query: Dir
     upTo: DIRECTORY_EXACT_COUNT + 1,
   });
   const placeIds = page.flatMap((row) => (row.placeId === null ? [] : [row.placeId]));
-  const [rows, places] = await Promise.all([
+  const [rows, places, forViewer] = await Promise.all([
     withTrackRecord(ctx.db, page),
     findPlaces(ctx.db, near === undefined ? placeIds : [...placeIds, near]),
+    directoryForViewer(
+      ctx.db,
+      viewer,
+      page.map((row) => row.id),
+    ),
   ]);
   const kmById = new Map(within?.map((place) => [place.id, place.distanceKm]));
   const more = counted > DIRECTORY_EXACT_COUNT;
@@ -53,5 +64,6 @@ export async function browseDirectory(ctx: Pick<ServerContext, 'db'>, query: Dir
         : Math.min(counted, DIRECTORY_EXACT_COUNT),
     more: full && more,
     nearPlace: near === undefined ? undefined : places.get(near),
+    forViewer,
   };
 }

@@ -2,6 +2,7 @@ import { centsToEuros } from '../../../shared/format';
 import type { Language } from '../../../shared/languages';
 import { presentPlace } from '../../places/server';
 import { providerPictureUrl } from '../../accounts/accounts.schema';
+import type { ProviderForViewer } from '../favourites.schema';
 import type { PublicProvider } from '../providers.schema';
 import type { ProviderRow } from './providers.repo';
 
@@ -12,6 +13,7 @@ export function presentProvider(
   showContact: boolean,
   reviewable: string[],
   language: Language,
+  forViewer: ProviderForViewer,
 ): PublicProvider {
   return {
     id: user.id,
@@ -34,5 +36,6 @@ export function presentProvider(
       ? { email: profile.contactEmail, phone: profile.contactPhone, website: profile.website }
       : null,
     reviewable_request_ids: reviewable,
+    for_viewer: forViewer,
   };
 }

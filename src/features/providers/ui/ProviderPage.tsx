@@ -11,6 +11,7 @@ import { placeLine } from '../../places/place-line';
 import { ReviewForm } from '../../reviews/ui/ReviewForm';
 import { ReviewsList } from '../../reviews/ui/ReviewsList';
 import { TrustSummaryPanel } from '../../trust-summary/ui/TrustSummaryPanel';
+import { ClientActions } from './ClientActions';
 import { ProviderPicture } from './ProviderPicture';
 import { useProvider } from './providers.api';
 import { Stars } from './Stars';
@@ -81,6 +82,13 @@ export function ProviderPage() {
               {p.averageRating !== null && <Stars rating={p.averageRating} />}
               {t('reviews.count', { count: p.reviewCount })}
             </p>
+            <div className="mt-4">
+              <ClientActions
+                provider={p}
+                allowedActions={p.forViewer.allowedActions}
+                favourite={p.forViewer.favourite}
+              />
+            </div>
           </div>
         </header>
         {p.bio && (

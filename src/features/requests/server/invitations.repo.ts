@@ -48,33 +48,31 @@ export async function openRequestsOfClient(db: Db, clientId: string, limit: numb
 
 /** Per request: its invitations' count, and whether this provider is invited to it or bid on it. */
 export async function invitationFactsOf(
-  db: Db | Tx,
+  reader: Db | Tx,
   workRequestIds: readonly string[],
   providerId: string,
 ) {
   if (workRequestIds.length === 0) return new Map<string, RequestInvitationFacts>();
-  const [counts, invited, bidOn] = await Promise.all([
-    db
-      .select({ workRequestId: requestInvitations.workRequestId, total: count() })
-      .from(requestInvitations)
-      .where(inArray(requestInvitations.workRequestId, [...workRequestIds]))
-      .groupBy(requestInvitations.workRequestId),
-    db
-      .select({ workRequestId: requestInvitations.workRequestId })
-      .from(requestInvitations)
-      .where(
-        and(
-          inArray(requestInvitations.workRequestId, [...workRequestIds]),
-          eq(requestInvitations.providerId, providerId),
-        ),
+  // One after the other: inside a transaction the three share one connection.
+  const ids = [...workRequestIds];
+  const counts = await reader
+    .select({ workRequestId: requestInvitations.workRequestId, total: count() })
+    .from(requestInvitations)
+    .where(inArray(requestInvitations.workRequestId, ids))
+    .groupBy(requestInvitations.workRequestId);
+  const invited = await reader
+    .select({ workRequestId: requestInvitations.workRequestId })
+    .from(requestInvitations)
+    .where(
+      and(
+        inArray(requestInvitations.workRequestId, ids),
+        eq(requestInvitations.providerId, providerId),
       ),
-    db
-      .select({ workRequestId: bids.workRequestId })
-      .from(bids)
-      .where(
-        and(inArray(bids.workRequestId, [...workRequestIds]), eq(bids.providerId, providerId)),
-      ),
-  ]);
+    );
+  const bidOn = await reader
+    .select({ workRequestId: bids.workRequestId })
+    .from(bids)
+    .where(and(inArray(bids.workRequestId, ids), eq(bids.providerId, providerId)));
   const totals = new Map(counts.map((row) => [row.workRequestId, row.total]));
   const invitedTo = new Set(invited.map((row) => row.workRequestId));
   const bidTo = new Set(bidOn.map((row) => row.workRequestId));

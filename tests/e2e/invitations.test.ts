@@ -2,7 +2,15 @@ import pg from 'pg';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { providerInPlace, verifiedAccount } from './accounts-helpers';
-import { freshVisit, launchBrowser, logIn, mailTo, postRequestFrom, text } from './browser';
+import {
+  freshVisit,
+  launchBrowser,
+  logIn,
+  mailTo,
+  postRequestFrom,
+  seriousViolations,
+  text,
+} from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -71,6 +79,7 @@ describe('inviting a provider and keeping favourites in the browser', () => {
       .getByRole('button', { name: sk('invitations', 'invite.buttonLabel', { name }) })
       .click();
     await expect.poll(() => dialog.getByText(sk('invitations', 'invite.invited')).count()).toBe(1);
+    expect(await seriousViolations(page)).toEqual([]);
     expect(await dialog.getByRole('radio', { name: new RegExp(title) }).isDisabled()).toBe(true);
     await dialog.getByRole('button', { name: sk('invitations', 'invite.cancel') }).click();
 
@@ -85,6 +94,7 @@ describe('inviting a provider and keeping favourites in the browser', () => {
     // My profile's Favourites list them, with a link, and lets go of them.
     await page.goto('/profile?tab=favourites');
     await page.getByRole('link', { name, exact: true }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
     await page
       .getByRole('button', { name: sk('invitations', 'favourites.removeLabel', { name }) })
       .click();

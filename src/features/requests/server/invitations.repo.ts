@@ -102,3 +102,17 @@ export async function categoryOfRequest(reader: Db | Tx, workRequestId: string) 
     .where(eq(workRequests.id, workRequestId));
   return row?.category;
 }
+
+/** This provider is invited to the request. */
+export async function isInvited(db: Db, workRequestId: string, providerId: string) {
+  const [row] = await db
+    .select({ providerId: requestInvitations.providerId })
+    .from(requestInvitations)
+    .where(
+      and(
+        eq(requestInvitations.workRequestId, workRequestId),
+        eq(requestInvitations.providerId, providerId),
+      ),
+    );
+  return row !== undefined;
+}

@@ -67,6 +67,13 @@ describe('inviting a provider to bid', () => {
     expect(mail.text).not.toContain('Klára Súkromná');
     expect(mail.text).not.toContain(client.email);
 
+    // The request's page tells the invited provider so, and nobody else.
+    const detail = async (agent: Agent) =>
+      (await agent.get(`/api/work-requests/${request.id}`)).json().work_request.invited_you;
+    expect(await detail(provider.agent)).toBe(true);
+    expect(await detail((await providerOf('plumbing')).agent)).toBe(false);
+    expect(await detail(client.agent)).toBe(false);
+
     const bid = await provider.agent.post('/api/bids', {
       work_request_id: request.id,
       amount: 90,

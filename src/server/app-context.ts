@@ -16,6 +16,7 @@ import type { QueueLeadMatching } from '../features/leads/server/lead-matching';
 import { registerInboxHandlers } from '../features/notifications/server/inbox.handlers';
 import { registerCompletionHandlers } from '../features/notifications/server/completion.handlers';
 import { registerCompletionMailHandlers } from '../features/notifications/server/completion-mail.handlers';
+import { registerInvitationHandlers } from '../features/notifications/server/invitation.handlers';
 import { registerMailHandlers } from '../features/notifications/server/mail.handlers';
 import { registerRequestEndingMailHandlers } from '../features/notifications/server/request-ending-mail.handlers';
 import { registerPushHandlers } from '../features/notifications/server/push.handlers';
@@ -94,6 +95,7 @@ export function buildContext(
   registerRequestEndingMailHandlers(events, ctx);
   registerInboxHandlers(events);
   registerCompletionHandlers(events);
+  registerInvitationHandlers(events, ctx);
   registerPushHandlers(events, made.queuePush);
   registerLiveHandlers(events);
   // A provider's figures follow their bids, first messages and finished jobs (issue 33).

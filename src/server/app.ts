@@ -48,6 +48,8 @@ import { leadMatchingQueue, startLeadMatching } from '../features/leads/server/l
 import { leadsRoutes } from '../features/leads/server/leads.routes';
 import { providersRoutes } from '../features/providers/server/providers.routes';
 import { workPhotosRoutes } from '../features/providers/server/work-photos.routes';
+import { invitationsRoutes } from '../features/providers/server/invitations.routes';
+import { favouritesRoutes } from '../features/providers/server/favourites.routes';
 import { reviewsRoutes } from '../features/reviews/server/reviews.routes';
 import type { GeminiConfig } from '../features/trust-summary/server/gemini';
 import { trustSummaryRoutes } from '../features/trust-summary/server/trust-summary.routes';
@@ -311,6 +313,8 @@ export async function buildApp(deps: AppDeps) {
       await api.register(leadsRoutes, { ctx });
       await api.register(providersRoutes, { ctx });
       await api.register(workPhotosRoutes, { ctx });
+      await api.register(invitationsRoutes, { ctx });
+      await api.register(favouritesRoutes, { ctx });
       await api.register(reviewsRoutes, { ctx });
       await api.register(homeRoutes, { ctx });
       await api.register(notificationsRoutes, { ctx });

@@ -129,6 +129,12 @@ export const ERROR_STATUS = {
   message_not_found: 404,
   report_not_found: 404,
   idempotency_key_invalid: 400,
+  /** Inviting a provider to bid (docs/invitations.md). */
+  provider_unavailable: 409,
+  category_mismatch: 409,
+  already_invited: 409,
+  already_bid: 409,
+  invitation_limit_reached: 409,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -11,6 +11,7 @@ import { placeView, radiusKm } from '../places/places.schema';
 import { aroundPlace, nearRequired, pagination } from '../requests/requests.schema';
 import { answerTimeView } from './provider-stats.schema';
 import { workPhotoView } from './work-photos.schema';
+import { directoryForViewer, providerForViewer } from './favourites.schema';
 
 const text = (max: number) => optional(z.string().trim().max(max, { message: 'too_long' }));
 
@@ -176,6 +177,8 @@ export const publicProvider = z.object({
   /** The stored figures: how soon they usually answer, and their finished jobs. */
   answer_time: answerTimeView,
   completed_jobs: z.number().int(),
+  /** What the viewer may do with the provider (invite, keep as a favourite), and whether they keep them. */
+  for_viewer: providerForViewer,
 });
 export type PublicProvider = z.infer<typeof publicProvider>;
 
@@ -224,5 +227,7 @@ export const directoryResponse = z.object({
   providers: z.array(directoryEntry),
   pagination,
   near_place: placeView.nullable(),
+  /** What the viewer may do with the providers listed, and which of them they keep. */
+  for_viewer: directoryForViewer,
 });
 export type DirectoryResponse = z.infer<typeof directoryResponse>;

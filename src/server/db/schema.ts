@@ -3,6 +3,7 @@ export * from '../../features/places/server/tables';
 export * from '../../features/accounts/server/tables';
 export * from '../../features/requests/server/tables';
 export * from '../../features/requests/server/completion-tables';
+export * from '../../features/requests/server/invitation-tables';
 export * from '../../features/reviews/server/tables';
 export * from '../../features/providers/server/tables';
 export * from '../../features/contact/server/tables';

@@ -162,6 +162,14 @@ export const EVENTS = {
       bidderIds: z.array(id),
     }),
   ),
+  /**
+   * The client invited a provider to bid on their open request (docs/invitations.md). Never the
+   * client's name or contact: those follow a hire.
+   */
+  'request.invited': declare(
+    1,
+    z.object({ workRequestId: id, clientId: id, providerId: id, title: z.string() }),
+  ),
   /** A provider bid on a request. */
   'bid.placed': declare(1, z.object(aBid)),
   /**

@@ -31,6 +31,7 @@ export const TYPE_GROUPS: Record<PreferenceGroup, NotificationType[]> = {
     'bidding_closed',
     'bidding_reopened',
     'review_received',
+    'invited_to_bid',
   ],
   // Either side of a hire: how the job ends.
   jobs: ['job_marked_done', 'job_completed', 'completion_due', 'problem_reported', 'case_decided'],

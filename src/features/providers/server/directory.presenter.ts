@@ -38,5 +38,6 @@ export function presentDirectory(
     providers: directory.rows.map((entry) => presentEntry(entry, language)),
     pagination: presentPagination(query.page, query.limit, directory.total, directory.more),
     near_place: directory.nearPlace ? presentPlace(directory.nearPlace, language) : null,
+    for_viewer: directory.forViewer,
   };
 }

@@ -1,9 +1,11 @@
 import type { ServerContext } from '../../../server/context';
+import type { Actor } from '../../../shared/actor';
 import { findPlaces, placesAround, unknownPlace } from '../../places/server';
 import { DEFAULT_RADIUS_KM } from '../../requests/requests.schema';
 import type { DirectoryQuery } from '../providers.schema';
 import { listDirectory } from './directory.repo';
 import { statsOf } from './provider-stats.repo';
+import { directoryForViewer } from './favourites.service';
 
 /**
  * Providers are counted exactly up to this many (five pages); beyond, the directory says "more
@@ -18,7 +20,11 @@ export const DIRECTORY_EXACT_COUNT = 100;
  * rating. Without `near`, every active provider, best rated first. A place that does not exist
  * is refused (`unknown_place`).
  */
-export async function browseDirectory(ctx: Pick<ServerContext, 'db'>, query: DirectoryQuery) {
+export async function browseDirectory(
+  ctx: Pick<ServerContext, 'db'>,
+  query: DirectoryQuery,
+  viewer?: Actor,
+) {
   const offset = (query.page - 1) * query.limit;
   const { near } = query;
   // A place always lies within its own radius: no place at all means there is no such place.
@@ -35,10 +41,15 @@ export async function browseDirectory(ctx: Pick<ServerContext, 'db'>, query: Dir
   });
   const placeIds = rows.flatMap((row) => (row.placeId === null ? [] : [row.placeId]));
   // The figures (finished jobs, answer time) as last computed, never counted for a page view.
-  const [places, stats] = await Promise.all([
+  const [places, stats, forViewer] = await Promise.all([
     findPlaces(ctx.db, near === undefined ? placeIds : [...placeIds, near]),
     statsOf(
       ctx.db,
+      rows.map((row) => row.id),
+    ),
+    directoryForViewer(
+      ctx.db,
+      viewer,
       rows.map((row) => row.id),
     ),
   ]);
@@ -59,5 +70,6 @@ export async function browseDirectory(ctx: Pick<ServerContext, 'db'>, query: Dir
         : Math.min(counted, DIRECTORY_EXACT_COUNT),
     more: full && more,
     nearPlace: near === undefined ? undefined : places.get(near),
+    forViewer,
   };
 }

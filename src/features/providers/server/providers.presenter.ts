@@ -2,6 +2,7 @@ import { centsToEuros } from '../../../shared/format';
 import type { Language } from '../../../shared/languages';
 import { presentPlace } from '../../places/server';
 import { providerPictureUrl } from '../../accounts/accounts.schema';
+import type { ProviderForViewer } from '../favourites.schema';
 import type { PublicProvider } from '../providers.schema';
 import type { ProviderRow } from './providers.repo';
 import { presentShowcase, type Showcase } from './showcase.presenter';
@@ -14,6 +15,7 @@ export function presentProvider(
   reviewable: string[],
   language: Language,
   showcase: Showcase,
+  forViewer: ProviderForViewer,
 ): PublicProvider {
   return {
     id: user.id,
@@ -37,5 +39,6 @@ export function presentProvider(
       : null,
     reviewable_request_ids: reviewable,
     ...presentShowcase(showcase),
+    for_viewer: forViewer,
   };
 }

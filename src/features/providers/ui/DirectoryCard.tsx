@@ -3,6 +3,8 @@ import { Link } from 'react-router';
 import { useTranslation } from '../../../client/i18n/react';
 import { formatKm } from '../../../shared/format';
 import type { Language } from '../../../shared/languages';
+import type { ProviderClientAction } from '../invitations.schema';
+import { ClientActions } from './ClientActions';
 import type { DirectoryProvider } from './directory.api';
 import { ProviderFigures } from './ProviderFigures';
 import { ProviderPicture } from './ProviderPicture';
@@ -12,7 +14,14 @@ import { Stars } from './Stars';
  * A provider in the directory: picture, name (to their page), trades, rating, finished jobs,
  * town and distance. No contact of any kind: the directory has none to show.
  */
-export function DirectoryCard({ provider }: { provider: DirectoryProvider }) {
+export function DirectoryCard({
+  provider,
+  forViewer,
+}: {
+  provider: DirectoryProvider;
+  /** What the signed-in viewer may do with the provider (invite, favourite), from the server. */
+  forViewer?: { allowedActions: readonly ProviderClientAction[]; favourite: boolean };
+}) {
   const { t, i18n } = useTranslation(['directory', 'categories', 'requests']);
   const language = i18n.language as Language;
   const trades = [
@@ -81,6 +90,14 @@ export function DirectoryCard({ provider }: { provider: DirectoryProvider }) {
             </div>
           )}
         </dl>
+        {forViewer && (
+          <ClientActions
+            provider={provider}
+            allowedActions={forViewer.allowedActions}
+            favourite={forViewer.favourite}
+            compact
+          />
+        )}
       </div>
     </article>
   );

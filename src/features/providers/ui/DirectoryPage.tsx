@@ -112,7 +112,13 @@ export function DirectoryPage() {
             <ul className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
               {results.data.providers.map((provider) => (
                 <li key={provider.id}>
-                  <DirectoryCard provider={provider} />
+                  <DirectoryCard
+                    provider={provider}
+                    forViewer={{
+                      allowedActions: results.data.forViewer.allowedActions,
+                      favourite: results.data.forViewer.favouriteIds.includes(provider.id),
+                    }}
+                  />
                 </li>
               ))}
             </ul>

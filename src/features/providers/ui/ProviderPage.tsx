@@ -12,6 +12,7 @@ import { ReviewForm } from '../../reviews/ui/ReviewForm';
 import { ReviewsList } from '../../reviews/ui/ReviewsList';
 import { TrustSummaryPanel } from '../../trust-summary/ui/TrustSummaryPanel';
 import { ProviderFigures } from './ProviderFigures';
+import { ClientActions } from './ClientActions';
 import { ProviderPicture } from './ProviderPicture';
 import { WorkGallery } from './WorkGallery';
 import { useProvider } from './providers.api';
@@ -88,6 +89,13 @@ export function ProviderPage() {
                 answerTime={p.answerTime}
                 completedJobs={p.completedJobs}
                 memberSince={p.memberSince}
+              />
+            </div>
+            <div className="mt-4">
+              <ClientActions
+                provider={p}
+                allowedActions={p.forViewer.allowedActions}
+                favourite={p.forViewer.favourite}
               />
             </div>
           </div>

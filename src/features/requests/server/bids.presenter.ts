@@ -2,7 +2,7 @@ import { centsToEuros } from '../../../shared/format';
 import type { Actor } from '../../../shared/actor';
 import { bidActions, isBidExpired, lineTotalCents, type BidLine } from '../bids.rules';
 import type { BidLineView, BidView } from '../bids.schema';
-import { isPastBidding } from '../requests.rules';
+import { isPastBidding, isRequestOwner } from '../requests.rules';
 import type { BidRow, revisionsOf } from './bids.repo';
 
 /** Each line with its total in cents, as the server computed it. */
@@ -18,7 +18,7 @@ export const presentLines = (lines: readonly BidLine[]): BidLineView[] =>
 
 /** A bid for one viewer, with what that viewer may do next (bids.rules.ts). */
 export function presentBid(
-  { bid, providerName, request, proposal }: BidRow,
+  { bid, providerName, request, proposal, invited }: BidRow & { invited?: boolean },
   viewer: Actor,
   now = new Date(),
 ): BidView {
@@ -56,6 +56,7 @@ export function presentBid(
       bids_closed: isPastBidding(request, now),
     },
     allowed_actions: bidActions(viewer, { ...bid, proposalPending: !!proposal }, request, now),
+    invited: invited === true && isRequestOwner(viewer, request),
   };
 }
 

@@ -18,6 +18,7 @@ import { registerCompletionHandlers } from '../features/notifications/server/com
 import { registerCompletionMailHandlers } from '../features/notifications/server/completion-mail.handlers';
 import { registerVerificationHandlers } from '../features/notifications/server/verification.handlers';
 import { registerVerificationMailHandlers } from '../features/notifications/server/verification-mail.handlers';
+import { registerInvitationHandlers } from '../features/notifications/server/invitation.handlers';
 import { registerMailHandlers } from '../features/notifications/server/mail.handlers';
 import { registerRequestEndingMailHandlers } from '../features/notifications/server/request-ending-mail.handlers';
 import { registerPushHandlers } from '../features/notifications/server/push.handlers';
@@ -25,6 +26,7 @@ import type { QueuePush } from '../features/notifications/server/push-queue';
 import { registerLiveHandlers } from '../features/notifications/server/live/live.handlers';
 import { registerPreferenceHandlers } from '../features/notifications/server/preferences.handlers';
 import { diskStorage, type FileStorage } from './storage/storage';
+import { registerProviderStatsHandlers } from './workflows/refresh-provider-stats';
 import { PASSWORD_COST, type ScryptCost } from '../features/accounts/server/password';
 import {
   createHashQueue,
@@ -97,8 +99,11 @@ export function buildContext(
   registerInboxHandlers(events);
   registerCompletionHandlers(events);
   registerVerificationHandlers(events);
+  registerInvitationHandlers(events, ctx);
   registerPushHandlers(events, made.queuePush);
   registerLiveHandlers(events);
+  // A provider's figures follow their bids, first messages and finished jobs (issue 33).
+  registerProviderStatsHandlers(events);
   deps.eventHandlers?.(events);
   return ctx;
 }

@@ -47,6 +47,9 @@ import { scheduleRequestExpiry } from '../features/requests/server/expiry';
 import { leadMatchingQueue, startLeadMatching } from '../features/leads/server/lead-matching';
 import { leadsRoutes } from '../features/leads/server/leads.routes';
 import { providersRoutes } from '../features/providers/server/providers.routes';
+import { workPhotosRoutes } from '../features/providers/server/work-photos.routes';
+import { invitationsRoutes } from '../features/providers/server/invitations.routes';
+import { favouritesRoutes } from '../features/providers/server/favourites.routes';
 import { reviewsRoutes } from '../features/reviews/server/reviews.routes';
 import type { GeminiConfig } from '../features/trust-summary/server/gemini';
 import { trustSummaryRoutes } from '../features/trust-summary/server/trust-summary.routes';
@@ -58,6 +61,7 @@ import {
 } from '../features/notifications/server/live/live-streams';
 import { liveRoutes } from '../features/notifications/server/live/live.routes';
 import { adminUsersRoutes } from './workflows/admin-users.routes';
+import { scheduleProviderStats } from './workflows/refresh-provider-stats';
 import { ownAccountRoutes } from './workflows/own-account.routes';
 import { registerErrorHandling, sendError } from './plugins/errors';
 import { registerLanguage } from './plugins/language';
@@ -249,6 +253,7 @@ export async function buildApp(deps: AppDeps) {
   await scheduleDailyLeads(queue, ctx, app.log);
   await scheduleRequestExpiry(queue, ctx, app.log);
   await scheduleVerificationNotices(queue, ctx, app.log);
+  await scheduleProviderStats(queue, ctx, app.log);
   await startPushWorkers(queue, {
     db: deps.db,
     sender: createPushSender(push),
@@ -311,6 +316,9 @@ export async function buildApp(deps: AppDeps) {
       await api.register(leadsRoutes, { ctx });
       await api.register(providersRoutes, { ctx });
       await api.register(verificationsRoutes, { ctx });
+      await api.register(workPhotosRoutes, { ctx });
+      await api.register(invitationsRoutes, { ctx });
+      await api.register(favouritesRoutes, { ctx });
       await api.register(reviewsRoutes, { ctx });
       await api.register(homeRoutes, { ctx });
       await api.register(notificationsRoutes, { ctx });

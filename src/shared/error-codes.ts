@@ -84,6 +84,13 @@ export const ERROR_STATUS = {
   provider_disabled: 403,
   picture_type: 415,
   picture_not_found: 404,
+  /** Photos of past work (docs/work-photos.md). */
+  work_photo_type: 415,
+  work_photo_not_found: 404,
+  /** A profile holds at most 24 photos of past work. */
+  work_photo_limit: 409,
+  /** A new order of the photos that does not name each of them exactly once. */
+  work_photo_order_mismatch: 400,
   review_not_allowed: 403,
   review_exists: 409,
   /** The hired provider reviews the client only once the job is COMPLETED. */
@@ -130,6 +137,12 @@ export const ERROR_STATUS = {
   expiry_invalid: 400,
   expiry_past: 400,
   expiry_too_far: 400,
+  /** Inviting a provider to bid (docs/invitations.md). */
+  provider_unavailable: 409,
+  category_mismatch: 409,
+  already_invited: 409,
+  already_bid: 409,
+  invitation_limit_reached: 409,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

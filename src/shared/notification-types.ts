@@ -26,6 +26,8 @@ export const NOTIFICATION_TYPES = [
   'price_requested',
   'price_accepted',
   'price_declined',
+  // to a provider: a client invited them to bid on an open request (docs/invitations.md)
+  'invited_to_bid',
   // to either side of a hire: how the job ends (docs/requests.md "Completion")
   'job_marked_done',
   'job_completed',

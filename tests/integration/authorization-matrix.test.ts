@@ -11,6 +11,7 @@ import { CONVERSATION_ROWS } from './authorization-matrix/expected-conversations
 import { PROVIDER_ROWS } from './authorization-matrix/expected-providers';
 import { REQUEST_ROWS } from './authorization-matrix/expected-requests';
 import { VERIFICATION_CALLS, VERIFICATION_ROWS } from './authorization-matrix/verifications';
+import { INVITATION_CALLS, INVITATION_ROWS } from './authorization-matrix/invitations';
 import {
   ACTORS,
   oneTable,
@@ -84,6 +85,7 @@ const EXPECTED = oneTable([
   ADMIN_ROWS,
   CONVERSATION_ROWS,
   VERIFICATION_ROWS,
+  INVITATION_ROWS,
 ]);
 /** How each route is called, where a bare call of its pattern will not do. */
 const CALLS = oneTable<Call>([
@@ -91,6 +93,7 @@ const CALLS = oneTable<Call>([
   REQUEST_CALLS,
   CONVERSATION_CALLS,
   VERIFICATION_CALLS,
+  INVITATION_CALLS,
 ]);
 
 beforeAll(setUpWorlds);

@@ -9,6 +9,7 @@ import { openSession } from '../../src/features/accounts/server/sessions';
 import { workRequestFields } from '../../src/features/requests/requests.schema';
 import { buildApp, type App } from '../../src/server/app';
 import { sendMessageBody } from '../../src/features/conversations/conversations.schema';
+import { workPhotoCaptionBody } from '../../src/features/providers/work-photos.schema';
 import { reviews } from '../../src/server/db/schema';
 import { diskStorage } from '../../src/server/storage/storage';
 import type { Role } from '../../src/shared/statuses';
@@ -60,6 +61,7 @@ const MULTIPART: Record<string, unknown> = {
   'PUT /api/users/profile': profileFormBody,
   'POST /api/conversations/:id/messages': sendMessageBody,
   'POST /api/verifications': uploadFields,
+  'POST /api/providers/me/work-photos': workPhotoCaptionBody,
 };
 
 /** Routes that end, replace or remove the caller's own session or account: a fresh one each case. */
@@ -97,6 +99,8 @@ const MAIN_TABLES = [
   'conversation_blocks',
   'lead_alerts',
   'lead_deliveries',
+  'work_photos',
+  'provider_stats',
 ];
 
 let database: TestDatabase;

@@ -107,6 +107,8 @@ export const NOTIFICATION_DATA = {
   }),
   /** A request the provider's pending bid is on took no more bids (the client may still hire). */
   bidding_closed: z.strictObject({ work_request_id: id, title }),
+  /** A client invited the provider to bid: the request, never who asked (a contact detail). */
+  invited_to_bid: z.strictObject({ work_request_id: id, title }),
   /** Its client extended the time for bids: the request takes bids again (and theirs may change). */
   bidding_reopened: z.strictObject({ work_request_id: id, title }),
   /**

@@ -11,6 +11,9 @@ import { placeView, radiusKm } from '../places/places.schema';
 import { isValidIco } from '../verifications/verifications.rules';
 import { badgesView } from '../verifications/verifications.schema';
 import { aroundPlace, nearRequired, pagination } from '../requests/requests.schema';
+import { answerTimeView } from './provider-stats.schema';
+import { workPhotoView } from './work-photos.schema';
+import { directoryForViewer, providerForViewer } from './favourites.schema';
 
 const text = (max: number) => optional(z.string().trim().max(max, { message: 'too_long' }));
 
@@ -185,6 +188,13 @@ export const publicProvider = z.object({
   reviewable_request_ids: z.array(z.uuid()),
   /** What the provider's checks earn now (verifications): business checked, insured. */
   badges: badgesView,
+  /** Photos of past work, in the provider's order (docs/work-photos.md). */
+  work_photos: z.array(workPhotoView),
+  /** The stored figures: how soon they usually answer, and their finished jobs. */
+  answer_time: answerTimeView,
+  completed_jobs: z.number().int(),
+  /** What the viewer may do with the provider (invite, keep as a favourite), and whether they keep them. */
+  for_viewer: providerForViewer,
 });
 export type PublicProvider = z.infer<typeof publicProvider>;
 
@@ -225,6 +235,9 @@ export const directoryEntry = z.object({
   distance_km: z.number().nullable(),
   /** What the provider's checks earn now (verifications). */
   badges: badgesView,
+  /** "Usually answers within …" from the stored figures; the account's creation date. */
+  answer_time: answerTimeView,
+  member_since: z.string(),
 });
 export type DirectoryEntry = z.infer<typeof directoryEntry>;
 
@@ -232,5 +245,7 @@ export const directoryResponse = z.object({
   providers: z.array(directoryEntry),
   pagination,
   near_place: placeView.nullable(),
+  /** What the viewer may do with the providers listed, and which of them they keep. */
+  for_viewer: directoryForViewer,
 });
 export type DirectoryResponse = z.infer<typeof directoryResponse>;

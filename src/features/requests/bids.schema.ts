@@ -199,6 +199,8 @@ export const bidView = z.object({
   }),
   /** What this viewer may do next with the bid (bids.rules.ts). */
   allowed_actions: z.array(z.enum(BID_ACTIONS)),
+  /** The request's client invited this provider to bid (docs/invitations.md); told to that client only. */
+  invited: z.boolean(),
 });
 export type BidView = z.infer<typeof bidView>;
 export type BidLineView = z.infer<typeof lineView>;

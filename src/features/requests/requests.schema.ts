@@ -199,6 +199,8 @@ export const workRequestDetail = workRequestSummary.extend({
   is_owner: z.boolean(),
   /** What this viewer may do next (requests.rules.ts); screens show buttons from this alone. */
   allowed_actions: z.array(z.enum(REQUEST_ACTIONS)),
+  /** The viewer is a provider its client invited to bid (docs/invitations.md). */
+  invited_you: z.boolean(),
 });
 export type WorkRequestDetail = z.infer<typeof workRequestDetail>;
 

@@ -24,13 +24,10 @@ const aBid = {
   amountCents: cents,
 };
 
-/** An approved check of a provider's business or insurance, and the day it holds until. */
-const aCheck = z.object({
-  documentId: id,
-  providerId: id,
-  kind: z.enum(['trade_register', 'insurance']),
-  expiresOn: z.iso.date(),
-});
+/** A provider's document for a check of their business or insurance (docs/verifications.md). */
+const aDocument = { documentId: id, providerId: id, kind: z.enum(['trade_register', 'insurance']) };
+/** An approved check, and the day it holds until. */
+const aCheck = z.object({ ...aDocument, expiresOn: z.iso.date() });
 
 const declare = <Payload extends z.ZodType>(version: number, payload: Payload) => ({
   version,
@@ -169,6 +166,14 @@ export const EVENTS = {
       title: z.string(),
       bidderIds: z.array(id),
     }),
+  ),
+  /**
+   * The client invited a provider to bid on their open request (docs/invitations.md). Never the
+   * client's name or contact: those follow a hire.
+   */
+  'request.invited': declare(
+    1,
+    z.object({ workRequestId: id, clientId: id, providerId: id, title: z.string() }),
   ),
   /** A provider bid on a request. */
   'bid.placed': declare(1, z.object(aBid)),
@@ -354,16 +359,11 @@ export const EVENTS = {
       language: z.string(),
     }),
   ),
-  /**
-   * An administrator approved a provider's document for a check (until `expiresOn`) or rejected
-   * it with a reason the provider reads as written (docs/verifications.md).
-   */
+  /** An administrator approved a document until `expiresOn`, or rejected it with a reason. */
   'verification.decided': declare(
     1,
     z.object({
-      documentId: id,
-      providerId: id,
-      kind: z.enum(['trade_register', 'insurance']),
+      ...aDocument,
       approved: z.boolean(),
       expiresOn: z.iso.date().nullable(),
       reason: z.string().nullable(),

@@ -43,6 +43,7 @@ describe('the catalogue of domain events', () => {
     expect(notifying.map((file) => path.relative(SRC, file)).sort()).toEqual([
       'features/notifications/server/account-mail.handlers.ts',
       'features/notifications/server/completion-mail.handlers.ts',
+      'features/notifications/server/invitation.handlers.ts',
       'features/notifications/server/mail.handlers.ts',
       'features/notifications/server/request-ending-mail.handlers.ts',
       'features/notifications/server/request-mail.handlers.ts',

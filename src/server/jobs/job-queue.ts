@@ -32,6 +32,8 @@ export const QUEUES = {
   completionSweep: 'completion-sweep',
   /** Checks of a business or insurance lapsing in 30 days or lapsed: told once each (verifications). */
   verificationNotices: 'verification-notices',
+  /** Every provider's figures, as the 90-day window slides (workflows/refresh-provider-stats.ts). */
+  providerStats: 'provider-stats',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];

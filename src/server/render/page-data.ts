@@ -177,7 +177,7 @@ export function pageData({ ctx, buildInfo, publicConfig }: PageDataDeps) {
         ),
       );
       const directory = parsed.success
-        ? await unlessRefused(() => browseDirectory(ctx, parsed.data))
+        ? await unlessRefused(() => browseDirectory(ctx, parsed.data, viewer))
         : undefined;
       if (parsed.success && directory)
         entries.push({
@@ -212,6 +212,8 @@ export function pageData({ ctx, buildInfo, publicConfig }: PageDataDeps) {
               found.showContact,
               found.reviewable,
               language,
+              found.showcase,
+              found.forViewer,
             ),
           }),
         });

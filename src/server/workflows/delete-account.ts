@@ -9,6 +9,7 @@ import {
 } from '../../features/requests/server';
 import { storedKeysOfPerson } from '../../features/conversations/server';
 import { storedKeysOfProvider } from '../../features/verifications/server';
+import { workPhotoKeys } from '../../features/providers/server';
 
 /**
  * Removes a person's data at once: the account, its profile, sessions and tokens, requests
@@ -30,10 +31,11 @@ export async function deleteAccount(
   const target = await findUserById(ctx.db, userId);
   if (!target) return;
   // Their threads and messages go with the account (the database's cascade), files too.
-  const [files, messageFiles, picture, documents] = await Promise.all([
+  const [files, messageFiles, picture, workPhotos, documents] = await Promise.all([
     storedKeysOfClient(ctx.db, userId),
     storedKeysOfPerson(ctx.db, userId),
     pictureKeyOf(ctx.db, userId),
+    workPhotoKeys(ctx.db, userId),
     // A provider's documents for checks (verifications).
     storedKeysOfProvider(ctx.db, userId),
   ]);
@@ -45,8 +47,9 @@ export async function deleteAccount(
   await ctx.storage.remove([
     ...files,
     ...messageFiles,
-    ...documents,
     ...(picture ? [picture] : []),
+    ...workPhotos,
+    ...documents,
   ]);
   await ctx.writeAudit({
     action: 'account.delete',

@@ -1,4 +1,5 @@
 import { bidBody, formOf, request, type Call } from './cell';
+import { PNG } from '../../factories/files';
 import { fixtures, people, worlds } from './worlds';
 
 /** How the routes of requests, bids, providers, reviews and administration are called. */
@@ -96,6 +97,32 @@ export const REQUEST_CALLS: Record<string, Call> = {
   'GET /api/providers/:id': { url: () => `/api/providers/${people.winner.id}` },
   'GET /api/users/profile-picture/provider/:id': {
     url: () => `/api/users/profile-picture/provider/${people.winner.id}`,
+  },
+  'GET /api/providers/:id/work-photos/:photoId': {
+    url: () => `/api/providers/${people.winner.id}/work-photos/${fixtures.winnersPhotoId}`,
+  },
+  'POST /api/providers/me/work-photos': {
+    form: () => {
+      const form = new FormData();
+      form.set('caption', 'Nová kúpeľňa');
+      form.set('photo', new File([new Uint8Array(PNG)], 'praca.png', { type: 'image/png' }));
+      return form;
+    },
+  },
+  'PATCH /api/providers/me/work-photos/:id': {
+    url: () => `/api/providers/me/work-photos/${fixtures.winnersPhotoId}`,
+    body: () => ({ caption: 'Kúpeľňa po rekonštrukcii' }),
+  },
+  'DELETE /api/providers/me/work-photos/:id': {
+    url: () => `/api/providers/me/work-photos/${fixtures.winnersSparePhotoId}`,
+  },
+  // The caller's own photos as they stand (none for anyone but a provider).
+  'PUT /api/providers/me/work-photos/order': {
+    body: async (cell) => {
+      const own = await cell.agent.get('/api/providers/me/work-photos');
+      const photos = own.statusCode === 200 ? (own.json().work_photos as { id: string }[]) : [];
+      return { ids: photos.map((photo) => photo.id).reverse() };
+    },
   },
   'GET /api/providers/:id/reviews': { url: () => `/api/providers/${people.winner.id}/reviews` },
   'POST /api/providers/:id/reviews': {

@@ -8,6 +8,16 @@ import {
   type Expected,
 } from './table';
 
+const OWN_GALLERY = row(403, { visitor: 401, disabled: 401, ...PROVIDERS });
+const WINNERS_PHOTO = row(403, {
+  visitor: 401,
+  disabled: 401,
+  provider: 404,
+  bidder: 404,
+  loser: 404,
+  winner: 'ok',
+});
+
 /** The rows of providers' pages, reviews and the trust summary. */
 export const PROVIDER_ROWS: Record<string, Expected> = {
   // Providers, reviews, trust summary
@@ -48,4 +58,13 @@ export const PROVIDER_ROWS: Record<string, Expected> = {
   // second answer is a state refusal (409 answer_exists), as is an edit before any answer.
   'POST /api/reviews/:id/answer': row(403, { visitor: 401, disabled: 401, winner: 'ok' }),
   'PUT /api/reviews/:id/answer': row(403, { visitor: 401, disabled: 401, winner: 'ok' }),
+  // Photos of past work (docs/work-photos.md): each provider their own gallery; clients and
+  // administrators are refused (provider_only). A photo is the winner's: other providers are
+  // told it does not exist. An order naming someone else's photos is a 400 of its own (ok).
+  'GET /api/providers/me/work-photos': OWN_GALLERY,
+  'POST /api/providers/me/work-photos': OWN_GALLERY,
+  'PUT /api/providers/me/work-photos/order': OWN_GALLERY,
+  'PATCH /api/providers/me/work-photos/:id': WINNERS_PHOTO,
+  'DELETE /api/providers/me/work-photos/:id': WINNERS_PHOTO,
+  'GET /api/providers/:id/work-photos/:photoId': ANYONE,
 };

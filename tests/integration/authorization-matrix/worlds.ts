@@ -12,6 +12,7 @@ import {
   providerProfiles,
   reviews,
   verificationDocuments,
+  workPhotos,
   workRequests,
 } from '../../../src/server/db/schema';
 import { smtpMailer } from '../../../src/server/mail/mailer';
@@ -51,6 +52,9 @@ export const fixtures = {} as {
   winnersReviewId: string;
   /** `provider`'s document for a check (pending), for the verification routes. */
   verificationId: string;
+  /** Two photos of the winner's past work: one to change, one to delete. */
+  winnersPhotoId: string;
+  winnersSparePhotoId: string;
 };
 export const PUBLIC_URL = 'http://localhost:3000';
 
@@ -247,7 +251,31 @@ export async function setUpWorlds() {
     })
     .returning({ id: verificationDocuments.id });
   fixtures.verificationId = document!.id;
+  const photos = await database.db
+    .insert(workPhotos)
+    .values(
+      ['Kúpeľňa', 'Kuchyňa'].map((caption, position) => {
+        const key = storage.newKey();
+        keys.push(key);
+        return {
+          providerId: people.winner.id,
+          storageKey: key,
+          caption,
+          position,
+          width: 1,
+          height: 1,
+          sizeBytes: PNG.length,
+        };
+      }),
+    )
+    .returning({ id: workPhotos.id });
+  for (const key of keys.splice(0)) await storage.put(key, PNG);
+  fixtures.winnersPhotoId = photos[0]!.id;
+  fixtures.winnersSparePhotoId = photos[1]!.id;
 }
+
+/** Storage keys of the fixtures' photos, written once their rows are in. */
+const keys: string[] = [];
 
 /** Stops the app and its fakes, and drops the database and the stored files (afterAll). */
 export async function tearDownWorlds() {

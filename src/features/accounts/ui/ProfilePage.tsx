@@ -6,6 +6,7 @@ import type { Role } from '../../../shared/statuses';
 import { ClientProfileTab } from './ClientProfileTab';
 import { ProviderProfileTab } from '../../providers/ui/ProviderProfileTab';
 import { ProfileChecklist } from '../../providers/ui/ProfileChecklist';
+import { FavouritesTab } from '../../providers/ui/FavouritesTab';
 import { MyBidsTab } from '../../requests/ui/MyBidsTab';
 import { SecurityTab } from './SecurityTab';
 import { MyRequestsTab } from '../../requests/ui/MyRequestsTab';
@@ -13,7 +14,7 @@ import { NotificationSettingsTab } from '../../notifications/ui/NotificationSett
 import { LeadAlertsTab } from '../../leads/ui/LeadAlertsTab';
 import { useSession } from './session';
 
-type Tab = 'profile' | 'leads' | 'requests' | 'bids' | 'notifications' | 'security';
+type Tab = 'profile' | 'leads' | 'requests' | 'favourites' | 'bids' | 'notifications' | 'security';
 
 /**
  * Tabs by role (spec core §2 "My profile", the notifications of issue 29 and a provider's job
@@ -22,7 +23,7 @@ type Tab = 'profile' | 'leads' | 'requests' | 'bids' | 'notifications' | 'securi
 function tabsFor(role: Role): Tab[] {
   if (role === 'administrator') return ['security', 'notifications'];
   return role === 'client'
-    ? ['profile', 'requests', 'notifications', 'security']
+    ? ['profile', 'requests', 'favourites', 'notifications', 'security']
     : ['profile', 'leads', 'bids', 'notifications', 'security'];
 }
 
@@ -61,6 +62,7 @@ export function ProfilePage() {
           ))}
         {tab === 'leads' && <LeadAlertsTab />}
         {tab === 'requests' && <MyRequestsTab />}
+        {tab === 'favourites' && <FavouritesTab />}
         {tab === 'bids' && <MyBidsTab providerId={user.id} />}
         {tab === 'notifications' && <NotificationSettingsTab role={user.role} />}
         {tab === 'security' && <SecurityTab user={user} />}

@@ -2,13 +2,7 @@ import type { NotificationType } from '../../../shared/notification-types';
 import type { Role } from '../../../shared/statuses';
 
 export type PreferenceGroup =
-  | 'client'
-  | 'leads'
-  | 'provider'
-  | 'jobs'
-  | 'checks'
-  | 'messages'
-  | 'account';
+  'client' | 'leads' | 'provider' | 'jobs' | 'checks' | 'messages' | 'account';
 
 /**
  * The kinds by whom they concern: a client's requests, a provider's new jobs (lead alerts) and
@@ -38,6 +32,7 @@ export const TYPE_GROUPS: Record<PreferenceGroup, NotificationType[]> = {
     'bidding_closed',
     'bidding_reopened',
     'review_received',
+    'invited_to_bid',
   ],
   // Either side of a hire: how the job ends.
   jobs: ['job_marked_done', 'job_completed', 'completion_due', 'problem_reported', 'case_decided'],

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { intArray, uuidArray } from '../../../server/db/arrays';
+import { intArray } from '../../../server/db/arrays';
 import type { Db } from '../../../server/db/database';
 import { readLastOf, sqlText } from '../../../server/db/direct';
 import type { Category } from '../../../shared/categories';
@@ -9,8 +9,6 @@ import {
   providerProfiles,
   users,
 } from '../../accounts/server/tables';
-import { bids, workRequests } from '../../requests/server/tables';
-import { approvalsOfProvider, type ApprovalJson } from '../../verifications/server/tables';
 import type { DirectorySort } from '../providers.schema';
 
 /** A provider of the directory as its page of the list reads them. */
@@ -23,9 +21,8 @@ export interface DirectoryRow {
   placeId: number | null;
   averageRating: number | null;
   reviewCount: number;
-  completedJobs: number;
-  /** Their checks' approvals, for the badges (verifications). */
-  approvals: ApprovalJson[];
+  /** The account's creation (a Date, or its text as the direct read gives it). */
+  memberSince: Date | string;
 }
 
 /** Listed in the directory: active providers, in the category by their main or another trade. */
@@ -56,20 +53,10 @@ const providerFields = sql`${users.id} as "id", ${users.name} as "name",
   ${providerProfiles.serviceCategory} as "serviceCategory",
   ${providerProfiles.serviceCategories}::text[] as "serviceCategories",
   ${providerProfiles.placeId} as "placeId",
-  ${averageRating} as "averageRating", ${providerProfiles.reviewCount} as "reviewCount"`;
+  ${averageRating} as "averageRating", ${providerProfiles.reviewCount} as "reviewCount",
+  ${users.createdAt} as "memberSince"`;
 
 const fromProviders = sql`${providerProfiles} join ${users} on ${users.id} = ${providerProfiles.userId}`;
-
-/**
- * Jobs the provider won and finished: their accepted bids (`bids_provider_created_idx`) whose
- * request is COMPLETED on that bid.
- */
-const completedJobs = (providerId: SQL) =>
-  sql`(select count(*)::int from ${bids} join ${workRequests} on ${workRequests.id} = ${bids.workRequestId}
-    where ${bids.providerId} = ${providerId} and ${bids.status} = 'ACCEPTED'
-    and ${workRequests.acceptedBidId} = ${bids.id} and ${workRequests.status} = 'COMPLETED')`;
-
-export type PageRow = Omit<DirectoryRow, 'completedJobs' | 'approvals'>;
 
 /**
  * Nearest place first, best rated first within a place: one read per place in distance order
@@ -90,7 +77,7 @@ async function nearestPage(db: Db, where: SQL, placeIds: number[], limit: number
   // would read a city's thousands and sort them. Without bitmap scans it walks the index in
   // order and stops. The setting holds for this statement alone (search.repo.ts `BY_INDEX`
   // tells how); the values written into the text are our own (ids, numbers, a category code).
-  return readLastOf<PageRow>(
+  return readLastOf<DirectoryRow>(
     db,
     sqlText(sql`select set_config('enable_bitmapscan', 'off', true); ${query}`.inlineParams()),
   );
@@ -113,7 +100,7 @@ const ratingOrder = sql`(${averageRating}) desc nulls last, ${providerProfiles.r
  * few are read and sorted (a materialized CTE, which it cannot turn into the walk).
  */
 async function bestRatedPage(db: Db, where: SQL, limit: number, offset: number, around: boolean) {
-  const rows = (query: SQL) => readLastOf<PageRow>(db, serial(query));
+  const rows = (query: SQL) => readLastOf<DirectoryRow>(db, serial(query));
   if (!around) {
     return rows(sql`select ${providerFields} from ${fromProviders} where ${where}
       order by ${ratingOrder} limit ${limit} offset ${offset}`);
@@ -127,26 +114,6 @@ async function bestRatedPage(db: Db, where: SQL, limit: number, offset: number, 
     select * from found
     order by "averageRating" desc nulls last, "reviewCount" desc nulls last, "id"
     limit ${limit} offset ${offset}`);
-}
-
-/** The finished jobs and the checks' approvals of the providers of one page, in the page's order. */
-export async function withTrackRecord(db: Db, page: PageRow[]): Promise<DirectoryRow[]> {
-  if (page.length === 0) return [];
-  const result = await db.execute<{
-    id: string;
-    completedJobs: number;
-    approvals: ApprovalJson[];
-  }>(
-    sql`select listed.id, ${completedJobs(sql`listed.id`)} as "completedJobs",
-        ${approvalsOfProvider(sql`listed.id`)} as "approvals"
-      from unnest(${uuidArray(page.map((row) => row.id))}) as listed(id)`,
-  );
-  const found = new Map(result.rows.map((row) => [row.id, row]));
-  return page.map((row) => ({
-    ...row,
-    completedJobs: found.get(row.id)?.completedJobs ?? 0,
-    approvals: found.get(row.id)?.approvals ?? [],
-  }));
 }
 
 /**
@@ -163,7 +130,7 @@ export async function listDirectory(
     offset: number;
     upTo: number;
   },
-): Promise<{ rows: PageRow[]; counted: number }> {
+): Promise<{ rows: DirectoryRow[]; counted: number }> {
   const { placeIds, limit, offset } = query;
   if (placeIds?.length === 0) return { rows: [], counted: 0 };
   const where = placeIds

@@ -1,8 +1,12 @@
 import type { ServerContext } from '../../../server/context';
+import type { Actor } from '../../../shared/actor';
 import { findPlaces, placesAround, unknownPlace } from '../../places/server';
 import { DEFAULT_RADIUS_KM } from '../../requests/requests.schema';
 import type { DirectoryQuery } from '../providers.schema';
-import { listDirectory, withTrackRecord } from './directory.repo';
+import { listDirectory } from './directory.repo';
+import { statsOf } from './provider-stats.repo';
+import { directoryForViewer } from './favourites.service';
+import { badgesFor } from '../../verifications/server';
 
 /**
  * Providers are counted exactly up to this many (five pages); beyond, the directory says "more
@@ -17,14 +21,18 @@ export const DIRECTORY_EXACT_COUNT = 100;
  * rating. Without `near`, every active provider, best rated first. A place that does not exist
  * is refused (`unknown_place`).
  */
-export async function browseDirectory(ctx: Pick<ServerContext, 'db'>, query: DirectoryQuery) {
+export async function browseDirectory(
+  ctx: Pick<ServerContext, 'db'>,
+  query: DirectoryQuery,
+  viewer?: Actor,
+) {
   const offset = (query.page - 1) * query.limit;
   const { near } = query;
   // A place always lies within its own radius: no place at all means there is no such place.
   const within =
     near === undefined ? undefined : placesAround(near, query.radius_km ?? DEFAULT_RADIUS_KM);
   if (within?.length === 0) throw unknownPlace();
-  const { rows: page, counted } = await listDirectory(ctx.db, {
+  const { rows, counted } = await listDirectory(ctx.db, {
     category: query.category,
     placeIds: within?.map((place) => place.id),
     sort: query.sort ?? (within ? 'distance' : 'rating'),
@@ -32,10 +40,24 @@ export async function browseDirectory(ctx: Pick<ServerContext, 'db'>, query: Dir
     offset,
     upTo: DIRECTORY_EXACT_COUNT + 1,
   });
-  const placeIds = page.flatMap((row) => (row.placeId === null ? [] : [row.placeId]));
-  const [rows, places] = await Promise.all([
-    withTrackRecord(ctx.db, page),
+  const placeIds = rows.flatMap((row) => (row.placeId === null ? [] : [row.placeId]));
+  // The figures (finished jobs, answer time) as last computed, never counted for a page view.
+  const [places, stats, forViewer, badges] = await Promise.all([
     findPlaces(ctx.db, near === undefined ? placeIds : [...placeIds, near]),
+    statsOf(
+      ctx.db,
+      rows.map((row) => row.id),
+    ),
+    directoryForViewer(
+      ctx.db,
+      viewer,
+      rows.map((row) => row.id),
+    ),
+    // What their checks earn now (verifications): one query for the page.
+    badgesFor(
+      ctx.db,
+      rows.map((row) => row.id),
+    ),
   ]);
   const kmById = new Map(within?.map((place) => [place.id, place.distanceKm]));
   const more = counted > DIRECTORY_EXACT_COUNT;
@@ -45,6 +67,8 @@ export async function browseDirectory(ctx: Pick<ServerContext, 'db'>, query: Dir
       row,
       place: row.placeId === null ? undefined : places.get(row.placeId),
       distanceKm: within && row.placeId !== null ? kmById.get(row.placeId) : undefined,
+      stats: stats.get(row.id),
+      badges: badges.get(row.id) ?? [],
     })),
     // A page that is not full is the last one: its end is the total.
     total:
@@ -53,5 +77,6 @@ export async function browseDirectory(ctx: Pick<ServerContext, 'db'>, query: Dir
         : Math.min(counted, DIRECTORY_EXACT_COUNT),
     more: full && more,
     nearPlace: near === undefined ? undefined : places.get(near),
+    forViewer,
   };
 }

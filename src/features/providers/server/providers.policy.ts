@@ -21,3 +21,6 @@ export const canSeeProviderPicture = (
   viewer: Actor | undefined,
   provider: { id: string; accountStatus: AccountStatus },
 ) => provider.accountStatus === 'active' || isAdministratorOrSelf(viewer, provider.id);
+
+/** Photos of past work are a provider's own: only a provider keeps and orders theirs. */
+export const canManageWorkPhotos = (actor: Actor) => actor.role === 'provider';

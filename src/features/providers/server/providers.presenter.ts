@@ -3,8 +3,10 @@ import type { Language } from '../../../shared/languages';
 import { presentPlace } from '../../places/server';
 import { providerPictureUrl } from '../../accounts/accounts.schema';
 import { badgesFromApprovals } from '../../verifications/verifications.rules';
+import type { ProviderForViewer } from '../favourites.schema';
 import type { PublicProvider } from '../providers.schema';
 import type { ProviderRow } from './providers.repo';
+import { presentShowcase, type Showcase } from './showcase.presenter';
 
 /** A provider's page; the town they work from is named in `language`, the HTTP request's. */
 export function presentProvider(
@@ -13,6 +15,8 @@ export function presentProvider(
   showContact: boolean,
   reviewable: string[],
   language: Language,
+  showcase: Showcase,
+  forViewer: ProviderForViewer,
   now = new Date(),
 ): PublicProvider {
   return {
@@ -37,5 +41,7 @@ export function presentProvider(
       : null,
     reviewable_request_ids: reviewable,
     badges: badgesFromApprovals(approvals, now),
+    ...presentShowcase(showcase),
+    for_viewer: forViewer,
   };
 }

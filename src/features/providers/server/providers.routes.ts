@@ -29,7 +29,11 @@ export const providersRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = as
       schema: { querystring: directoryQuery, response: { 200: directoryResponse } },
     },
     async (request) =>
-      presentDirectory(request.query, await browseDirectory(ctx, request.query), request.language),
+      presentDirectory(
+        request.query,
+        await browseDirectory(ctx, request.query, request.user),
+        request.language,
+      ),
   );
 
   app.get(
@@ -44,6 +48,8 @@ export const providersRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = as
           page.showContact,
           page.reviewable,
           request.language,
+          page.showcase,
+          page.forViewer,
         ),
       };
     },

@@ -10,8 +10,11 @@ import { canSeeProviderContact } from '../../requests/requests.rules';
 import { listReviews, ratingOf, reviewableRequests } from '../../reviews/server';
 import { placeOrRefuse } from '../../places/server';
 import { DEFAULT_SERVICE_RADIUS_KM, type ProviderProfileInput } from '../providers.schema';
+import { providerForViewer } from './favourites.service';
 import { canSeeProviderPicture, providerPageRefusal } from './providers.policy';
 import { findPicture, findProvider } from './providers.repo';
+import { statsOf } from './provider-stats.repo';
+import { listWorkPhotos } from './work-photos.repo';
 
 const REFUSALS = {
   insufficient_permissions: 'Providers can view only their own profile.',
@@ -45,16 +48,21 @@ export async function providerReviews(
 /** The page with its rating, the contact where the viewer may see it, and the viewer's unreviewed hires. */
 export async function providerPage(ctx: ServerContext, viewer: Actor | undefined, id: string) {
   const row = await viewProvider(ctx, viewer, id);
-  const [rating, hired, reviewable] = await Promise.all([
+  const [rating, hired, reviewable, workPhotos, stats, forViewer] = await Promise.all([
     ratingOf(ctx.db, id),
     viewer?.role === 'client' ? hiresOf(ctx.db, viewer.id, id) : [],
     reviewableRequests(ctx.db, viewer, id),
+    listWorkPhotos(ctx.db, id),
+    statsOf(ctx.db, [id]),
+    providerForViewer(ctx.db, viewer, { id, accountStatus: row.user.accountStatus }),
   ]);
   return {
     row,
     rating,
     showContact: canSeeProviderContact(viewer, id, hired.length > 0),
     reviewable,
+    showcase: { workPhotos, stats: stats.get(id) },
+    forViewer,
   };
 }
 

@@ -3,16 +3,26 @@ import { Link } from 'react-router';
 import { useTranslation } from '../../../client/i18n/react';
 import { formatKm } from '../../../shared/format';
 import type { Language } from '../../../shared/languages';
+import type { ProviderClientAction } from '../invitations.schema';
+import { ClientActions } from './ClientActions';
 import type { DirectoryProvider } from './directory.api';
+import { ProviderFigures } from './ProviderFigures';
+import { Badges } from '../../verifications/ui/Badges';
 import { ProviderPicture } from './ProviderPicture';
 import { Stars } from './Stars';
-import { Badges } from '../../verifications/ui/Badges';
 
 /**
  * A provider in the directory: picture, name (to their page), trades, rating, finished jobs,
  * town and distance. No contact of any kind: the directory has none to show.
  */
-export function DirectoryCard({ provider }: { provider: DirectoryProvider }) {
+export function DirectoryCard({
+  provider,
+  forViewer,
+}: {
+  provider: DirectoryProvider;
+  /** What the signed-in viewer may do with the provider (invite, favourite), from the server. */
+  forViewer?: { allowedActions: readonly ProviderClientAction[]; favourite: boolean };
+}) {
   const { t, i18n } = useTranslation(['directory', 'categories', 'requests', 'verifications']);
   const language = i18n.language as Language;
   const trades = [
@@ -50,6 +60,11 @@ export function DirectoryCard({ provider }: { provider: DirectoryProvider }) {
           )}
         </p>
         <Badges badges={provider.badges} size="sm" />
+        <ProviderFigures
+          answerTime={provider.answerTime}
+          memberSince={provider.memberSince}
+          compact
+        />
         <dl className="mt-auto flex flex-wrap gap-x-4 gap-y-1 text-sm text-stone-600">
           <div className="flex items-center gap-1.5">
             <dt>
@@ -77,6 +92,14 @@ export function DirectoryCard({ provider }: { provider: DirectoryProvider }) {
             </div>
           )}
         </dl>
+        {forViewer && (
+          <ClientActions
+            provider={provider}
+            allowedActions={forViewer.allowedActions}
+            favourite={forViewer.favourite}
+            compact
+          />
+        )}
       </div>
     </article>
   );

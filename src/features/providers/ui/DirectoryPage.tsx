@@ -23,7 +23,13 @@ import { useDirectory } from './directory.api';
  * and town, as the server writes it for crawlers.
  */
 export function DirectoryPage() {
-  const { t, i18n } = useTranslation(['directory', 'categories', 'requests', 'verifications']);
+  const { t, i18n } = useTranslation([
+    'directory',
+    'categories',
+    'requests',
+    'showcase',
+    'verifications',
+  ]);
   const [params, setParams] = useSearchParams();
   const address = directoryAddress(params);
   const results = useDirectory(directoryListParams(address));
@@ -112,7 +118,13 @@ export function DirectoryPage() {
             <ul className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
               {results.data.providers.map((provider) => (
                 <li key={provider.id}>
-                  <DirectoryCard provider={provider} />
+                  <DirectoryCard
+                    provider={provider}
+                    forViewer={{
+                      allowedActions: results.data.forViewer.allowedActions,
+                      favourite: results.data.forViewer.favouriteIds.includes(provider.id),
+                    }}
+                  />
                 </li>
               ))}
             </ul>

@@ -5,23 +5,32 @@ import { ApiError } from '../../../client/api/client';
 import { PageLoading } from '../../../client/components/ui/PageLoading';
 import { useDocumentTitle } from '../../../client/hooks/useDocumentTitle';
 import { NotFoundPage } from '../../../client/pages/NotFoundPage';
-import { formatDate, eurosToCents, formatEuro } from '../../../shared/format';
+import { eurosToCents, formatEuro } from '../../../shared/format';
 import type { Language } from '../../../shared/languages';
 import { placeLine } from '../../places/place-line';
 import { ReviewForm } from '../../reviews/ui/ReviewForm';
 import { ReviewsList } from '../../reviews/ui/ReviewsList';
 import { TrustSummaryPanel } from '../../trust-summary/ui/TrustSummaryPanel';
+import { ProviderFigures } from './ProviderFigures';
+import { Badges } from '../../verifications/ui/Badges';
+import { ClientActions } from './ClientActions';
 import { ProviderPicture } from './ProviderPicture';
+import { WorkGallery } from './WorkGallery';
 import { useProvider } from './providers.api';
 import { Stars } from './Stars';
-import { Badges } from '../../verifications/ui/Badges';
 
 /** /provider/:id (spec core §2 Provider details). */
 export function ProviderPage() {
   const { id } = useParams();
   const [params, setParams] = useSearchParams();
   // The AI panel's texts load with the page's, so the panel never suspends the page on its own.
-  const { t, i18n } = useTranslation(['providers', 'categories', 'trustSummary', 'verifications']);
+  const { t, i18n } = useTranslation([
+    'providers',
+    'categories',
+    'trustSummary',
+    'showcase',
+    'verifications',
+  ]);
   const language = i18n.language as Language;
   const provider = useProvider(id);
   useDocumentTitle(provider.data?.user.name ?? t('title'));
@@ -85,6 +94,20 @@ export function ProviderPage() {
             <div className="mt-3">
               <Badges badges={p.badges} />
             </div>
+            <div className="mt-3">
+              <ProviderFigures
+                answerTime={p.answerTime}
+                completedJobs={p.completedJobs}
+                memberSince={p.memberSince}
+              />
+            </div>
+            <div className="mt-4">
+              <ClientActions
+                provider={p}
+                allowedActions={p.forViewer.allowedActions}
+                favourite={p.forViewer.favourite}
+              />
+            </div>
           </div>
         </header>
         {p.bio && (
@@ -95,6 +118,7 @@ export function ProviderPage() {
             <p className="mt-2 whitespace-pre-line text-stone-800">{p.bio}</p>
           </section>
         )}
+        <WorkGallery photos={p.workPhotos} />
         <TrustSummaryPanel providerId={p.id} />
         {reviewFor && (
           <ReviewForm providerId={p.id} workRequestId={reviewFor} onDone={() => setParams({})} />
@@ -133,10 +157,6 @@ export function ProviderPage() {
                 <dd className="font-medium">{t('years', { count: p.experienceYears })}</dd>
               </div>
             )}
-            <div className="flex justify-between gap-2">
-              <dt className="text-stone-600">{t('memberSince')}</dt>
-              <dd className="font-medium">{formatDate(p.memberSince, language)}</dd>
-            </div>
           </dl>
         </section>
         <section className="card p-6" aria-labelledby="contact-title">

@@ -2,7 +2,7 @@ import { centsToEuros } from '../../../shared/format';
 import type { Actor } from '../../../shared/actor';
 import { bidActions, isBidExpired, lineTotalCents, type BidLine } from '../bids.rules';
 import type { BidLineView, BidView } from '../bids.schema';
-import { isPastBidding } from '../requests.rules';
+import { isPastBidding, isRequestOwner } from '../requests.rules';
 import { badgesFromApprovals } from '../../verifications/verifications.rules';
 import type { BidRow, revisionsOf } from './bids.repo';
 
@@ -19,7 +19,16 @@ export const presentLines = (lines: readonly BidLine[]): BidLineView[] =>
 
 /** A bid for one viewer, with what that viewer may do next (bids.rules.ts). */
 export function presentBid(
-  { bid, providerName, providerApprovals, request, proposal }: BidRow,
+  {
+    bid,
+    providerName,
+    providerApprovals,
+    request,
+    proposal,
+    invited,
+  }: BidRow & {
+    invited?: boolean;
+  },
   viewer: Actor,
   now = new Date(),
 ): BidView {
@@ -61,6 +70,7 @@ export function presentBid(
       bids_closed: isPastBidding(request, now),
     },
     allowed_actions: bidActions(viewer, { ...bid, proposalPending: !!proposal }, request, now),
+    invited: invited === true && isRequestOwner(viewer, request),
   };
 }
 

@@ -6,6 +6,7 @@ import { eurosToCents } from '../../../shared/format';
 import { isAdministratorOrSelf, type Actor } from '../../../shared/actor';
 import { assignRequest } from './hires.service';
 import { lockRequestFacts, readOpenableRequestFacts } from './requests.service';
+import { markInvited } from './invitations.service';
 import { refuse } from './refusals';
 import { placeBidRefusal, type Refusal } from '../requests.rules';
 import {
@@ -127,7 +128,10 @@ export async function bidsForRequest(ctx: ServerContext, viewer: Actor, workRequ
   const visible = bidsVisibleTo(viewer, request);
   // The client has now seen these bids: a revision from here on is a notification.
   if (viewer.id === request.clientId) await markBidsSeenByClient(ctx.db, workRequestId);
-  if (visible === 'all') return bidsOfRequest(ctx.db, workRequestId);
+  if (visible === 'all') {
+    const rows = await bidsOfRequest(ctx.db, workRequestId);
+    return viewer.id === request.clientId ? markInvited(ctx.db, workRequestId, rows) : rows;
+  }
   if (visible === 'own') return bidsOfRequest(ctx.db, workRequestId, viewer.id);
   throw refuse('insufficient_permissions');
 }

@@ -19,6 +19,8 @@ export {
 export { storedKeysOfClient } from './attachments.repo';
 export { countOpenRequestsSince, markRequestReviewed } from './requests.repo';
 export { hasBidOn } from './bids.repo';
+export { invitableRequests, inviteProvider } from './invitations.service';
+export { invitedProviderIds } from './invitations.repo';
 export { pricedBidOf } from './bid-prices.service';
 export { readForm, type CheckedFile } from './uploads';
 export { completionFor, resolveDispute } from './completion.service';

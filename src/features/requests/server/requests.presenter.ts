@@ -125,7 +125,7 @@ export function presentAttachment(row: FoundRequest['attachments'][number]): Att
  * The place is named in `language`, the HTTP request's.
  */
 export function presentDetail(
-  found: FoundRequest,
+  found: FoundRequest & { invitedViewer?: boolean },
   viewer: Actor,
   actions: RequestAction[],
   language: Language,
@@ -149,5 +149,6 @@ export function presentDetail(
     accepted_provider_id: contact ? facts.acceptedProviderId : null,
     is_owner: isRequestOwner(viewer, facts),
     allowed_actions: actions,
+    invited_you: found.invitedViewer === true,
   });
 }

@@ -5,6 +5,7 @@ import type { Actor } from '../../../shared/actor';
 import { isVerifiedClient } from '../../accounts/server';
 import { placeOrRefuse } from '../../places/server';
 import { biddersOf, bidsAtExpiry, hasBidOn, rejectPendingBids } from './bids.repo';
+import { isInvited } from './invitations.repo';
 import {
   bidsUntilAt,
   canOpenRequest,
@@ -134,16 +135,17 @@ export const viewerHasBid = (db: Db, viewer: Actor, id: string) =>
  */
 export async function viewRequest(ctx: ServerContext, viewer: Actor, id: string) {
   // The provider's bid is looked up beside the request itself: it needs only the id.
-  const [found, hasBid] = await Promise.all([
+  const [found, hasBid, invitedViewer] = await Promise.all([
     findRequest(ctx.db, id),
     viewerHasBid(ctx.db, viewer, id),
+    viewer.role === 'provider' ? isInvited(ctx.db, id, viewer.id) : false,
   ]);
   if (!found) throw requestNotFound();
   const { facts } = found;
   const reviewed = found.request.reviewedAt !== null;
   if (!canOpenRequest(viewer, facts, hasBid)) throw requestNotFound();
   return {
-    found,
+    found: { ...found, invitedViewer },
     actions: requestActions(viewer, facts, { hasBid, reviewed, now: new Date() }),
   };
 }

@@ -15,6 +15,7 @@ import type { RequestDetail } from './requests.api';
 import { useAcceptBid, useRequestBids, useWithdrawBid, type Bid } from './bids.api';
 import { BidForm } from './BidForm';
 import { BidPricePanel } from './BidPricePanel';
+import { InvitedMark } from './InvitedMark';
 import { StartConversation } from '../../conversations/ui/StartConversation';
 
 const STATUS_STYLE: Record<Bid['status'], string> = {
@@ -128,7 +129,10 @@ export function BidsSection({
             className={`rounded-lg border p-4 ${bid.status === 'ACCEPTED' ? 'border-emerald-400 bg-emerald-50' : 'border-stone-200'}`}
           >
             <div className="flex flex-wrap items-center justify-between gap-2">
-              <p className="font-semibold">{bid.provider.name}</p>
+              <p className="flex flex-wrap items-center gap-2 font-semibold">
+                {bid.provider.name}
+                {bid.invited && <InvitedMark />}
+              </p>
               <p className="text-lg font-bold text-brand-800">
                 {formatEuro(bid.amountCents, language)}
               </p>

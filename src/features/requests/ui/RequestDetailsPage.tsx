@@ -33,6 +33,7 @@ import { BidsSection } from './BidsSection';
 import { BiddingTime } from './BiddingTime';
 import { CompletionSection } from './CompletionSection';
 import { ContactCards, RequestActions } from './ContactCards';
+import { InvitedNote } from './InvitedNote';
 import { useSession } from '../../accounts/ui/session';
 import { StartConversation } from '../../conversations/ui/StartConversation';
 import { ClientRatingCard } from '../../reviews/ui/ClientRating';
@@ -180,6 +181,7 @@ export function RequestDetailsPage() {
           {t('details.clientDisabled')}
         </p>
       )}
+      {request.invitedYou && <InvitedNote />}
       <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-[2fr_1fr]">
         <article className="flex flex-col gap-6">
           <header className="card p-6">

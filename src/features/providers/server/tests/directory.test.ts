@@ -10,6 +10,7 @@ import { buildApp, type App } from '../../../../server/app';
 import { providerProfiles, users } from '../../../accounts/server/tables';
 import { bids, workRequests } from '../../../requests/server/tables';
 import { reviews } from '../../../reviews/server/tables';
+import { providerStats } from '../tables';
 import type { Category } from '../../../../shared/categories';
 import csCategories from '../../../../locales/cs/categories.json';
 import csDirectory from '../../../../locales/cs/directory.json';
@@ -115,6 +116,11 @@ beforeAll(async () => {
     .update(workRequests)
     .set({ acceptedBidId: bid!.id })
     .where(eq(workRequests.id, job.id));
+  // The figure as the refresh stores it when the job completes (workflows/refresh-provider-stats).
+  await database.db
+    .insert(providerStats)
+    .values({ providerId: ids.sabinov!, completedJobs: 1, computedAt: new Date() })
+    .onConflictDoUpdate({ target: providerStats.providerId, set: { completedJobs: 1 } });
   await database.db.insert(reviews).values([
     { providerId: ids.sabinov!, rating: 5 },
     { providerId: ids.sabinov!, rating: 5 },

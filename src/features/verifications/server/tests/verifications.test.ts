@@ -257,6 +257,31 @@ describe("the console's Verifications", () => {
     expect(mail.subject).toBe('Váš dokument je schválený');
   });
 
+  it('two decisions at once: one wins, the other is told it is decided', async () => {
+    const { admin, document } = await insuredProvider();
+    const other = await h.signedIn('administrator');
+    const answers = await Promise.all([
+      admin.agent.post(`/api/admin/verifications/${document.id}/approve`, {
+        expires_on: inDays(90),
+      }),
+      other.agent.post(`/api/admin/verifications/${document.id}/reject`, {
+        reason: 'Nečitateľný dokument.',
+      }),
+    ]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    const lost = answers.find((answer) => answer.statusCode === 409)!;
+    expect(lost.json().error).toBe('verification_already_decided');
+    const reasons = ['x'.repeat(1_000_000), 'Dôvod\u0000s nulou', 42];
+    for (const reason of reasons) {
+      const answer = await admin.agent.post(`/api/admin/verifications/${document.id}/reject`, {
+        reason,
+      });
+      expect(answer.statusCode).toBeGreaterThanOrEqual(400);
+      expect(answer.statusCode).toBeLessThan(500);
+      expect(typeof answer.json().error).toBe('string');
+    }
+  });
+
   it('rejects with a reason the provider reads as written', async () => {
     const { provider, admin, document } = await insuredProvider();
     const short = await admin.agent.post(`/api/admin/verifications/${document.id}/reject`, {

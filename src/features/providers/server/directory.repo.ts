@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { intArray, uuidArray } from '../../../server/db/arrays';
+import { intArray } from '../../../server/db/arrays';
 import type { Db } from '../../../server/db/database';
 import { readLastOf, sqlText } from '../../../server/db/direct';
 import type { Category } from '../../../shared/categories';

@@ -109,6 +109,15 @@ export function setUpPhones(): void {
       return session.user.id;
     }, requestId);
     doneRequestId = await hiredAndDone(page, provider.page);
+    // The client keeps the provider, so My profile's Favourites lists someone.
+    await page.evaluate(async (id) => {
+      const csrf = /csrf_token=([^;]+)/.exec(document.cookie)![1]!;
+      const answer = await fetch(`/api/me/favourites/${id}`, {
+        method: 'PUT',
+        headers: { 'x-csrf-token': csrf },
+      });
+      if (!answer.ok) throw new Error(`favourite: ${answer.status}`);
+    }, providerId);
     await provider.context.close();
     await context.close();
     expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
@@ -147,6 +156,7 @@ function pagesFor(role: Role): string[] {
         '/create',
         '/profile',
         '/profile?tab=requests',
+        '/profile?tab=favourites',
         '/profile?tab=security',
       ];
     case 'provider':

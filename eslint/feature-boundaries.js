@@ -22,6 +22,7 @@ export const FEATURE_ORDER = [
   'places',
   'challenge',
   'accounts',
+  'verifications',
   'requests',
   'reviews',
   'providers',

@@ -78,6 +78,8 @@ import { requestsRoutes } from '../features/requests/server/requests.routes';
 import { completionRoutes } from '../features/requests/server/completion.routes';
 import { homeRoutes } from '../features/home/server/home.routes';
 import { notificationsRoutes } from '../features/notifications/server/notifications.routes';
+import { verificationsRoutes } from '../features/verifications/server/verifications.routes';
+import { scheduleVerificationNotices } from '../features/verifications/server';
 import type { Language } from '../shared/languages';
 import { DEFAULT_BUILD, type BuildInfo } from '../shared/version';
 
@@ -250,6 +252,7 @@ export async function buildApp(deps: AppDeps) {
   await startLeadMatching(queue, ctx);
   await scheduleDailyLeads(queue, ctx, app.log);
   await scheduleRequestExpiry(queue, ctx, app.log);
+  await scheduleVerificationNotices(queue, ctx, app.log);
   await scheduleProviderStats(queue, ctx, app.log);
   await startPushWorkers(queue, {
     db: deps.db,
@@ -312,6 +315,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(conversationsRoutes, { ctx });
       await api.register(leadsRoutes, { ctx });
       await api.register(providersRoutes, { ctx });
+      await api.register(verificationsRoutes, { ctx });
       await api.register(workPhotosRoutes, { ctx });
       await api.register(invitationsRoutes, { ctx });
       await api.register(favouritesRoutes, { ctx });

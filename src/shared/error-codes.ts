@@ -129,6 +129,14 @@ export const ERROR_STATUS = {
   message_not_found: 404,
   report_not_found: 404,
   idempotency_key_invalid: 400,
+  /** Checked business and insurance (docs/verifications.md). */
+  verification_not_found: 404,
+  verification_already_decided: 409,
+  file_required: 400,
+  expiry_required: 400,
+  expiry_invalid: 400,
+  expiry_past: 400,
+  expiry_too_far: 400,
   /** Inviting a provider to bid (docs/invitations.md). */
   provider_unavailable: 409,
   category_mismatch: 409,

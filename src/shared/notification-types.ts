@@ -36,6 +36,11 @@ export const NOTIFICATION_TYPES = [
   'case_decided',
   // to a provider: a new request matched one of their lead alerts
   'new_lead',
+  // to a provider: an administrator decided about a document of theirs; a check lapses in 30
+  // days; a check lapsed (docs/verifications.md)
+  'verification_decided',
+  'verification_expiring',
+  'verification_expired',
   // to either side of a conversation: a message unread for 10 minutes
   'message_received',
   // to anyone, about their account
@@ -54,6 +59,13 @@ export const ESSENTIAL_TYPES: readonly NotificationType[] = [
   'new_device_sign_in',
   'password_changed',
   'two_factor_changed',
+];
+
+/** The kinds about a provider's checks (docs/verifications.md): about no request. */
+export const CHECK_TYPES: readonly NotificationType[] = [
+  'verification_decided',
+  'verification_expiring',
+  'verification_expired',
 ];
 
 export const isNotificationType = (value: unknown): value is NotificationType =>

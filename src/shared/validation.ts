@@ -48,6 +48,8 @@ export const VALIDATION_MESSAGES = {
   actor_id_invalid: 'Enter a valid actor id (UUID).',
   choice_invalid: 'Choose a value from the list.',
   message_text_length: 'A message must be 1 to 2000 characters long.',
+  invalid_ico:
+    'Enter a valid company identification number (IČO): 8 digits, the last one a check digit.',
 } as const;
 
 export type ValidationMessage = keyof typeof VALIDATION_MESSAGES;

@@ -10,6 +10,7 @@ import { ADMIN_ROWS } from './authorization-matrix/expected-admin';
 import { CONVERSATION_ROWS } from './authorization-matrix/expected-conversations';
 import { PROVIDER_ROWS } from './authorization-matrix/expected-providers';
 import { REQUEST_ROWS } from './authorization-matrix/expected-requests';
+import { VERIFICATION_CALLS, VERIFICATION_ROWS } from './authorization-matrix/verifications';
 import { INVITATION_CALLS, INVITATION_ROWS } from './authorization-matrix/invitations';
 import {
   ACTORS,
@@ -83,10 +84,17 @@ const EXPECTED = oneTable([
   PROVIDER_ROWS,
   ADMIN_ROWS,
   CONVERSATION_ROWS,
+  VERIFICATION_ROWS,
   INVITATION_ROWS,
 ]);
 /** How each route is called, where a bare call of its pattern will not do. */
-const CALLS = oneTable<Call>([ACCOUNT_CALLS, REQUEST_CALLS, CONVERSATION_CALLS, INVITATION_CALLS]);
+const CALLS = oneTable<Call>([
+  ACCOUNT_CALLS,
+  REQUEST_CALLS,
+  CONVERSATION_CALLS,
+  VERIFICATION_CALLS,
+  INVITATION_CALLS,
+]);
 
 beforeAll(setUpWorlds);
 afterAll(tearDownWorlds);

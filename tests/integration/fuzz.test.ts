@@ -33,6 +33,7 @@ import {
   type RouteUnderTest,
 } from '../support/fuzz-answers';
 import { multipartFor } from '../support/fuzz-multipart';
+import { uploadFields } from '../../src/features/verifications/verifications.schema';
 
 /**
  * docs/security.md "Fuzzing": property-based requests to every API route, derived from the
@@ -59,6 +60,7 @@ const MULTIPART: Record<string, unknown> = {
   'POST /api/work-requests': workRequestFields,
   'PUT /api/users/profile': profileFormBody,
   'POST /api/conversations/:id/messages': sendMessageBody,
+  'POST /api/verifications': uploadFields,
   'POST /api/providers/me/work-photos': workPhotoCaptionBody,
 };
 

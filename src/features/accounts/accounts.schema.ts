@@ -111,6 +111,8 @@ export const providerProfile = z.object({
   experience_years: z.number().nullable(),
   availability: z.string().nullable(),
   website: z.string().nullable(),
+  /** The company identification number (IČO) the provider entered. */
+  ico: z.string().nullable(),
   profile_picture_url: z.string().nullable(),
   credits: z.number(),
   /** What the provider's profile still lacks (provider-profile.rules.ts); empty when complete. */

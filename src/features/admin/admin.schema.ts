@@ -163,6 +163,8 @@ export const adminUser = z.object({
       experience_years: z.number().int().nullable(),
       availability: z.string().nullable(),
       website: z.string().nullable(),
+      /** The company identification number (IČO) the provider entered (verifications). */
+      ico: z.string().nullable(),
       credits: z.number().int(),
     })
     .nullable(),

@@ -49,6 +49,20 @@ export const NOTIFICATION_DATA = {
     title,
     outcome: z.enum(['complete', 'cancel', 'reopen']),
   }),
+  /** A provider's document decided: approved (the check holds until `expires_on`) or rejected. */
+  verification_decided: z.strictObject({
+    kind: z.enum(['trade_register', 'insurance']),
+    approved: z.boolean(),
+    expires_on: z.iso.date().nullable(),
+  }),
+  verification_expiring: z.strictObject({
+    kind: z.enum(['trade_register', 'insurance']),
+    expires_on: z.iso.date(),
+  }),
+  verification_expired: z.strictObject({
+    kind: z.enum(['trade_register', 'insurance']),
+    expires_on: z.iso.date(),
+  }),
   review_received: z.strictObject({
     work_request_id: id,
     title,

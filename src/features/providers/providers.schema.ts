@@ -8,6 +8,8 @@ import { emailField, nameField, optional, profilePhoneField } from '../../shared
 import type { ErrorCode } from '../../shared/error-codes';
 import { placeIdField } from '../places/place-id.schema';
 import { placeView, radiusKm } from '../places/places.schema';
+import { isValidIco } from '../verifications/verifications.rules';
+import { badgesView } from '../verifications/verifications.schema';
 import { aroundPlace, nearRequired, pagination } from '../requests/requests.schema';
 import { answerTimeView } from './provider-stats.schema';
 import { workPhotoView } from './work-photos.schema';
@@ -96,6 +98,16 @@ export function pictureRefusal(file: {
   return null;
 }
 
+/**
+ * An IČO as people type it ("001 517 42" or "00151742"): the spaces go, then 8 digits whose last
+ * is the modulo-11 check digit (verifications.rules.ts `isValidIco`).
+ */
+export const icoField = z
+  .string()
+  .max(20, { message: 'invalid_ico' })
+  .transform((value) => value.replace(/\s+/g, ''))
+  .refine(isValidIco, { message: 'invalid_ico' });
+
 /** A service area's radius when the provider chose a place and no radius (issue 31: 30 km, as Airtasker's). */
 export const DEFAULT_SERVICE_RADIUS_KM = 30;
 /** The radii the profile form offers; the API takes any whole number of 5 to 200 km. */
@@ -139,6 +151,8 @@ export const providerProfileBody = z.object({
   place_id: optional(placeIdField).nullable(),
   service_radius_km: optional(radiusKm).nullable(),
   service_categories: serviceCategoriesField,
+  /** The company identification number (IČO), checked by its check digit (verifications). */
+  ico: optional(icoField),
 });
 export type ProviderProfileInput = z.infer<typeof providerProfileBody>;
 
@@ -172,6 +186,8 @@ export const publicProvider = z.object({
     .nullable(),
   /** The viewer's own jobs this provider won and the viewer has not reviewed yet (empty for anyone else). */
   reviewable_request_ids: z.array(z.uuid()),
+  /** What the provider's checks earn now (verifications): business checked, insured. */
+  badges: badgesView,
   /** Photos of past work, in the provider's order (docs/work-photos.md). */
   work_photos: z.array(workPhotoView),
   /** The stored figures: how soon they usually answer, and their finished jobs. */
@@ -217,6 +233,8 @@ export const directoryEntry = z.object({
   place: placeView.nullable(),
   /** Kilometres from `near`, to one decimal; null without `near`. */
   distance_km: z.number().nullable(),
+  /** What the provider's checks earn now (verifications). */
+  badges: badgesView,
   /** "Usually answers within …" from the stored figures; the account's creation date. */
   answer_time: answerTimeView,
   member_since: z.string(),

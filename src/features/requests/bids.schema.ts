@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { badgesView } from '../verifications/verifications.schema';
 import { hasAtMostTwoDecimals } from '../../shared/format';
 import { LIMITS } from '../../shared/limits';
 import { BID_STATUSES, WORK_REQUEST_STATUSES } from '../../shared/statuses';
@@ -183,7 +184,8 @@ export const bidView = z.object({
   pending_proposal: proposalView.nullable(),
   status: z.enum(BID_STATUSES),
   created_at: z.string(),
-  provider: z.object({ id: z.uuid(), name: z.string() }),
+  /** The provider, with the badges their checks earn now (verifications). */
+  provider: z.object({ id: z.uuid(), name: z.string(), badges: badgesView }),
   /**
    * Its request: `bids_until`, and `bids_closed` once that has passed or the request EXPIRED
    * (the bid's price then stands: it may only be withdrawn), by the server's clock.

@@ -12,3 +12,4 @@ export * from '../../features/challenge/server/tables';
 export * from '../../features/notifications/server/tables';
 export * from '../../features/conversations/server/tables';
 export * from '../../features/leads/server/tables';
+export * from '../../features/verifications/server/tables';

@@ -24,6 +24,11 @@ const aBid = {
   amountCents: cents,
 };
 
+/** A provider's document for a check of their business or insurance (docs/verifications.md). */
+const aDocument = { documentId: id, providerId: id, kind: z.enum(['trade_register', 'insurance']) };
+/** An approved check, and the day it holds until. */
+const aCheck = z.object({ ...aDocument, expiresOn: z.iso.date() });
+
 const declare = <Payload extends z.ZodType>(version: number, payload: Payload) => ({
   version,
   payload,
@@ -354,6 +359,20 @@ export const EVENTS = {
       language: z.string(),
     }),
   ),
+  /** An administrator approved a document until `expiresOn`, or rejected it with a reason. */
+  'verification.decided': declare(
+    1,
+    z.object({
+      ...aDocument,
+      approved: z.boolean(),
+      expiresOn: z.iso.date().nullable(),
+      reason: z.string().nullable(),
+    }),
+  ),
+  /** An approved check lapses in 30 days (the expiry job, once per approval). */
+  'verification.expiring': declare(1, aCheck),
+  /** An approved check lapsed: its badge is gone (the expiry job, once per approval). */
+  'verification.expired': declare(1, aCheck),
   /**
    * A notification was written to its reader's inbox (the notifications feature, from the events
    * above). `push` says whether its reader wants this type on their devices.

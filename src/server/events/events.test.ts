@@ -47,6 +47,7 @@ describe('the catalogue of domain events', () => {
       'features/notifications/server/mail.handlers.ts',
       'features/notifications/server/request-ending-mail.handlers.ts',
       'features/notifications/server/request-mail.handlers.ts',
+      'features/notifications/server/verification-mail.handlers.ts',
     ]);
   });
 

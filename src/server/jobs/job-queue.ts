@@ -30,6 +30,8 @@ export const QUEUES = {
   requestExpiry: 'request-expiry',
   /** DONE jobs: the 24-hour warning and the completion 7 days after "done" (requests). */
   completionSweep: 'completion-sweep',
+  /** Checks of a business or insurance lapsing in 30 days or lapsed: told once each (verifications). */
+  verificationNotices: 'verification-notices',
   /** Every provider's figures, as the 90-day window slides (workflows/refresh-provider-stats.ts). */
   providerStats: 'provider-stats',
 } as const;

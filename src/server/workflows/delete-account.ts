@@ -8,6 +8,7 @@ import {
   storedKeysOfClient,
 } from '../../features/requests/server';
 import { storedKeysOfPerson } from '../../features/conversations/server';
+import { storedKeysOfProvider } from '../../features/verifications/server';
 import { workPhotoKeys } from '../../features/providers/server';
 
 /**
@@ -30,11 +31,13 @@ export async function deleteAccount(
   const target = await findUserById(ctx.db, userId);
   if (!target) return;
   // Their threads and messages go with the account (the database's cascade), files too.
-  const [files, messageFiles, picture, workPhotos] = await Promise.all([
+  const [files, messageFiles, picture, workPhotos, documents] = await Promise.all([
     storedKeysOfClient(ctx.db, userId),
     storedKeysOfPerson(ctx.db, userId),
     pictureKeyOf(ctx.db, userId),
     workPhotoKeys(ctx.db, userId),
+    // A provider's documents for checks (verifications).
+    storedKeysOfProvider(ctx.db, userId),
   ]);
   await ctx.db.transaction(async (tx) => {
     if (target.role === 'provider') await releaseHiresOf(ctx, tx, userId);
@@ -46,6 +49,7 @@ export async function deleteAccount(
     ...messageFiles,
     ...(picture ? [picture] : []),
     ...workPhotos,
+    ...documents,
   ]);
   await ctx.writeAudit({
     action: 'account.delete',

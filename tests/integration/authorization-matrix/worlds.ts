@@ -11,6 +11,7 @@ import {
   completionSteps,
   providerProfiles,
   reviews,
+  verificationDocuments,
   workPhotos,
   workRequests,
 } from '../../../src/server/db/schema';
@@ -49,6 +50,8 @@ export const fixtures = {} as {
   app: App;
   /** A client's review of the winner, for the answer routes. */
   winnersReviewId: string;
+  /** `provider`'s document for a check (pending), for the verification routes. */
+  verificationId: string;
   /** Two photos of the winner's past work: one to change, one to delete. */
   winnersPhotoId: string;
   winnersSparePhotoId: string;
@@ -233,6 +236,21 @@ export async function setUpWorlds() {
     .update(providerProfiles)
     .set({ pictureKey })
     .where(eq(providerProfiles.userId, people.winner.id));
+  const documentKey = storage.newKey();
+  await storage.put(documentKey, PNG);
+  const [document] = await database.db
+    .insert(verificationDocuments)
+    .values({
+      providerId: people.provider.id,
+      kind: 'insurance',
+      storageKey: documentKey,
+      filename: 'poistka.png',
+      mimeType: 'image/png',
+      sizeBytes: PNG.length,
+      claimedUntil: '2030-01-31',
+    })
+    .returning({ id: verificationDocuments.id });
+  fixtures.verificationId = document!.id;
   const photos = await database.db
     .insert(workPhotos)
     .values(

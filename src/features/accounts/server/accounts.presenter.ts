@@ -52,6 +52,7 @@ export function presentProviderFields(provider: NonNullable<AccountRow['provider
     experience_years: provider.experienceYears,
     availability: provider.availability,
     website: provider.website,
+    ico: provider.ico,
     credits: provider.credits,
   };
 }

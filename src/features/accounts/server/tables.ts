@@ -116,6 +116,8 @@ export const providerProfiles = pgTable(
     experienceYears: integer('experience_years'),
     availability: text('availability'),
     website: text('website'),
+    /** The company identification number (IČO) the provider entered, checked by its digit (verifications). */
+    ico: text('ico'),
     /** Storage key of the re-encoded picture; never a path a browser can reach directly. */
     pictureKey: text('picture_key'),
     credits: integer('credits').notNull().default(0),

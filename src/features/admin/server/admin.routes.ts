@@ -6,6 +6,7 @@ import { adminCasesRoutes } from './cases.routes';
 import type { ResponseCounts } from './metrics';
 import { adminMonitoringRoutes } from './monitoring.routes';
 import { adminReportsRoutes } from './reports.routes';
+import { adminVerificationsRoutes } from './verifications.routes';
 
 /**
  * The administration console's routes (its user actions handed in by the composition root), in one scope behind the admin guard (administrators only;
@@ -23,4 +24,5 @@ export const adminRoutes: FastifyPluginAsyncZod<{
   await app.register(adminMonitoringRoutes, { ctx, responseCounts });
   await app.register(adminReportsRoutes, { ctx });
   await app.register(adminCasesRoutes, { ctx });
+  await app.register(adminVerificationsRoutes, { ctx });
 };

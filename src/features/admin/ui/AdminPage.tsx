@@ -11,6 +11,7 @@ import { ReportsTab } from './ReportsTab';
 import { RequestsTab } from './RequestsTab';
 import { TwoFactorPrompt } from './TwoFactorPrompt';
 import { UsersTab } from './UsersTab';
+import { VerificationsTab } from './VerificationsTab';
 
 export const ADMIN_TABS = [
   'requests',
@@ -18,6 +19,7 @@ export const ADMIN_TABS = [
   'providers',
   'reports',
   'cases',
+  'verifications',
   'audits',
   'alerts',
 ] as const;
@@ -76,6 +78,7 @@ export function AdminPage() {
         {tab === 'providers' && <UsersTab userType="provider" page={page} onPage={goPage} />}
         {tab === 'reports' && <ReportsTab page={page} onPage={goPage} />}
         {tab === 'cases' && <CasesTab page={page} onPage={goPage} />}
+        {tab === 'verifications' && <VerificationsTab page={page} onPage={goPage} />}
         {tab === 'audits' && <AuditsTab page={page} onPage={goPage} />}
         {tab === 'alerts' && <AlertsTab page={page} onPage={goPage} />}
       </div>

@@ -2,6 +2,7 @@ import type { TFunction } from '../../../client/i18n/translator';
 import { formatEuro } from '../../../shared/format';
 import type { Language } from '../../../shared/languages';
 import {
+  CHECK_TYPES,
   ESSENTIAL_TYPES,
   NOTIFICATION_TYPES,
   type NotificationType,
@@ -27,9 +28,11 @@ export interface NotificationText {
   facts: string[];
 }
 
-/** The kinds that tell of a request: all but the account's own (the essential ones). */
+/** The kinds that tell of a request: all but the account's own (the essential ones) and the checks'. */
 export const ABOUT_A_REQUEST: ReadonlySet<NotificationType> = new Set(
-  NOTIFICATION_TYPES.filter((type) => !ESSENTIAL_TYPES.includes(type)),
+  NOTIFICATION_TYPES.filter(
+    (type) => !ESSENTIAL_TYPES.includes(type) && !CHECK_TYPES.includes(type),
+  ),
 );
 
 function textOf(data: Record<string, unknown>, ...names: string[]): string | undefined {

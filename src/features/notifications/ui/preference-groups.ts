@@ -1,7 +1,8 @@
 import type { NotificationType } from '../../../shared/notification-types';
 import type { Role } from '../../../shared/statuses';
 
-export type PreferenceGroup = 'client' | 'leads' | 'provider' | 'jobs' | 'messages' | 'account';
+export type PreferenceGroup =
+  'client' | 'leads' | 'provider' | 'jobs' | 'checks' | 'messages' | 'account';
 
 /**
  * The kinds by whom they concern: a client's requests, a provider's new jobs (lead alerts) and
@@ -35,6 +36,8 @@ export const TYPE_GROUPS: Record<PreferenceGroup, NotificationType[]> = {
   ],
   // Either side of a hire: how the job ends.
   jobs: ['job_marked_done', 'job_completed', 'completion_due', 'problem_reported', 'case_decided'],
+  // A provider's checks of their business and insurance.
+  checks: ['verification_decided', 'verification_expiring', 'verification_expired'],
   messages: ['message_received'],
   account: ['new_device_sign_in', 'password_changed', 'two_factor_changed'],
 };
@@ -44,5 +47,5 @@ export const groupsFor = (role: Role): PreferenceGroup[] =>
   role === 'client'
     ? ['client', 'jobs', 'messages', 'account']
     : role === 'provider'
-      ? ['leads', 'provider', 'jobs', 'messages', 'account']
+      ? ['leads', 'provider', 'jobs', 'checks', 'messages', 'account']
       : ['account'];

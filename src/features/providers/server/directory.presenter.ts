@@ -10,7 +10,7 @@ type Directory = Awaited<ReturnType<typeof browseDirectory>>;
 
 /** A provider as the directory lists them: no contact of any kind. */
 function presentEntry(
-  { row, place, distanceKm, stats }: Directory['rows'][number],
+  { row, place, distanceKm, stats, badges }: Directory['rows'][number],
   language: Language,
 ): DirectoryEntry {
   return {
@@ -26,6 +26,7 @@ function presentEntry(
     distance_km: distanceKm === undefined ? null : roundedKm(distanceKm),
     answer_time: presentAnswerTime(stats),
     member_since: new Date(row.memberSince).toISOString(),
+    badges,
   };
 }
 

@@ -6,6 +6,7 @@ import type { DirectoryQuery } from '../providers.schema';
 import { listDirectory } from './directory.repo';
 import { statsOf } from './provider-stats.repo';
 import { directoryForViewer } from './favourites.service';
+import { badgesFor } from '../../verifications/server';
 
 /**
  * Providers are counted exactly up to this many (five pages); beyond, the directory says "more
@@ -41,7 +42,7 @@ export async function browseDirectory(
   });
   const placeIds = rows.flatMap((row) => (row.placeId === null ? [] : [row.placeId]));
   // The figures (finished jobs, answer time) as last computed, never counted for a page view.
-  const [places, stats, forViewer] = await Promise.all([
+  const [places, stats, forViewer, badges] = await Promise.all([
     findPlaces(ctx.db, near === undefined ? placeIds : [...placeIds, near]),
     statsOf(
       ctx.db,
@@ -50,6 +51,11 @@ export async function browseDirectory(
     directoryForViewer(
       ctx.db,
       viewer,
+      rows.map((row) => row.id),
+    ),
+    // What their checks earn now (verifications): one query for the page.
+    badgesFor(
+      ctx.db,
       rows.map((row) => row.id),
     ),
   ]);
@@ -62,6 +68,7 @@ export async function browseDirectory(
       place: row.placeId === null ? undefined : places.get(row.placeId),
       distanceKm: within && row.placeId !== null ? kmById.get(row.placeId) : undefined,
       stats: stats.get(row.id),
+      badges: badges.get(row.id) ?? [],
     })),
     // A page that is not full is the last one: its end is the total.
     total:

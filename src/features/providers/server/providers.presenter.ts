@@ -2,6 +2,7 @@ import { centsToEuros } from '../../../shared/format';
 import type { Language } from '../../../shared/languages';
 import { presentPlace } from '../../places/server';
 import { providerPictureUrl } from '../../accounts/accounts.schema';
+import { badgesFromApprovals } from '../../verifications/verifications.rules';
 import type { ProviderForViewer } from '../favourites.schema';
 import type { PublicProvider } from '../providers.schema';
 import type { ProviderRow } from './providers.repo';
@@ -9,13 +10,14 @@ import { presentShowcase, type Showcase } from './showcase.presenter';
 
 /** A provider's page; the town they work from is named in `language`, the HTTP request's. */
 export function presentProvider(
-  { user, profile, place }: ProviderRow,
+  { user, profile, place, approvals }: ProviderRow,
   rating: { average: number | null; total: number },
   showContact: boolean,
   reviewable: string[],
   language: Language,
   showcase: Showcase,
   forViewer: ProviderForViewer,
+  now = new Date(),
 ): PublicProvider {
   return {
     id: user.id,
@@ -38,6 +40,7 @@ export function presentProvider(
       ? { email: profile.contactEmail, phone: profile.contactPhone, website: profile.website }
       : null,
     reviewable_request_ids: reviewable,
+    badges: badgesFromApprovals(approvals, now),
     ...presentShowcase(showcase),
     for_viewer: forViewer,
   };

@@ -2,11 +2,17 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../../server/db/database';
 import { providerProfiles, users } from '../../accounts/server/tables';
 import { places } from '../../places/server/tables';
+import { approvalsOfProvider } from '../../verifications/server/tables';
 
 /** A provider with their profile and the town they work from. */
 export async function findProvider(db: Db, id: string) {
   const [row] = await db
-    .select({ user: users, profile: providerProfiles, place: places })
+    .select({
+      user: users,
+      profile: providerProfiles,
+      place: places,
+      approvals: approvalsOfProvider(users.id),
+    })
     .from(users)
     .innerJoin(providerProfiles, eq(providerProfiles.userId, users.id))
     .leftJoin(places, eq(places.id, providerProfiles.placeId))

@@ -144,6 +144,7 @@ export async function updateProviderProfile(
         experienceYears: input.experience_years ?? null,
         availability: input.availability ?? null,
         website: input.website ?? null,
+        ico: input.ico ?? null,
         ...area,
         ...(pictureKey ? { pictureKey } : {}),
       }),

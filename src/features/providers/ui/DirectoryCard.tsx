@@ -7,6 +7,7 @@ import type { ProviderClientAction } from '../invitations.schema';
 import { ClientActions } from './ClientActions';
 import type { DirectoryProvider } from './directory.api';
 import { ProviderFigures } from './ProviderFigures';
+import { Badges } from '../../verifications/ui/Badges';
 import { ProviderPicture } from './ProviderPicture';
 import { Stars } from './Stars';
 
@@ -22,7 +23,7 @@ export function DirectoryCard({
   /** What the signed-in viewer may do with the provider (invite, favourite), from the server. */
   forViewer?: { allowedActions: readonly ProviderClientAction[]; favourite: boolean };
 }) {
-  const { t, i18n } = useTranslation(['directory', 'categories', 'requests']);
+  const { t, i18n } = useTranslation(['directory', 'categories', 'requests', 'verifications']);
   const language = i18n.language as Language;
   const trades = [
     ...new Set([
@@ -58,6 +59,7 @@ export function DirectoryCard({
             <span>{t('card.noReviews')}</span>
           )}
         </p>
+        <Badges badges={provider.badges} size="sm" />
         <ProviderFigures
           answerTime={provider.answerTime}
           memberSince={provider.memberSince}

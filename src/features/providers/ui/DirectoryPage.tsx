@@ -23,7 +23,13 @@ import { useDirectory } from './directory.api';
  * and town, as the server writes it for crawlers.
  */
 export function DirectoryPage() {
-  const { t, i18n } = useTranslation(['directory', 'categories', 'requests', 'showcase']);
+  const { t, i18n } = useTranslation([
+    'directory',
+    'categories',
+    'requests',
+    'showcase',
+    'verifications',
+  ]);
   const [params, setParams] = useSearchParams();
   const address = directoryAddress(params);
   const results = useDirectory(directoryListParams(address));

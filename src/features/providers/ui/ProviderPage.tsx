@@ -12,6 +12,7 @@ import { ReviewForm } from '../../reviews/ui/ReviewForm';
 import { ReviewsList } from '../../reviews/ui/ReviewsList';
 import { TrustSummaryPanel } from '../../trust-summary/ui/TrustSummaryPanel';
 import { ProviderFigures } from './ProviderFigures';
+import { Badges } from '../../verifications/ui/Badges';
 import { ClientActions } from './ClientActions';
 import { ProviderPicture } from './ProviderPicture';
 import { WorkGallery } from './WorkGallery';
@@ -23,7 +24,13 @@ export function ProviderPage() {
   const { id } = useParams();
   const [params, setParams] = useSearchParams();
   // The AI panel's texts load with the page's, so the panel never suspends the page on its own.
-  const { t, i18n } = useTranslation(['providers', 'categories', 'trustSummary', 'showcase']);
+  const { t, i18n } = useTranslation([
+    'providers',
+    'categories',
+    'trustSummary',
+    'showcase',
+    'verifications',
+  ]);
   const language = i18n.language as Language;
   const provider = useProvider(id);
   useDocumentTitle(provider.data?.user.name ?? t('title'));
@@ -84,6 +91,9 @@ export function ProviderPage() {
               {p.averageRating !== null && <Stars rating={p.averageRating} />}
               {t('reviews.count', { count: p.reviewCount })}
             </p>
+            <div className="mt-3">
+              <Badges badges={p.badges} />
+            </div>
             <div className="mt-3">
               <ProviderFigures
                 answerTime={p.answerTime}

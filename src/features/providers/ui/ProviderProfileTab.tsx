@@ -17,11 +17,19 @@ import { ProfilePictureField } from './ProfilePictureField';
 import { jobsForMePath } from '../jobs-for-me';
 import { ServiceAreaFields } from './ServiceAreaFields';
 import { WorkPhotosEditor } from './WorkPhotosEditor';
+import { VerificationSection } from '../../verifications/ui/VerificationSection';
 
 /** The provider's public profile, picture and credits (spec core §2 "Profile, provider"). */
 export function ProviderProfileTab({ user }: { user: SessionUser }) {
   // The picker's texts load with the tab's.
-  const { t, i18n } = useTranslation(['providers', 'profile', 'common', 'places', 'showcase']);
+  const { t, i18n } = useTranslation([
+    'providers',
+    'profile',
+    'common',
+    'places',
+    'showcase',
+    'verifications',
+  ]);
   const language = i18n.language as Language;
   const { notify } = useNotify();
   const save = useUpdateProfile();
@@ -38,6 +46,7 @@ export function ProviderProfileTab({ user }: { user: SessionUser }) {
       experience_years: formatNumberInput(p?.experienceYears, language),
       availability: p?.availability ?? '',
       website: p?.website ?? '',
+      ico: p?.ico ?? '',
       place_id: p?.place ? String(p.place.id) : '',
       service_radius_km: p?.serviceRadiusKm ? String(p.serviceRadiusKm) : '',
       // The codes apart by commas, as the form sends them (providers.schema.ts).
@@ -127,6 +136,12 @@ export function ProviderProfileTab({ user }: { user: SessionUser }) {
           <TextField {...form.field('availability')} label={t('edit.availability')} />
           <TextField {...form.field('website')} type="url" label={t('edit.website')} />
         </div>
+        <TextField
+          {...form.field('ico')}
+          inputMode="numeric"
+          autoComplete="off"
+          label={t('verifications:section.icoLabel')}
+        />
         <div className="flex flex-wrap items-center gap-x-6 gap-y-3">
           <button type="submit" className="btn-primary" disabled={save.isPending}>
             {t('profile:save')}
@@ -152,6 +167,9 @@ export function ProviderProfileTab({ user }: { user: SessionUser }) {
         <p className="text-sm text-stone-600">{t('profile:credits.text')}</p>
       </section>
       <WorkPhotosEditor providerId={user.id} />
+      <div className="lg:col-span-2">
+        <VerificationSection />
+      </div>
     </div>
   );
 }

@@ -3,6 +3,7 @@ import type { Actor } from '../../../shared/actor';
 import { bidActions, isBidExpired, lineTotalCents, type BidLine } from '../bids.rules';
 import type { BidLineView, BidView } from '../bids.schema';
 import { isPastBidding, isRequestOwner } from '../requests.rules';
+import { badgesFromApprovals } from '../../verifications/verifications.rules';
 import type { BidRow, revisionsOf } from './bids.repo';
 
 /** Each line with its total in cents, as the server computed it. */
@@ -18,7 +19,16 @@ export const presentLines = (lines: readonly BidLine[]): BidLineView[] =>
 
 /** A bid for one viewer, with what that viewer may do next (bids.rules.ts). */
 export function presentBid(
-  { bid, providerName, request, proposal, invited }: BidRow & { invited?: boolean },
+  {
+    bid,
+    providerName,
+    providerApprovals,
+    request,
+    proposal,
+    invited,
+  }: BidRow & {
+    invited?: boolean;
+  },
   viewer: Actor,
   now = new Date(),
 ): BidView {
@@ -47,7 +57,11 @@ export function presentBid(
       : null,
     status: bid.status,
     created_at: bid.createdAt.toISOString(),
-    provider: { id: bid.providerId, name: providerName },
+    provider: {
+      id: bid.providerId,
+      name: providerName,
+      badges: badgesFromApprovals(providerApprovals, now),
+    },
     work_request: {
       id: request.id,
       title: request.title,

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../server/db/database';
 import { preparedFor } from '../../../server/db/prepared';
 import { users } from '../../accounts/server/tables';
+import { approvalsOfProvider } from '../../verifications/server/tables';
 import { bidRevisions, bids, priceProposals, workRequests } from './tables';
 
 /**
@@ -13,6 +14,7 @@ export function selectBids(db: Pick<Db, 'select'>) {
     .select({
       bid: bids,
       providerName: users.name,
+      providerApprovals: approvalsOfProvider(bids.providerId),
       request: {
         id: workRequests.id,
         title: workRequests.title,

@@ -1,5 +1,6 @@
 import { CheckCircle2, EyeOff } from 'lucide-react';
 import { useState } from 'react';
+import { Badges } from '../../verifications/ui/Badges';
 import { useTranslation } from '../../../client/i18n/react';
 import { Link } from 'react-router';
 import { ApiError } from '../../../client/api/client';
@@ -39,7 +40,7 @@ export function BidsSection({
   /** Called once this viewer's acceptance has gone through and the page shows the hire. */
   onAccepted?: () => void;
 }) {
-  const { t, i18n } = useTranslation('bids');
+  const { t, i18n } = useTranslation(['bids', 'verifications']);
   const language = i18n.language as Language;
   const confirm = useConfirm();
   const { notify } = useNotify();
@@ -135,6 +136,9 @@ export function BidsSection({
               <p className="text-lg font-bold text-brand-800">
                 {formatEuro(bid.amountCents, language)}
               </p>
+            </div>
+            <div className="mt-1">
+              <Badges badges={bid.provider.badges} size="sm" />
             </div>
             <p className="mt-2 whitespace-pre-line text-stone-800">{bid.description}</p>
             <BidPricePanel bid={bid} viewer={viewer} />

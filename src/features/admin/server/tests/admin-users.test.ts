@@ -211,6 +211,7 @@ describe('clients and providers in the console', () => {
       experience_years: 0,
       availability: 'Po–Pi',
       website: null,
+      ico: null,
       credits: 0,
     });
     const numbers = await admin.agent.put(url, {

@@ -1,0 +1,145 @@
+import { ClipboardCheck, FileText } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { useApiErrorText } from '../../../client/api/useApiError';
+import { Spinner } from '../../../client/components/ui/Spinner';
+import { useTranslation } from '../../../client/i18n/react';
+import { useNotify } from '../../../client/layout/Notifications';
+import { formatDay } from '../../../shared/format';
+import type { Language } from '../../../shared/languages';
+import { documentUrl } from '../../verifications/ui/verifications.api';
+import { REJECTION_REASON } from '../../verifications/verifications.schema';
+import { AdminDialog, Field, formatDateTime } from './parts';
+import {
+  useAdminVerification,
+  useDecideVerification,
+  type AdminVerification,
+  type VerificationDecision,
+} from './verifications.api';
+
+/** Approve until a date, or reject with a reason the provider reads as written. */
+function DecisionForm({ document }: { document: AdminVerification }) {
+  const { t } = useTranslation('verifications');
+  const { notify } = useNotify();
+  const errorText = useApiErrorText();
+  const decide = useDecideVerification();
+  const [expiresOn, setExpiresOn] = useState(document.claimedUntil ?? '');
+  const [reason, setReason] = useState('');
+  // The form goes once the decision is shown (no actions left): told through the promise, which
+  // settles whether or not the form is still there.
+  const send = (decision: VerificationDecision) =>
+    decide.mutateAsync(decision).then(
+      () => notify('success', t('admin.saved')),
+      (error: unknown) => notify('error', errorText(error)),
+    );
+  const approve = (event: FormEvent) => {
+    event.preventDefault();
+    void send({ id: document.id, approve: true, expiresOn });
+  };
+  const reject = (event: FormEvent) => {
+    event.preventDefault();
+    void send({ id: document.id, approve: false, reason });
+  };
+  return (
+    <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+      <form onSubmit={approve} className="flex flex-col gap-2">
+        <label className="flex flex-col gap-1 text-sm font-medium">
+          {t('admin.expiresOn')}
+          <input
+            type="date"
+            required
+            value={expiresOn}
+            onChange={(event) => setExpiresOn(event.target.value)}
+            className="min-h-11 rounded-lg border border-stone-300 bg-white px-3"
+          />
+        </label>
+        <button type="submit" className="btn-primary" disabled={decide.isPending}>
+          {t('admin.approve')}
+        </button>
+      </form>
+      <form onSubmit={reject} className="flex flex-col gap-2">
+        <label className="flex flex-col gap-1 text-sm font-medium">
+          {t('admin.reason')}
+          <textarea
+            required
+            minLength={REJECTION_REASON.min}
+            maxLength={REJECTION_REASON.max}
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+            className="min-h-24 rounded-lg border border-stone-300 bg-white px-3 py-2"
+          />
+        </label>
+        <button type="submit" className="btn-secondary" disabled={decide.isPending}>
+          {t('admin.reject')}
+        </button>
+      </form>
+    </div>
+  );
+}
+
+/**
+ * One document (docs/admin.md "Verifications"): what the provider entered, the file to open, and
+ * the decision. The server records every look and every decision in the audit trail.
+ */
+export function VerificationDialog({ id, onClose }: { id: string; onClose: () => void }) {
+  const { t, i18n } = useTranslation(['verifications', 'admin']);
+  const language = i18n.language as Language;
+  const errorText = useApiErrorText();
+  const detail = useAdminVerification(id);
+  const data = detail.data;
+  return (
+    <AdminDialog title={t('admin.title')} onClose={onClose}>
+      {detail.isPending ? (
+        <div className="flex min-h-40 items-center justify-center">
+          <Spinner label={t('admin:loading')} />
+        </div>
+      ) : !data ? (
+        <p role="alert" className="mt-4 text-red-800">
+          {`${t('admin.loadFailed')} ${errorText(detail.error)}`}
+        </p>
+      ) : (
+        <div className="mt-3 flex flex-col gap-4">
+          <p className="flex items-start gap-2 rounded-lg border border-sky-300 bg-sky-50 p-3 text-sm text-sky-900">
+            <ClipboardCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+            {t('admin.audited')}
+          </p>
+          <dl className="grid grid-cols-[fit-content(40%)_minmax(0,1fr)] gap-x-3 gap-y-1.5 text-sm">
+            <Field label={t('admin.provider')} className="[overflow-wrap:anywhere]">
+              {data.providerName}
+            </Field>
+            <Field label={t('admin.ico')}>{data.ico ?? t('admin.noIco')}</Field>
+            <Field label={t('admin.document')}>{t(`kindTitles.${data.kind}`)}</Field>
+            <Field label={t('admin.claimedUntil')}>
+              {data.claimedUntil ? formatDay(data.claimedUntil, language) : '–'}
+            </Field>
+            <Field label={t('admin.uploadedAt')}>
+              {formatDateTime(data.uploadedAt, i18n.language)}
+            </Field>
+          </dl>
+          <a
+            className="inline-flex min-h-11 items-center gap-2 font-medium text-brand-700 underline [overflow-wrap:anywhere]"
+            href={documentUrl(data.id)}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            <FileText aria-hidden="true" className="size-4 shrink-0" />
+            {t('admin.open')} ({data.filename})
+          </a>
+          {data.allowedActions.length > 0 ? (
+            <DecisionForm document={data} />
+          ) : (
+            <p className="text-sm text-stone-700">
+              {t('admin.decided', { status: t(`admin.status.${data.status}`) })}
+              {data.expiresOn && ` · ${formatDay(data.expiresOn, language)}`}
+              {data.reason && ` · ${data.reason}`}
+            </p>
+          )}
+          <div className="flex justify-end">
+            <button type="button" className="btn-secondary" onClick={onClose}>
+              {t('admin.close')}
+            </button>
+          </div>
+        </div>
+      )}
+    </AdminDialog>
+  );
+}

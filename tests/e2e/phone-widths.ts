@@ -108,6 +108,24 @@ export function setUpPhones(): void {
       const session = (await (await fetch('/api/auth/session')).json()) as { user: { id: string } };
       return session.user.id;
     }, requestId);
+    // A certificate waiting for a check: the console's Verifications tab lists it.
+    await provider.page.evaluate(async (pdf) => {
+      const form = new FormData();
+      form.set('kind', 'insurance');
+      form.set('claimed_until', new Date(Date.now() + 200 * 86_400_000).toISOString().slice(0, 10));
+      const bytes = Uint8Array.from(atob(pdf), (c) => c.charCodeAt(0));
+      form.append(
+        'file',
+        new File([bytes], 'poistna-zmluva-zodpovednost.pdf', { type: 'application/pdf' }),
+      );
+      const csrf = /csrf_token=([^;]+)/.exec(document.cookie)![1]!;
+      const answer = await fetch('/api/verifications', {
+        method: 'POST',
+        headers: { 'x-csrf-token': csrf },
+        body: form,
+      });
+      if (!answer.ok) throw new Error(`verification: ${answer.status} ${await answer.text()}`);
+    }, PDF.toString('base64'));
     doneRequestId = await hiredAndDone(page, provider.page);
     // The client keeps the provider, so My profile's Favourites lists someone.
     await page.evaluate(async (id) => {
@@ -172,9 +190,16 @@ function pagesFor(role: Role): string[] {
       return [
         ...party,
         '/profile',
-        ...['requests', 'clients', 'providers', 'reports', 'cases', 'audits', 'alerts'].map(
-          (tab) => `/admin?tab=${tab}`,
-        ),
+        ...[
+          'requests',
+          'clients',
+          'providers',
+          'reports',
+          'cases',
+          'verifications',
+          'audits',
+          'alerts',
+        ].map((tab) => `/admin?tab=${tab}`),
       ];
   }
 }

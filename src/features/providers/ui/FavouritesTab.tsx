@@ -56,9 +56,12 @@ export function FavouritesTab() {
         <>
           <ul className="grid grid-cols-1 gap-3 md:grid-cols-2">
             {favourites.data.favourites.map((provider) => (
-              <li key={provider.id} className="card flex items-center gap-4 p-4">
+              <li
+                key={provider.id}
+                className="card flex flex-wrap items-center gap-x-4 gap-y-3 p-4"
+              >
                 <ProviderPicture url={provider.profilePictureUrl} name={provider.name} size={64} />
-                <div className="flex min-w-0 flex-1 flex-col">
+                <div className="flex min-w-0 flex-1 basis-40 flex-col">
                   <Link
                     to={PAGE_PATHS.provider.replace(':id', provider.id)}
                     className="font-semibold break-words text-brand-700 underline"

@@ -126,39 +126,42 @@ export function ProviderPage() {
         <ReviewsList providerId={p.id} />
       </div>
       <aside className="flex flex-col gap-6">
-        <section className="card p-6" aria-labelledby="facts-title">
-          <h2 id="facts-title" className="text-lg font-semibold">
-            {t('facts')}
-          </h2>
-          <dl className="mt-3 grid grid-cols-1 gap-2 text-sm">
-            {p.hourlyRate !== null && (
-              <div className="flex justify-between gap-2">
-                <dt className="text-stone-600">{t('hourlyRate')}</dt>
-                <dd className="font-medium">
-                  {t('perHour', { amount: formatEuro(eurosToCents(p.hourlyRate), language) })}
-                </dd>
-              </div>
-            )}
-            {p.availability && (
-              <div className="flex justify-between gap-2">
-                <dt className="flex items-center gap-1.5 text-stone-600">
-                  <Clock aria-hidden="true" className="size-4" />
-                  {t('availability')}
-                </dt>
-                <dd className="text-right font-medium">{p.availability}</dd>
-              </div>
-            )}
-            {p.experienceYears !== null && (
-              <div className="flex justify-between gap-2">
-                <dt className="flex items-center gap-1.5 text-stone-600">
-                  <Briefcase aria-hidden="true" className="size-4" />
-                  {t('experience')}
-                </dt>
-                <dd className="font-medium">{t('years', { count: p.experienceYears })}</dd>
-              </div>
-            )}
-          </dl>
-        </section>
+        {/* Member since moved up to the figures: the facts show only when the provider gave some. */}
+        {(p.hourlyRate !== null || p.availability || p.experienceYears !== null) && (
+          <section className="card p-6" aria-labelledby="facts-title">
+            <h2 id="facts-title" className="text-lg font-semibold">
+              {t('facts')}
+            </h2>
+            <dl className="mt-3 grid grid-cols-1 gap-2 text-sm">
+              {p.hourlyRate !== null && (
+                <div className="flex justify-between gap-2">
+                  <dt className="text-stone-600">{t('hourlyRate')}</dt>
+                  <dd className="font-medium">
+                    {t('perHour', { amount: formatEuro(eurosToCents(p.hourlyRate), language) })}
+                  </dd>
+                </div>
+              )}
+              {p.availability && (
+                <div className="flex justify-between gap-2">
+                  <dt className="flex items-center gap-1.5 text-stone-600">
+                    <Clock aria-hidden="true" className="size-4" />
+                    {t('availability')}
+                  </dt>
+                  <dd className="text-right font-medium">{p.availability}</dd>
+                </div>
+              )}
+              {p.experienceYears !== null && (
+                <div className="flex justify-between gap-2">
+                  <dt className="flex items-center gap-1.5 text-stone-600">
+                    <Briefcase aria-hidden="true" className="size-4" />
+                    {t('experience')}
+                  </dt>
+                  <dd className="font-medium">{t('years', { count: p.experienceYears })}</dd>
+                </div>
+              )}
+            </dl>
+          </section>
+        )}
         <section className="card p-6" aria-labelledby="contact-title">
           <h2 id="contact-title" className="text-lg font-semibold">
             {t('contact.title')}

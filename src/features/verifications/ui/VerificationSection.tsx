@@ -1,4 +1,4 @@
-import { FileCheck2 } from 'lucide-react';
+import { FileCheck2, FileUp } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useApiErrorText } from '../../../client/api/useApiError';
 import { Spinner } from '../../../client/components/ui/Spinner';
@@ -81,18 +81,23 @@ function UploadForm({ kind, replacing }: { kind: VerificationKind; replacing: bo
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-3">
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor={`${id}-file`} className="text-sm font-medium text-stone-800">
-          {t('section.file')}
+      <div className="flex flex-wrap items-center gap-3">
+        <label htmlFor={`${id}-file`} className="btn-secondary cursor-pointer">
+          <FileUp aria-hidden="true" className="size-4" />
+          {t('section.choose')}
         </label>
         <input
           id={`${id}-file`}
           type="file"
           accept={DOCUMENT_ACCEPT}
           required
-          className="min-h-11 text-sm"
+          aria-describedby={`${id}-file-hint`}
+          className="sr-only"
           onChange={(event) => setFile(event.target.files?.[0])}
         />
+        <p id={`${id}-file-hint`} className="min-w-0 text-xs break-words text-stone-600">
+          {file ? file.name : t('section.file')}
+        </p>
       </div>
       {kind === 'insurance' && (
         <div className="flex flex-col gap-1.5">

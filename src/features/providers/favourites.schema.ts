@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CATEGORIES } from '../../shared/categories';
 import { pagination } from '../requests/requests.schema';
 import { PROVIDER_CLIENT_ACTIONS } from './invitations.schema';
+import { badgesView } from '../verifications/verifications.schema';
 
 /** A client's favourite providers (docs/invitations.md "Favourites"): the wire contract. */
 
@@ -23,6 +24,8 @@ export const favouriteView = z.object({
   name: z.string(),
   profile_picture_url: z.string().nullable(),
   service_category: z.enum(CATEGORIES).nullable(),
+  /** Checked business and insurance, as on the provider's page. */
+  badges: badgesView,
   saved_at: z.iso.datetime(),
 });
 export type FavouriteView = z.infer<typeof favouriteView>;

@@ -12,6 +12,7 @@ import {
   listFavourites,
 } from './favourites.repo';
 import { findProvider } from './providers.repo';
+import { badgesFor } from '../../verifications/server';
 
 const clientsOnly = (actor: Actor) => {
   if (actor.role !== 'client') {
@@ -56,7 +57,12 @@ export async function favouritesOf(
   limit: number,
 ) {
   clientsOnly(actor);
-  return listFavourites(ctx.db, actor.id, page, limit);
+  const found = await listFavourites(ctx.db, actor.id, page, limit);
+  const badges = await badgesFor(
+    ctx.db,
+    found.rows.map((row) => row.id),
+  );
+  return { ...found, badges };
 }
 
 /** A provider's page for this viewer: what they may do, and whether they keep the provider. */

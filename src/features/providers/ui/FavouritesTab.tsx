@@ -11,6 +11,7 @@ import type { Language } from '../../../shared/languages';
 import { PAGE_PATHS } from '../../../shared/routes';
 import { useFavourites, useSetFavourite } from './invitations.api';
 import { ProviderPicture } from './ProviderPicture';
+import { Badges } from '../../verifications/ui/Badges';
 
 /**
  * My profile's "Favourites" for a client: the providers they keep, newest first, each a link to
@@ -73,6 +74,9 @@ export function FavouritesTab() {
                       {t(`categories:${provider.serviceCategory}`)}
                     </span>
                   )}
+                  <div className="my-1">
+                    <Badges badges={provider.badges} size="sm" />
+                  </div>
                   <span className="text-xs text-stone-600">
                     {t('favourites.savedOn', { date: formatDate(provider.savedAt, language) })}
                   </span>

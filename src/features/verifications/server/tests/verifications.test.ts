@@ -213,6 +213,12 @@ describe("the console's Verifications", () => {
     const client = await h.signedIn('client');
     const page = (await client.agent.get(`/api/providers/${provider.id}`)).json();
     expect(page.user.badges).toEqual([badge]);
+    // In the client's favourites.
+    expect((await client.agent.put(`/api/me/favourites/${provider.id}`)).statusCode).toBeLessThan(
+      300,
+    );
+    const kept = (await client.agent.get('/api/me/favourites')).json().favourites;
+    expect(kept).toMatchObject([{ id: provider.id, badges: [badge] }]);
 
     // In the directory (the provider alone in their trade here).
     await h.database.db

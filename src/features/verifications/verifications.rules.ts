@@ -7,6 +7,19 @@
 export const VERIFICATION_KINDS = ['trade_register', 'insurance'] as const;
 export type VerificationKind = (typeof VERIFICATION_KINDS)[number];
 
+/**
+ * Why a document is not approved: one of these, which the provider reads in their own language,
+ * with the administrator's note as written beside it (required for `other`).
+ */
+export const REJECTION_REASONS = [
+  'unreadable',
+  'not_matching',
+  'expired',
+  'wrong_document',
+  'other',
+] as const;
+export type RejectionReason = (typeof REJECTION_REASONS)[number];
+
 /** `superseded`: a newer upload (pending) or a newer approval of the same kind took its place. */
 export const VERIFICATION_STATUSES = ['pending', 'approved', 'rejected', 'superseded'] as const;
 export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DOCUMENT_TYPES, VERIFICATION_KINDS } from './verifications.rules';
+import { DOCUMENT_TYPES, REJECTION_REASONS, VERIFICATION_KINDS } from './verifications.rules';
 
 /**
  * The wire shapes of checked business and insurance (docs/verifications.md), shared by the server
@@ -15,8 +15,8 @@ export const DOCUMENT_ACCEPT = Object.entries(DOCUMENT_TYPES)
   .flatMap(([mime, extensions]) => [mime, ...extensions.map((extension) => `.${extension}`)])
   .join(',');
 
-/** The reason of a rejection the administrator writes, shown to the provider as written. */
-export const REJECTION_REASON = { min: 3, max: 500 } as const;
+/** The administrator's note beside a rejection's reason, shown to the provider as written. */
+export const REJECTION_NOTE = { min: 3, max: 500 } as const;
 
 /** A badge a provider's checks earn now, computed by the server (verifications.rules.ts). */
 export const badgeView = z.discriminatedUnion('kind', [
@@ -50,7 +50,8 @@ export const ownDocument = z.object({
   claimed_until: day.nullable(),
   expires_on: day.nullable(),
   decided_at: instant.nullable(),
-  reason: z.string().nullable(),
+  reason: z.enum(REJECTION_REASONS).nullable(),
+  note: z.string().nullable(),
 });
 export type OwnDocument = z.infer<typeof ownDocument>;
 
@@ -90,7 +91,8 @@ export type AdminVerifications = z.infer<typeof adminVerificationsResponse>;
 export const adminDocumentDetail = adminDocumentRow.extend({
   status: z.enum(['pending', 'approved', 'rejected', 'superseded']),
   expires_on: day.nullable(),
-  reason: z.string().nullable(),
+  reason: z.enum(REJECTION_REASONS).nullable(),
+  note: z.string().nullable(),
   decided_at: instant.nullable(),
   allowed_actions: z.array(z.enum(['approve', 'reject'])),
 });
@@ -99,11 +101,19 @@ export type AdminDocumentDetail = z.infer<typeof adminDocumentDetail>;
 export const approveBody = z.object({
   expires_on: z.string({ message: 'deadline_invalid' }).max(10, { message: 'deadline_invalid' }),
 });
-export const rejectBody = z.object({
-  reason: z
-    .string({ message: 'reason_length' })
-    .trim()
-    .min(REJECTION_REASON.min, { message: 'reason_length' })
-    .max(REJECTION_REASON.max, { message: 'reason_length' })
-    .refine((value) => !value.includes('\u0000'), { message: 'reason_length' }),
-});
+export const rejectBody = z
+  .object({
+    reason: z.enum(REJECTION_REASONS, { message: 'choice_invalid' }),
+    note: z
+      .string({ message: 'reason_length' })
+      .trim()
+      .max(REJECTION_NOTE.max, { message: 'reason_length' })
+      .refine((value) => !value.includes('\u0000'), { message: 'reason_length' })
+      .optional(),
+  })
+  // "Other" says nothing by itself: its note is the reason.
+  .refine(
+    ({ reason, note }) =>
+      note === undefined || note === '' ? reason !== 'other' : note.length >= REJECTION_NOTE.min,
+    { message: 'reason_length', path: ['note'] },
+  );

@@ -26,7 +26,7 @@ const aBid = {
 
 /** A provider's document for a check of their business or insurance (docs/verifications.md). */
 const aDocument = { documentId: id, providerId: id, kind: z.enum(['trade_register', 'insurance']) };
-/** An approved check, and the day it holds until. */
+/** An approved check, and the day it holds until; a rejection says why (verifications.rules.ts). */
 const aCheck = z.object({ ...aDocument, expiresOn: z.iso.date() });
 
 const declare = <Payload extends z.ZodType>(version: number, payload: Payload) => ({
@@ -167,10 +167,7 @@ export const EVENTS = {
       bidderIds: z.array(id),
     }),
   ),
-  /**
-   * The client invited a provider to bid on their open request (docs/invitations.md). Never the
-   * client's name or contact: those follow a hire.
-   */
+  /** A client invited a provider to bid on an open request; no client name or contact in it. */
   'request.invited': declare(
     1,
     z.object({ workRequestId: id, clientId: id, providerId: id, title: z.string() }),
@@ -366,7 +363,10 @@ export const EVENTS = {
       ...aDocument,
       approved: z.boolean(),
       expiresOn: z.iso.date().nullable(),
-      reason: z.string().nullable(),
+      reason: z
+        .enum(['unreadable', 'not_matching', 'expired', 'wrong_document', 'other'])
+        .nullable(),
+      note: z.string().nullable(),
     }),
   ),
   /** An approved check lapses in 30 days (the expiry job, once per approval). */

@@ -43,6 +43,6 @@ export const VERIFICATION_CALLS: Record<string, Call> = {
   },
   'POST /api/admin/verifications/:id/reject': {
     url: () => `/api/admin/verifications/${document()}/reject`,
-    body: () => ({ reason: 'Certifikát je nečitateľný.' }),
+    body: () => ({ reason: 'unreadable', note: 'Certifikát je nečitateľný.' }),
   },
 };

@@ -92,7 +92,11 @@ export const adminVerificationsRoutes: FastifyPluginAsyncZod<{ ctx: ServerContex
     },
     async (request) => {
       const admin = administratorOf(request);
-      await decide(ctx, admin, request.params.id, { approve: false, reason: request.body.reason });
+      await decide(ctx, admin, request.params.id, {
+        approve: false,
+        reason: request.body.reason,
+        note: request.body.note || null,
+      });
       return detail(admin, request.params.id, false);
     },
   );

@@ -7,7 +7,8 @@ import { useNotify } from '../../../client/layout/Notifications';
 import { formatDay } from '../../../shared/format';
 import type { Language } from '../../../shared/languages';
 import { documentUrl } from '../../verifications/ui/verifications.api';
-import { REJECTION_REASON } from '../../verifications/verifications.schema';
+import { REJECTION_REASONS, type RejectionReason } from '../../verifications/verifications.rules';
+import { REJECTION_NOTE } from '../../verifications/verifications.schema';
 import { AdminDialog, Field, formatDateTime } from './parts';
 import {
   useAdminVerification,
@@ -16,14 +17,15 @@ import {
   type VerificationDecision,
 } from './verifications.api';
 
-/** Approve until a date, or reject with a reason the provider reads as written. */
+/** Approve until a date, or reject with a reason the provider reads in their language, and a note. */
 function DecisionForm({ document }: { document: AdminVerification }) {
   const { t } = useTranslation('verifications');
   const { notify } = useNotify();
   const errorText = useApiErrorText();
   const decide = useDecideVerification();
   const [expiresOn, setExpiresOn] = useState(document.claimedUntil ?? '');
-  const [reason, setReason] = useState('');
+  const [reason, setReason] = useState<RejectionReason | ''>('');
+  const [note, setNote] = useState('');
   // The form goes once the decision is shown (no actions left): told through the promise, which
   // settles whether or not the form is still there.
   const send = (decision: VerificationDecision) =>
@@ -37,7 +39,7 @@ function DecisionForm({ document }: { document: AdminVerification }) {
   };
   const reject = (event: FormEvent) => {
     event.preventDefault();
-    void send({ id: document.id, approve: false, reason });
+    if (reason) void send({ id: document.id, approve: false, reason, note });
   };
   return (
     <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
@@ -59,13 +61,31 @@ function DecisionForm({ document }: { document: AdminVerification }) {
       <form onSubmit={reject} className="flex flex-col gap-2">
         <label className="flex flex-col gap-1 text-sm font-medium">
           {t('admin.reason')}
-          <textarea
+          <select
             required
-            minLength={REJECTION_REASON.min}
-            maxLength={REJECTION_REASON.max}
             value={reason}
-            onChange={(event) => setReason(event.target.value)}
-            className="min-h-24 rounded-lg border border-stone-300 bg-white px-3 py-2"
+            onChange={(event) => setReason(event.target.value as RejectionReason)}
+            className="min-h-11 rounded-lg border border-stone-300 bg-white px-3"
+          >
+            <option value="" disabled>
+              {t('admin.chooseReason')}
+            </option>
+            {REJECTION_REASONS.map((code) => (
+              <option key={code} value={code}>
+                {t(`reasons.${code}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex flex-col gap-1 text-sm font-medium">
+          {t('admin.note')}
+          <textarea
+            required={reason === 'other'}
+            minLength={REJECTION_NOTE.min}
+            maxLength={REJECTION_NOTE.max}
+            value={note}
+            onChange={(event) => setNote(event.target.value)}
+            className="min-h-20 rounded-lg border border-stone-300 bg-white px-3 py-2"
           />
         </label>
         <button type="submit" className="btn-secondary" disabled={decide.isPending}>
@@ -130,7 +150,8 @@ export function VerificationDialog({ id, onClose }: { id: string; onClose: () =>
             <p className="text-sm text-stone-700">
               {t('admin.decided', { status: t(`admin.status.${data.status}`) })}
               {data.expiresOn && ` · ${formatDay(data.expiresOn, language)}`}
-              {data.reason && ` · ${data.reason}`}
+              {data.reason && ` · ${t(`reasons.${data.reason}`)}`}
+              {data.note && ` · ${data.note}`}
             </p>
           )}
           <div className="flex justify-end">

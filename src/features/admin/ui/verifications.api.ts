@@ -5,6 +5,7 @@ import type {
   AdminDocumentDetail,
   AdminVerifications,
 } from '../../verifications/verifications.schema';
+import type { RejectionReason } from '../../verifications/verifications.rules';
 import { adminKeys } from './admin.api';
 
 export type AdminVerificationList = CamelCased<AdminVerifications>;
@@ -40,7 +41,8 @@ export function useAdminVerification(id: string) {
 }
 
 export type VerificationDecision =
-  { id: string; approve: true; expiresOn: string } | { id: string; approve: false; reason: string };
+  | { id: string; approve: true; expiresOn: string }
+  | { id: string; approve: false; reason: RejectionReason; note: string };
 
 /** Approves (until a date) or rejects (with a reason): the dialog shows it, the queue refreshes. */
 export function useDecideVerification() {
@@ -54,7 +56,7 @@ export function useDecideVerification() {
           })
         : api<AdminVerification>(`/admin/verifications/${decision.id}/reject`, {
             method: 'POST',
-            body: { reason: decision.reason },
+            body: { reason: decision.reason, note: decision.note },
           }),
     onSuccess: (detail, { id }) => {
       queryClient.setQueryData(verificationAdminKeys.detail(id), detail);

@@ -9,18 +9,18 @@ import { formatDay } from '../../../shared/format';
 import type { Language } from '../../../shared/languages';
 import { pageLink, reader, type MailContext } from './mail-recipients';
 
-const KINDS: Record<Language, typeof sk.kinds> = {
-  sk: sk.kinds,
-  en: en.kinds,
-  uk: uk.kinds,
-  ru: ru.kinds,
-  cs: cs.kinds,
-};
+const TEXTS: Record<Language, typeof sk> = { sk, en, uk, ru, cs };
+
+/** A rejection's reason in the provider's language, and the administrator's note as written. */
+const reasonText = (
+  language: Language,
+  { reason, note }: { reason: keyof typeof sk.reasons | null; note: string | null },
+) => [reason ? TEXTS[language].reasons[reason] : '', note ?? ''].filter(Boolean).join('\n');
 
 /**
  * The mail of a provider's checks (docs/verifications.md), beside their inbox notifications
- * (verification.handlers.ts): the decision (with a rejection's reason as the administrator wrote
- * it), and the notices 30 days before a check lapses and when it lapsed; each only if the
+ * (verification.handlers.ts): the decision (with a rejection's reason in their language and the
+ * administrator's note), and the notices 30 days before a check lapses and when it lapsed; each only if the
  * provider kept that type's mail on, queued in the change's transaction.
  */
 export function registerVerificationMailHandlers(events: EventBus, ctx: MailContext) {
@@ -30,7 +30,7 @@ export function registerVerificationMailHandlers(events: EventBus, ctx: MailCont
     check: { kind: 'trade_register' | 'insurance'; expiresOn: string | null },
   ) => ({
     name,
-    document: KINDS[language][check.kind],
+    document: TEXTS[language].kinds[check.kind],
     date: check.expiresOn ? formatDay(check.expiresOn, language) : '',
     link: pageLink(ctx, '/profile'),
   });
@@ -45,7 +45,7 @@ export function registerVerificationMailHandlers(events: EventBus, ctx: MailCont
       tx,
       user,
       payload.approved ? 'verificationApproved' : 'verificationRejected',
-      { ...values(language, user.name, payload), reason: payload.reason ?? '' },
+      { ...values(language, user.name, payload), reason: reasonText(language, payload) },
       options,
     );
   });

@@ -13,7 +13,11 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt } from '../../../server/db/columns';
 import { users } from '../../accounts/server/tables';
-import { VERIFICATION_KINDS, VERIFICATION_STATUSES } from '../verifications.rules';
+import {
+  VERIFICATION_KINDS,
+  VERIFICATION_STATUSES,
+  type RejectionReason,
+} from '../verifications.rules';
 
 export const verificationKindEnum = pgEnum('verification_kind', VERIFICATION_KINDS);
 export const verificationStatusEnum = pgEnum('verification_status', VERIFICATION_STATUSES);
@@ -41,8 +45,10 @@ export const verificationDocuments = pgTable(
     claimedUntil: date('claimed_until', { mode: 'string' }),
     /** The date the check holds until, set by the administrator who approved it. */
     expiresOn: date('expires_on', { mode: 'string' }),
-    /** The administrator's reason for a rejection, shown to the provider as written. */
-    reason: text('reason'),
+    /** Why it was rejected (verifications.rules.ts `REJECTION_REASONS`), read in the provider's language. */
+    reason: text('reason').$type<RejectionReason>(),
+    /** The administrator's note beside the reason, shown to the provider as written. */
+    note: text('note'),
     decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     /** When the provider was told the check lapses in 30 days, and when that it lapsed (once each). */

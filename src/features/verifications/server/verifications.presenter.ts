@@ -32,6 +32,7 @@ export function presentOwn(rows: DocumentRow[], ico: string | null, now: Date): 
         expires_on: row.expiresOn,
         decided_at: instant(row.decidedAt),
         reason: row.reason,
+        note: row.note,
       });
     }
   }
@@ -71,6 +72,7 @@ export function presentAdminDetail(found: {
     status: document.status,
     expires_on: document.expiresOn,
     reason: document.reason,
+    note: document.note,
     decided_at: instant(document.decidedAt),
     allowed_actions: decisionRefusal(document) === null ? ['approve', 'reject'] : [],
   };

@@ -81,7 +81,10 @@ export async function lockDocument(tx: Tx, id: string) {
 export async function decideDocument(
   tx: Tx,
   id: string,
-  decision: Pick<NewDocument, 'status' | 'expiresOn' | 'reason' | 'decidedBy' | 'decidedAt'>,
+  decision: Pick<
+    NewDocument,
+    'status' | 'expiresOn' | 'reason' | 'note' | 'decidedBy' | 'decidedAt'
+  >,
 ) {
   await tx.update(documents).set(decision).where(eq(documents.id, id));
 }

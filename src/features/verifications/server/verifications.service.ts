@@ -10,6 +10,7 @@ import {
   expiryDateRefusal,
   noticeDue,
   type Badge,
+  type RejectionReason,
   type VerificationKind,
 } from '../verifications.rules';
 import { canDecide, canOpenDocument, uploadRefusal } from './verifications.policy';
@@ -153,7 +154,9 @@ export async function openForAdministrator(
   return found;
 }
 
-export type Decision = { approve: true; expiresOn: string } | { approve: false; reason: string };
+export type Decision =
+  | { approve: true; expiresOn: string }
+  | { approve: false; reason: RejectionReason; note: string | null };
 
 /**
  * An administrator's decision about a pending document, once (the row is locked; a second
@@ -182,6 +185,7 @@ export async function decide(
       status: decision.approve ? 'approved' : 'rejected',
       expiresOn: decision.approve ? decision.expiresOn : null,
       reason: decision.approve ? null : decision.reason,
+      note: decision.approve ? null : decision.note,
       decidedBy: admin.id,
       decidedAt: now,
     });
@@ -193,6 +197,7 @@ export async function decide(
       approved: decision.approve,
       expiresOn: decision.approve ? decision.expiresOn : null,
       reason: decision.approve ? null : decision.reason,
+      note: decision.approve ? null : decision.note,
     });
     return row;
   });

@@ -46,8 +46,11 @@ function DocumentState({ document }: { document: OwnDocumentView }) {
         {t('section.uploadedOn', { date: formatDay(document.uploadedAt.slice(0, 10), language) })}
       </p>
       {document.state === 'rejected' && document.reason && (
+        <p>{t('section.reason', { reason: t(`reasons.${document.reason}`) })}</p>
+      )}
+      {document.state === 'rejected' && document.note && (
         <p className="whitespace-pre-wrap [overflow-wrap:anywhere]">
-          {t('section.reason', { reason: document.reason })}
+          {t('section.note', { note: document.note })}
         </p>
       )}
     </div>

@@ -12,6 +12,7 @@ CREATE TABLE "verification_documents" (
 	"claimed_until" date,
 	"expires_on" date,
 	"reason" text,
+	"note" text,
 	"decided_by" uuid,
 	"decided_at" timestamp with time zone,
 	"expiring_notice_at" timestamp with time zone,

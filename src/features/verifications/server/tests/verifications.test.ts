@@ -9,6 +9,7 @@ import {
 } from '../../../../server/db/schema';
 import type { EventBus } from '../../../../server/events/bus';
 import { sendExpiryNotices } from '../verifications.service';
+import ukVerifications from '../../../../locales/uk/verifications.json';
 
 let h: AccountsHarness;
 let events: EventBus;
@@ -199,7 +200,7 @@ describe("the console's Verifications", () => {
 
     // Decided once: a second decision is refused.
     const again = await admin.agent.post(`/api/admin/verifications/${document.id}/reject`, {
-      reason: 'Omylom.',
+      reason: 'wrong_document',
     });
     expect(again.statusCode).toBe(409);
     expect(again.json().error).toBe('verification_already_decided');
@@ -271,40 +272,56 @@ describe("the console's Verifications", () => {
         expires_on: inDays(90),
       }),
       other.agent.post(`/api/admin/verifications/${document.id}/reject`, {
-        reason: 'Nečitateľný dokument.',
+        reason: 'unreadable',
       }),
     ]);
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
     const lost = answers.find((answer) => answer.statusCode === 409)!;
     expect(lost.json().error).toBe('verification_already_decided');
-    const reasons = ['x'.repeat(1_000_000), 'Dôvod\u0000s nulou', 42];
-    for (const reason of reasons) {
-      const answer = await admin.agent.post(`/api/admin/verifications/${document.id}/reject`, {
-        reason,
-      });
+    const bodies = [
+      { reason: 'x'.repeat(1_000_000) },
+      { reason: 'Dôvod\u0000s nulou' },
+      { reason: 42 },
+      { reason: 'other' },
+      { reason: 'other', note: 'x'.repeat(1_000_000) },
+      { reason: 'other', note: 'Poznámka\u0000s nulou' },
+      { reason: 'unreadable', note: 42 },
+    ];
+    for (const body of bodies) {
+      const answer = await admin.agent.post(`/api/admin/verifications/${document.id}/reject`, body);
       expect(answer.statusCode).toBeGreaterThanOrEqual(400);
       expect(answer.statusCode).toBeLessThan(500);
       expect(typeof answer.json().error).toBe('string');
     }
   });
 
-  it('rejects with a reason the provider reads as written', async () => {
+  it('rejects with a reason the provider reads in their language, and a note as written', async () => {
     const { provider, admin, document } = await insuredProvider();
-    const short = await admin.agent.post(`/api/admin/verifications/${document.id}/reject`, {
-      reason: 'x',
-    });
-    expect(short.statusCode).toBe(400);
-    const reason = 'Na certifikáte chýba meno poisteného.';
+    // "Other" says nothing by itself: its note is required, and a note is at least 3 characters.
+    for (const body of [{ reason: 'other' }, { reason: 'other', note: 'x' }, { reason: 'nope' }]) {
+      const refused = await admin.agent.post(
+        `/api/admin/verifications/${document.id}/reject`,
+        body,
+      );
+      expect(refused.statusCode).toBe(400);
+    }
+    expect(
+      (await provider.agent.put('/api/users/language', { preferred_language: 'uk' })).statusCode,
+    ).toBeLessThan(300);
+    const note = 'Na certifikáte chýba meno poisteného.';
     const rejected = await admin.agent.post(`/api/admin/verifications/${document.id}/reject`, {
-      reason,
+      reason: 'not_matching',
+      note,
     });
     expect(rejected.statusCode).toBe(200);
+    expect(rejected.json()).toMatchObject({ reason: 'not_matching', note });
     expect(await h.auditsOf('verification.reject', provider.id)).toHaveLength(1);
     const own = await mine(provider);
-    expect(own.documents[0]).toMatchObject({ state: 'rejected', reason });
+    expect(own.documents[0]).toMatchObject({ state: 'rejected', reason: 'not_matching', note });
     expect(own.badges).toEqual([]);
     const mail = await h.mailbox.waitFor(provider.email);
-    expect(mail.text).toContain(reason);
+    expect(mail.text).toContain(ukVerifications.reasons.not_matching);
+    expect(mail.text).toContain(note);
   });
 });
 

@@ -101,6 +101,9 @@ const MAIN_TABLES = [
   'lead_deliveries',
   'work_photos',
   'provider_stats',
+  'verification_documents',
+  'favourite_providers',
+  'request_invitations',
 ];
 
 let database: TestDatabase;

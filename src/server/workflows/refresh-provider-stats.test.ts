@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWorkRequest } from '../../../tests/factories';
 import { accountsHarness, type AccountsHarness } from '../../../tests/support/accounts-app';
 import type { Agent } from '../../../tests/support/agent';
+import { whileAccountIsDeleted } from '../../../tests/support/deleting-account';
 import { bids, conversations, messages, users, workRequests } from '../db/schema';
 import { refreshProviderStats } from './refresh-provider-stats';
 
@@ -219,6 +220,20 @@ describe('the migration that made the figures', () => {
 });
 
 describe('the nightly refresh', () => {
+  it('passes over a provider whose account is being deleted, and refreshes the others', async () => {
+    const { provider } = await scene();
+    const staying = await h.signedIn('provider');
+    await h.database.db.execute(sql`delete from provider_stats where provider_id = ${staying.id}`);
+    await whileAccountIsDeleted(h.database, provider.id, () =>
+      refreshProviderStats(h.database.db, 'all', new Date()),
+    );
+    const rows = await h.database.db.execute<{ provider_id: string }>(
+      sql`select provider_id from provider_stats
+          where provider_id in (${provider.id}, ${staying.id})`,
+    );
+    expect(rows.rows).toEqual([{ provider_id: staying.id }]);
+  });
+
   it('is scheduled at 3:30 through the job queue, once across instances', async () => {
     await expect
       .poll(

@@ -32,7 +32,10 @@ export async function refreshProviderStats(
   const at = now.toISOString();
   await db.execute(sql`
     with target as (
+      -- Held as a foreign key holds them: an account deleted meanwhile is passed over (its
+      -- deletion is waited for), not a failure of everyone's refresh.
       select ${users.id} as id from ${users} where ${users.role} = 'provider' and ${chosen}
+      for key share
     ),
     touches as (
       select ${bids.providerId} as provider_id, ${bids.workRequestId} as work_request_id,

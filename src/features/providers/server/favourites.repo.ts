@@ -1,10 +1,10 @@
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../../server/db/types';
+import type { Db, Tx } from '../../../server/db/types';
 import { providerProfiles, users } from '../../accounts/server/tables';
 import { favouriteProviders } from './tables';
 
 /** Keeps the provider; an existing favourite keeps its first date. */
-export async function insertFavourite(db: Db, clientId: string, providerId: string) {
+export async function insertFavourite(db: Db | Tx, clientId: string, providerId: string) {
   await db.insert(favouriteProviders).values({ clientId, providerId }).onConflictDoNothing();
   const [row] = await db
     .select({ createdAt: favouriteProviders.createdAt })

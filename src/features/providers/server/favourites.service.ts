@@ -1,6 +1,7 @@
 import type { ServerContext } from '../../../server/context';
 import type { Db } from '../../../server/db/types';
 import { AppError } from '../../../server/errors';
+import { holdAccount } from '../../accounts/server';
 import type { Actor } from '../../../shared/actor';
 import type { AccountStatus } from '../../../shared/statuses';
 import type { DirectoryForViewer, ProviderForViewer } from '../favourites.schema';
@@ -35,7 +36,13 @@ export async function keepFavourite(
   if (!clientActionsOn(actor, found.user).includes('favourite')) {
     throw new AppError('provider_unavailable', 'This provider cannot be kept as a favourite now.');
   }
-  const savedAt = await insertFavourite(ctx.db, actor.id, providerId);
+  // The provider's account may be being deleted at this moment: kept, or told it is gone.
+  const savedAt = await ctx.db.transaction(async (tx) => {
+    if (!(await holdAccount(tx, providerId))) {
+      throw new AppError('provider_not_found', 'Provider not found.');
+    }
+    return insertFavourite(tx, actor.id, providerId);
+  });
   return { providerId, savedAt: savedAt ?? new Date() };
 }
 

@@ -90,8 +90,14 @@ export function FavouritesTab() {
                     remove.mutate(
                       { providerId: provider.id, favourite: false },
                       {
-                        onSuccess: () =>
-                          notify('success', t('favourite.removed', { name: provider.name })),
+                        onSuccess: () => {
+                          notify('success', t('favourite.removed', { name: provider.name }));
+                          // The last one of a later page: that page is gone, show the one before
+                          // (not "no favourites" with the others out of reach).
+                          if (page > 1 && favourites.data.favourites.length === 1) {
+                            setPage(page - 1);
+                          }
+                        },
                         onError: (error) => notify('error', errorText(error)),
                       },
                     )

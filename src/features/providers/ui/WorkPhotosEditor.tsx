@@ -2,6 +2,7 @@ import { ArrowDown, ArrowUp, ImagePlus, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useApiErrorText } from '../../../client/api/useApiError';
 import { TextField } from '../../../client/components/ui/form';
+import { Spinner } from '../../../client/components/ui/Spinner';
 import { useTranslation } from '../../../client/i18n/react';
 import { useNotify } from '../../../client/layout/Notifications';
 import {
@@ -65,10 +66,11 @@ export function WorkPhotosEditor({ providerId }: { providerId: string }) {
           {t('editor.title')}
         </h2>
         <p className="mt-1 text-sm text-stone-600">
-          {t('editor.hint', { limit: WORK_PHOTO_LIMIT })}{' '}
-          {t('editor.count', { count: list.length, limit: WORK_PHOTO_LIMIT })}
+          {t('editor.hint', { limit: WORK_PHOTO_LIMIT })}
+          {photos.data && ` ${t('editor.count', { count: list.length, limit: WORK_PHOTO_LIMIT })}`}
         </p>
       </div>
+      {photos.isPending && <Spinner label={t('editor.loading')} />}
       {photos.isError && (
         <p role="alert" className="text-sm text-red-700">
           {errorText(photos.error)}
@@ -89,7 +91,7 @@ export function WorkPhotosEditor({ providerId }: { providerId: string }) {
           ))}
         </ol>
       )}
-      {full ? (
+      {!photos.data ? null : full ? (
         <p className="text-sm text-stone-700">{t('editor.full', { limit: WORK_PHOTO_LIMIT })}</p>
       ) : (
         <AddPhotoForm providerId={providerId} />

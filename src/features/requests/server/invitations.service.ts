@@ -1,6 +1,7 @@
 import type { ServerContext } from '../../../server/context';
 import type { Db } from '../../../server/db/types';
-import { refusalError } from '../../../server/errors';
+import { AppError, refusalError } from '../../../server/errors';
+import { holdAccount } from '../../accounts/server';
 import type { Actor } from '../../../shared/actor';
 import { inviteRefusal, type InvitationRefusal, type InvitedProvider } from '../invitations.rules';
 import {
@@ -52,6 +53,10 @@ export async function inviteProvider(
       now,
     );
     if (refusal) throw refuseInvitation(refusal);
+    // The provider's account may be being deleted at this moment: then there is nobody to invite.
+    if (!(await holdAccount(tx, provider.id))) {
+      throw new AppError('provider_not_found', 'Provider not found.');
+    }
     const invitedAt = await insertInvitation(tx, workRequestId, provider.id, now);
     if (!invitedAt) throw refuseInvitation('already_invited');
     await ctx.events.publish(tx, 'request.invited', {

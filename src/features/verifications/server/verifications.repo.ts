@@ -21,6 +21,19 @@ export async function insertDocument(tx: Tx, row: NewDocument) {
   return inserted!.id;
 }
 
+/**
+ * Holds the provider's account for an upload: two uploads at once take turns (so the second
+ * supersedes the first), and the account is not deleted meanwhile. False when it is gone.
+ */
+export async function lockUploader(tx: Tx, providerId: string) {
+  const [row] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.id, providerId))
+    .for('no key update');
+  return row !== undefined;
+}
+
 /** The provider's pending documents of a kind, locked: a new upload supersedes them. */
 export async function supersedePending(tx: Tx, providerId: string, kind: VerificationKind) {
   await tx

@@ -24,6 +24,7 @@ import {
   insertDocument,
   lockApprovalsDue,
   lockDocument,
+  lockUploader,
   markNoticed,
   pendingDocuments,
   supersedeApproved,
@@ -66,6 +67,10 @@ export async function uploadDocument(
   await ctx.storage.put(key, file.bytes);
   try {
     return await ctx.db.transaction(async (tx) => {
+      // Deleted meanwhile: its owner is signed out.
+      if (!(await lockUploader(tx, actor.id))) {
+        throw new AppError('not_authenticated', 'You must be logged in.');
+      }
       await supersedePending(tx, actor.id, input.kind);
       return insertDocument(tx, {
         providerId: actor.id,

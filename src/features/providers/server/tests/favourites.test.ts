@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountsHarness, type AccountsHarness } from '../../../../../tests/support/accounts-app';
 import type { Agent } from '../../../../../tests/support/agent';
+import { whileAccountIsDeleted } from '../../../../../tests/support/deleting-account';
 import { favouriteProviders, users } from '../../../../server/db/schema';
 
 let h: AccountsHarness;
@@ -111,5 +112,18 @@ describe('favourite providers', () => {
     expect((await client.agent.put(`/api/me/favourites/${aClient.id}`)).statusCode).toBe(404);
     const malformed = await client.agent.put('/api/me/favourites/not-an-id');
     expect([malformed.statusCode, malformed.json().error]).toEqual([400, 'validation_failed']);
+  });
+
+  it('kept while the provider’s account is being deleted: told they are gone, never a 5xx', async () => {
+    const provider = await h.signedIn('provider');
+    const answer = await whileAccountIsDeleted(h.database, provider.id, () =>
+      client.agent.put(`/api/me/favourites/${provider.id}`),
+    );
+    expect([answer.statusCode, answer.json().error]).toEqual([404, 'provider_not_found']);
+    const kept = await h.database.db
+      .select()
+      .from(favouriteProviders)
+      .where(eq(favouriteProviders.providerId, provider.id));
+    expect(kept).toEqual([]);
   });
 });

@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWorkRequest } from '../../../../../tests/factories';
 import { accountsHarness, type AccountsHarness } from '../../../../../tests/support/accounts-app';
 import type { Agent } from '../../../../../tests/support/agent';
-import { notifications, providerProfiles, users, workRequests } from '../../../../server/db/schema';
+import { whileAccountIsDeleted } from '../../../../../tests/support/deleting-account';
+import {
+  notifications,
+  providerProfiles,
+  requestInvitations,
+  users,
+  workRequests,
+} from '../../../../server/db/schema';
 import type { Category } from '../../../../shared/categories';
 
 let h: AccountsHarness;
@@ -158,6 +165,20 @@ describe('inviting a provider to bid', () => {
     ).toEqual(['invitation_limit_reached', 'invitation_limit_reached']);
     const told = await Promise.all(providers.map((provider) => invitationsTo(provider.id)));
     expect(told.filter((rows) => rows.length === 1)).toHaveLength(10);
+  });
+
+  it('invites a provider whose account is being deleted: told they are gone, never a 5xx', async () => {
+    const provider = await providerOf('plumbing');
+    const request = await openRequest();
+    const answer = await whileAccountIsDeleted(h.database, provider.id, () =>
+      invite(client.agent, provider.id, request.id),
+    );
+    expect([answer.statusCode, answer.json().error]).toEqual([404, 'provider_not_found']);
+    const stored = await h.database.db
+      .select()
+      .from(requestInvitations)
+      .where(eq(requestInvitations.workRequestId, request.id));
+    expect(stored).toEqual([]);
   });
 
   it('lists the client’s open requests, saying which may invite the provider and why not', async () => {

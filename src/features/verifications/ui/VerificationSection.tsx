@@ -76,6 +76,7 @@ function UploadForm({ kind, replacing }: { kind: VerificationKind; replacing: bo
     upload.mutate(body, {
       onSuccess: () => {
         setFile(undefined);
+        setUntil('');
         (event.target as HTMLFormElement).reset();
         notify('success', t('section.uploaded'));
       },
@@ -159,9 +160,14 @@ export function VerificationSection() {
       {mine.isPending ? (
         <Spinner label={t('section.loading')} />
       ) : !data ? (
-        <p role="alert" className="text-sm text-red-700">
-          {errorText(mine.error)}
-        </p>
+        <div className="flex flex-col items-start gap-2">
+          <p role="alert" className="text-sm text-red-700">
+            {errorText(mine.error)}
+          </p>
+          <button type="button" className="btn-secondary" onClick={() => void mine.refetch()}>
+            {t('section.retry')}
+          </button>
+        </div>
       ) : (
         <>
           <Badges badges={data.badges} />

@@ -1,4 +1,5 @@
 import type { ServerContext } from '../../../server/context';
+import { holdAccount } from '../../accounts/server';
 import type { Db, Tx } from '../../../server/db/database';
 import { AppError, refusalError } from '../../../server/errors';
 import type { Actor } from '../../../shared/actor';
@@ -177,6 +178,10 @@ export async function decide(
     if (dateRefusal) throw refusalError(dateRefusal, MESSAGES);
   }
   const decided = await ctx.db.transaction(async (tx) => {
+    // The provider's account first, then the document: the order an account's deletion takes
+    // them in, so a decision and a deletion at once wait for each other instead of deadlocking.
+    const found = await findDocument(tx, id);
+    if (!found || !(await holdAccount(tx, found.providerId))) throw notFound();
     const row = await lockDocument(tx, id);
     if (!row) throw notFound();
     const refusal = decisionRefusal(row);

@@ -140,6 +140,10 @@ describe('a profile people trust, in the browser', () => {
     const invite = page.getByRole('button', {
       name: uk('invitations', 'invite.buttonLabel', { name }),
     });
+    // What the button says begins its name, so a voice-control user can say what they see.
+    expect(uk('invitations', 'invite.buttonLabel', { name })).toMatch(
+      new RegExp(`^${(await invite.innerText()).trim()}`),
+    );
     await invite.click();
     const dialog = page.getByRole('dialog', { name: uk('invitations', 'invite.title', { name }) });
     await dialog.getByRole('radio', { name: new RegExp(title) }).check();
@@ -165,6 +169,9 @@ describe('a profile people trust, in the browser', () => {
       name: uk('invitations', 'favourite.label', { name }),
     });
     expect(await heart.getAttribute('aria-pressed')).toBe('false');
+    expect(uk('invitations', 'favourite.label', { name })).toMatch(
+      new RegExp(`^${(await heart.innerText()).trim()}`),
+    );
     await heart.click();
     await expect.poll(() => heart.getAttribute('aria-pressed')).toBe('true');
 

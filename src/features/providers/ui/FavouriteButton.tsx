@@ -48,7 +48,9 @@ export function FavouriteButton({
         aria-hidden="true"
         className={`size-5 ${pressed ? 'fill-rose-600 text-rose-600' : 'text-stone-600'}`}
       />
-      {!compact && <span>{t(pressed ? 'favourite.on' : 'favourite.off')}</span>}
+      {/* The same word pressed or not, so it stays the start of the button's name (which voice
+          control users say); the filled heart and the pressed state tell whether they are kept. */}
+      {!compact && <span>{t('favourite.off')}</span>}
     </button>
   );
 }

@@ -283,6 +283,8 @@ function PhotoRow({
             >
               <Pencil aria-hidden="true" className="size-4" />
               {t('editor.edit')}
+              {/* Which photo, for whoever does not see it beside the button. */}
+              <span className="sr-only">{`: ${photo.caption}`}</span>
             </button>
           )}
           {confirming ? (
@@ -313,6 +315,7 @@ function PhotoRow({
             <button type="button" className="btn-secondary" onClick={() => setConfirming(true)}>
               <Trash2 aria-hidden="true" className="size-4" />
               {t('editor.delete')}
+              <span className="sr-only">{`: ${photo.caption}`}</span>
             </button>
           )}
         </div>

@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { NOT_STORED } from '../../../server/plugins/cache-policy';
+import { dispositionHeader } from '../../../server/storage/content-disposition';
 import type { FileStorage } from '../../../server/storage/storage';
 import { cleanDocumentName } from './uploads';
 
@@ -10,17 +11,7 @@ const PDF_CSP = "default-src 'none'; object-src 'self'";
 
 /** RFC 6266 Content-Disposition: an ASCII fallback and the UTF-8 name, nothing that could spoof it. */
 export function documentDisposition(kind: 'inline' | 'attachment', stored: string): string {
-  const filename = cleanDocumentName(stored);
-  const fallback = filename
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^\x20-\x7e]/g, '_')
-    .replace(/["\\]/g, '_');
-  const encoded = encodeURIComponent(filename).replace(
-    /['()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return `${kind}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+  return dispositionHeader(kind, cleanDocumentName(stored));
 }
 
 /**

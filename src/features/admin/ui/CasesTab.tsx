@@ -3,9 +3,7 @@ import { useTranslation } from '../../../client/i18n/react';
 import { CaseDetailDialog } from './CaseDetailDialog';
 import { useAdminCases, type AdminCase } from './cases.api';
 import {
-  ColumnFields,
-  DataList,
-  ListArea,
+  QueueList,
   TabSection,
   formatDateTime,
   type Column,
@@ -44,27 +42,15 @@ export function CasesTab({ page, onPage }: TabProps) {
 
   return (
     <TabSection name="cases" title={t('admin:tabs.cases')}>
-      <ListArea
+      <QueueList
         query={list}
         page={page}
         onPage={onPage}
         items={(data) => data.cases}
         empty={t('cases.empty')}
-      >
-        {(cases) => (
-          <DataList
-            rows={cases}
-            cardClass="card flex flex-col gap-3 p-4"
-            card={(row) => (
-              <>
-                <ColumnFields columns={columns} row={row} />
-                <div>{open(row)}</div>
-              </>
-            )}
-            columns={[...columns, { key: 'actions', header: t('admin:actions.label'), cell: open }]}
-          />
-        )}
-      </ListArea>
+        columns={columns}
+        open={open}
+      />
       {opened && <CaseDetailDialog id={opened} onClose={() => setOpened(undefined)} />}
     </TabSection>
   );

@@ -2,9 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from '../../../client/i18n/react';
 import { REPORT_STATUSES } from '../../conversations/conversations.schema';
 import {
-  ColumnFields,
-  DataList,
-  ListArea,
+  QueueList,
   TabSection,
   formatDateTime,
   type Column,
@@ -93,28 +91,16 @@ export function ReportsTab({ page, onPage }: TabProps) {
           }))}
         />
       </SearchForm>
-      <ListArea
+      <QueueList
         query={list}
         page={page}
         onPage={onPage}
         items={(data) => data.reports}
         empty={t(status === 'open' ? 'reports.emptyOpen' : 'reports.emptyClosed')}
-      >
-        {(reports) => (
-          <DataList
-            wide
-            rows={reports}
-            cardClass="card flex flex-col gap-3 p-4"
-            card={(report) => (
-              <>
-                <ColumnFields columns={columns} row={report} />
-                <div>{open(report)}</div>
-              </>
-            )}
-            columns={[...columns, { key: 'actions', header: t('actions.label'), cell: open }]}
-          />
-        )}
-      </ListArea>
+        columns={columns}
+        open={open}
+        wide
+      />
       {opened && <ReportDetailDialog id={opened} onClose={() => setOpened(undefined)} />}
     </TabSection>
   );

@@ -3,9 +3,7 @@ import { useTranslation } from '../../../client/i18n/react';
 import { VerificationDialog } from './VerificationDialog';
 import { useAdminVerifications, type AdminVerificationRow } from './verifications.api';
 import {
-  ColumnFields,
-  DataList,
-  ListArea,
+  QueueList,
   TabSection,
   formatDateTime,
   type Column,
@@ -60,27 +58,15 @@ export function VerificationsTab({ page, onPage }: TabProps) {
   return (
     <TabSection name="verifications" title={t('admin:tabs.verifications')}>
       <p className="mb-3 text-sm text-stone-700">{t('admin.intro')}</p>
-      <ListArea
+      <QueueList
         query={list}
         page={page}
         onPage={onPage}
         items={(data) => data.documents}
         empty={t('admin.empty')}
-      >
-        {(documents) => (
-          <DataList
-            rows={documents}
-            cardClass="card flex flex-col gap-3 p-4"
-            card={(row) => (
-              <>
-                <ColumnFields columns={columns} row={row} />
-                <div>{open(row)}</div>
-              </>
-            )}
-            columns={[...columns, { key: 'actions', header: t('admin:actions.label'), cell: open }]}
-          />
-        )}
-      </ListArea>
+        columns={columns}
+        open={open}
+      />
       {opened && <VerificationDialog id={opened} onClose={() => setOpened(undefined)} />}
     </TabSection>
   );

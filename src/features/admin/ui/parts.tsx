@@ -228,6 +228,53 @@ export function ColumnFields<R>({ columns, row }: { columns: Column<R>[]; row: R
   );
 }
 
+/**
+ * A queue of the console (reports, cases, verifications): a page of rows, each opened by its
+ * button (`open`), as cards with their fields or as a table with the button in its last column.
+ */
+export function QueueList<
+  T extends { pagination: { totalPages: number } },
+  R extends { id: string | number },
+>({
+  query,
+  page,
+  onPage,
+  items,
+  empty,
+  columns,
+  open,
+  wide = false,
+}: {
+  query: ListQuery<T>;
+  page: number;
+  onPage: (page: number) => void;
+  items: (data: T) => R[];
+  empty: string;
+  columns: Column<R>[];
+  open: (row: R) => ReactNode;
+  wide?: boolean;
+}) {
+  const { t } = useTranslation('admin');
+  return (
+    <ListArea query={query} page={page} onPage={onPage} items={items} empty={empty}>
+      {(rows) => (
+        <DataList
+          wide={wide}
+          rows={rows}
+          cardClass="card flex flex-col gap-3 p-4"
+          card={(row) => (
+            <>
+              <ColumnFields columns={columns} row={row} />
+              <div>{open(row)}</div>
+            </>
+          )}
+          columns={[...columns, { key: 'actions', header: t('actions.label'), cell: open }]}
+        />
+      )}
+    </ListArea>
+  );
+}
+
 /** Account status; "N/A" when there is none (spec accounts §2). */
 export function AccountStatusBadge({ status }: { status: AccountStatus | null | undefined }) {
   const { t } = useTranslation('admin');

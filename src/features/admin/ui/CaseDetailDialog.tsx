@@ -1,7 +1,5 @@
-import { ClipboardCheck } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useApiErrorText } from '../../../client/api/useApiError';
-import { Spinner } from '../../../client/components/ui/Spinner';
 import { useTranslation } from '../../../client/i18n/react';
 import { useNotify } from '../../../client/layout/Notifications';
 import { formatEuro } from '../../../shared/format';
@@ -13,6 +11,7 @@ import { BidLinesTable } from '../../requests/ui/BidLinesTable';
 import { completionFileUrl } from '../../requests/ui/completion.api';
 import { useAdminCase, useDecideCase, type AdminCaseDetail } from './cases.api';
 import { AdminDialog, Field, formatDateTime } from './parts';
+import { AuditedDetail } from './AuditedDetail';
 
 /** Files of a step that the browser shows as pictures (checked by their bytes at upload). */
 const PICTURES = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp']);
@@ -174,90 +173,81 @@ function DecisionForm({ detail }: { detail: AdminCaseDetail }) {
  */
 export function CaseDetailDialog({ id, onClose }: { id: string; onClose: () => void }) {
   const { t, i18n } = useTranslation(['completion', 'admin']);
-  const errorText = useApiErrorText();
   const detail = useAdminCase(id);
-  const data = detail.data;
   return (
     <AdminDialog title={t('cases.detailTitle')} onClose={onClose}>
-      {detail.isPending ? (
-        <div className="flex min-h-40 items-center justify-center">
-          <Spinner label={t('admin:loading')} />
-        </div>
-      ) : !data ? (
-        <p role="alert" className="mt-4 text-red-800">
-          {`${t('cases.loadFailed')} ${errorText(detail.error)}`}
-        </p>
-      ) : (
-        <div className="mt-3 flex flex-col gap-4">
-          <p className="flex items-start gap-2 rounded-lg border border-sky-300 bg-sky-50 p-3 text-sm text-sky-900">
-            <ClipboardCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-            {t('cases.audited')}
-          </p>
-          <dl className="grid grid-cols-[fit-content(40%)_minmax(0,1fr)] gap-x-3 gap-y-1.5 text-sm">
-            <Field label={t('cases.request')} className="[overflow-wrap:anywhere]">
-              {data.workRequest.title}
-            </Field>
-            <Field label={t('cases.client')} className="[overflow-wrap:anywhere]">
-              {data.workRequest.client
-                ? `${data.workRequest.client.name} · ${data.workRequest.client.email}`
-                : '–'}
-            </Field>
-            <Field label={t('cases.provider')} className="[overflow-wrap:anywhere]">
-              {data.workRequest.provider
-                ? `${data.workRequest.provider.name} · ${data.workRequest.provider.email}`
-                : '–'}
-            </Field>
-            <Field label={t('cases.bid')} className="whitespace-pre-wrap [overflow-wrap:anywhere]">
-              {data.bid
-                ? `${formatEuro(data.bid.amountCents, i18n.language as Language)} · ${data.bid.description}`
-                : '–'}
-            </Field>
-          </dl>
-          <BidPrice detail={data} />
-          <section aria-labelledby="case-steps">
-            <h3 id="case-steps" className="mb-2 font-semibold">
-              {t('cases.words')}
-            </h3>
-            <Steps detail={data} />
-          </section>
-          <section aria-labelledby="case-thread">
-            <h3 id="case-thread" className="mb-2 font-semibold">
-              {t('cases.thread')}
-            </h3>
-            {data.thread ? (
-              <ol className="flex flex-col gap-2">
-                {data.thread.messages.map((message) => (
-                  <li key={message.id} className="rounded-lg border border-stone-200 p-3">
-                    <p className="flex flex-wrap gap-x-2 text-xs text-stone-600">
-                      <span className="font-semibold text-stone-800">
-                        {t(`roles.${message.senderRole}`)}
-                      </span>
-                      <time dateTime={message.createdAt}>
-                        {formatDateTime(message.createdAt, i18n.language)}
-                      </time>
-                    </p>
-                    <p className="mt-1 text-sm whitespace-pre-wrap [overflow-wrap:anywhere]">
-                      {message.text}
-                    </p>
-                  </li>
-                ))}
-              </ol>
+      <AuditedDetail query={detail} loadFailed={t('cases.loadFailed')} audited={t('cases.audited')}>
+        {(data) => (
+          <>
+            <dl className="grid grid-cols-[fit-content(40%)_minmax(0,1fr)] gap-x-3 gap-y-1.5 text-sm">
+              <Field label={t('cases.request')} className="[overflow-wrap:anywhere]">
+                {data.workRequest.title}
+              </Field>
+              <Field label={t('cases.client')} className="[overflow-wrap:anywhere]">
+                {data.workRequest.client
+                  ? `${data.workRequest.client.name} · ${data.workRequest.client.email}`
+                  : '–'}
+              </Field>
+              <Field label={t('cases.provider')} className="[overflow-wrap:anywhere]">
+                {data.workRequest.provider
+                  ? `${data.workRequest.provider.name} · ${data.workRequest.provider.email}`
+                  : '–'}
+              </Field>
+              <Field
+                label={t('cases.bid')}
+                className="whitespace-pre-wrap [overflow-wrap:anywhere]"
+              >
+                {data.bid
+                  ? `${formatEuro(data.bid.amountCents, i18n.language as Language)} · ${data.bid.description}`
+                  : '–'}
+              </Field>
+            </dl>
+            <BidPrice detail={data} />
+            <section aria-labelledby="case-steps">
+              <h3 id="case-steps" className="mb-2 font-semibold">
+                {t('cases.words')}
+              </h3>
+              <Steps detail={data} />
+            </section>
+            <section aria-labelledby="case-thread">
+              <h3 id="case-thread" className="mb-2 font-semibold">
+                {t('cases.thread')}
+              </h3>
+              {data.thread ? (
+                <ol className="flex flex-col gap-2">
+                  {data.thread.messages.map((message) => (
+                    <li key={message.id} className="rounded-lg border border-stone-200 p-3">
+                      <p className="flex flex-wrap gap-x-2 text-xs text-stone-600">
+                        <span className="font-semibold text-stone-800">
+                          {t(`roles.${message.senderRole}`)}
+                        </span>
+                        <time dateTime={message.createdAt}>
+                          {formatDateTime(message.createdAt, i18n.language)}
+                        </time>
+                      </p>
+                      <p className="mt-1 text-sm whitespace-pre-wrap [overflow-wrap:anywhere]">
+                        {message.text}
+                      </p>
+                    </li>
+                  ))}
+                </ol>
+              ) : (
+                <p className="text-sm text-stone-600">{t('cases.noThread')}</p>
+              )}
+            </section>
+            {data.allowedActions.length > 0 ? (
+              <DecisionForm detail={data} />
             ) : (
-              <p className="text-sm text-stone-600">{t('cases.noThread')}</p>
+              <p className="text-sm text-stone-700">{t('cases.closed')}</p>
             )}
-          </section>
-          {data.allowedActions.length > 0 ? (
-            <DecisionForm detail={data} />
-          ) : (
-            <p className="text-sm text-stone-700">{t('cases.closed')}</p>
-          )}
-          <div className="flex justify-end">
-            <button type="button" className="btn-secondary" onClick={onClose}>
-              {t('cases.dismiss')}
-            </button>
-          </div>
-        </div>
-      )}
+            <div className="flex justify-end">
+              <button type="button" className="btn-secondary" onClick={onClose}>
+                {t('cases.dismiss')}
+              </button>
+            </div>
+          </>
+        )}
+      </AuditedDetail>
     </AdminDialog>
   );
 }

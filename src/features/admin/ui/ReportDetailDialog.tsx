@@ -1,6 +1,5 @@
-import { ClipboardCheck, UserX } from 'lucide-react';
+import { UserX } from 'lucide-react';
 import { useApiErrorText } from '../../../client/api/useApiError';
-import { Spinner } from '../../../client/components/ui/Spinner';
 import { useTranslation } from '../../../client/i18n/react';
 import { useConfirm } from '../../../client/layout/ConfirmDialog';
 import { useNotify } from '../../../client/layout/Notifications';
@@ -13,6 +12,7 @@ import {
   useDisableReported,
   type AdminReportDetail,
 } from './reports.api';
+import { AuditedDetail } from './AuditedDetail';
 
 /** The messages copied into the report when it was made, oldest first, by role and time. */
 function ReportedMessages({ detail }: { detail: AdminReportDetail }) {
@@ -93,83 +93,77 @@ export function ReportDetailDialog({ id, onClose }: { id: string; onClose: () =>
 
   return (
     <AdminDialog title={t('reports.detailTitle')} onClose={onClose}>
-      {detail.isPending ? (
-        <div className="flex min-h-40 items-center justify-center">
-          <Spinner label={t('loading')} />
-        </div>
-      ) : !detail.data || !report ? (
-        <p role="alert" className="mt-4 text-red-800">
-          {`${t('reports.loadFailed')} ${errorText(detail.error)}`}
-        </p>
-      ) : (
-        <div className="mt-3 flex flex-col gap-4">
-          <p className="flex items-start gap-2 rounded-lg border border-sky-300 bg-sky-50 p-3 text-sm text-sky-900">
-            <ClipboardCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-            {t('reports.audited')}
-          </p>
-          <dl className="grid grid-cols-[fit-content(40%)_minmax(0,1fr)] gap-x-3 gap-y-1.5 text-sm">
-            <Field label={t('reports.columns.status')}>
-              <ReportStatusBadge status={report.status} />
-            </Field>
-            <Field label={t('reports.columns.created')}>
-              {formatDateTime(report.createdAt, i18n.language)}
-            </Field>
-            <Field label={t('reports.columns.reason')}>
-              {t(`conversations:report.reasons.${report.reason}`)}
-            </Field>
-            <Field
-              label={t('reports.note')}
-              className="whitespace-pre-wrap [overflow-wrap:anywhere]"
-            >
-              {report.note ?? t('reports.noNote')}
-            </Field>
-            <Field label={t('reports.columns.reported')}>
-              <ReportPersonCell person={report.reported} withStatus />
-            </Field>
-            <Field label={t('reports.columns.reporter')}>
-              <ReportPersonCell person={report.reporter} />
-            </Field>
-            <Field label={t('reports.columns.request')} className="[overflow-wrap:anywhere]">
-              {report.requestTitle}
-            </Field>
-          </dl>
-          <section aria-labelledby="reported-messages">
-            <h3 id="reported-messages" className="mb-2 font-semibold">
-              {t('reports.messages')}
-            </h3>
-            {report.conversationId === null && (
-              <p className="mb-2 text-sm text-stone-600">{t('reports.conversationGone')}</p>
-            )}
-            <ReportedMessages detail={detail.data} />
-          </section>
-          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:flex-wrap sm:justify-end">
-            <button type="button" className="btn-secondary" onClick={onClose}>
-              {t('reports.dismiss')}
-            </button>
-            {reported && reported.accountStatus !== 'disabled' && (
-              <button
-                type="button"
-                className="btn-danger"
-                disabled={disable.isPending}
-                onClick={() => void disableReported()}
+      <AuditedDetail
+        query={detail}
+        loadFailed={t('reports.loadFailed')}
+        audited={t('reports.audited')}
+      >
+        {(data) => (
+          <>
+            <dl className="grid grid-cols-[fit-content(40%)_minmax(0,1fr)] gap-x-3 gap-y-1.5 text-sm">
+              <Field label={t('reports.columns.status')}>
+                <ReportStatusBadge status={data.report.status} />
+              </Field>
+              <Field label={t('reports.columns.created')}>
+                {formatDateTime(data.report.createdAt, i18n.language)}
+              </Field>
+              <Field label={t('reports.columns.reason')}>
+                {t(`conversations:data.report.reasons.${data.report.reason}`)}
+              </Field>
+              <Field
+                label={t('reports.note')}
+                className="whitespace-pre-wrap [overflow-wrap:anywhere]"
               >
-                <UserX aria-hidden="true" className="size-4 shrink-0" />
-                {t('reports.disable')}
+                {data.report.note ?? t('reports.noNote')}
+              </Field>
+              <Field label={t('reports.columns.reported')}>
+                <ReportPersonCell person={data.report.reported} withStatus />
+              </Field>
+              <Field label={t('reports.columns.reporter')}>
+                <ReportPersonCell person={data.report.reporter} />
+              </Field>
+              <Field label={t('reports.columns.request')} className="[overflow-wrap:anywhere]">
+                {data.report.requestTitle}
+              </Field>
+            </dl>
+            <section aria-labelledby="reported-messages">
+              <h3 id="reported-messages" className="mb-2 font-semibold">
+                {t('reports.messages')}
+              </h3>
+              {data.report.conversationId === null && (
+                <p className="mb-2 text-sm text-stone-600">{t('reports.conversationGone')}</p>
+              )}
+              <ReportedMessages detail={data} />
+            </section>
+            <div className="flex flex-col-reverse gap-3 sm:flex-row sm:flex-wrap sm:justify-end">
+              <button type="button" className="btn-secondary" onClick={onClose}>
+                {t('reports.dismiss')}
               </button>
-            )}
-            {report.status === 'open' && (
-              <button
-                type="button"
-                className="btn-primary"
-                disabled={close.isPending}
-                onClick={() => void closeReport()}
-              >
-                {t('reports.close')}
-              </button>
-            )}
-          </div>
-        </div>
-      )}
+              {reported && reported.accountStatus !== 'disabled' && (
+                <button
+                  type="button"
+                  className="btn-danger"
+                  disabled={disable.isPending}
+                  onClick={() => void disableReported()}
+                >
+                  <UserX aria-hidden="true" className="size-4 shrink-0" />
+                  {t('reports.disable')}
+                </button>
+              )}
+              {data.report.status === 'open' && (
+                <button
+                  type="button"
+                  className="btn-primary"
+                  disabled={close.isPending}
+                  onClick={() => void closeReport()}
+                >
+                  {t('reports.close')}
+                </button>
+              )}
+            </div>
+          </>
+        )}
+      </AuditedDetail>
     </AdminDialog>
   );
 }

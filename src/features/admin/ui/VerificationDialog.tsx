@@ -1,7 +1,6 @@
-import { ClipboardCheck, FileText } from 'lucide-react';
+import { FileText } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useApiErrorText } from '../../../client/api/useApiError';
-import { Spinner } from '../../../client/components/ui/Spinner';
 import { useTranslation } from '../../../client/i18n/react';
 import { useNotify } from '../../../client/layout/Notifications';
 import { formatDay } from '../../../shared/format';
@@ -16,6 +15,7 @@ import {
   type AdminVerification,
   type VerificationDecision,
 } from './verifications.api';
+import { AuditedDetail } from './AuditedDetail';
 
 /** Approve until a date, or reject with a reason the provider reads in their language, and a note. */
 function DecisionForm({ document }: { document: AdminVerification }) {
@@ -103,64 +103,52 @@ function DecisionForm({ document }: { document: AdminVerification }) {
 export function VerificationDialog({ id, onClose }: { id: string; onClose: () => void }) {
   const { t, i18n } = useTranslation(['verifications', 'admin']);
   const language = i18n.language as Language;
-  const errorText = useApiErrorText();
   const detail = useAdminVerification(id);
-  const data = detail.data;
   return (
     <AdminDialog title={t('admin.title')} onClose={onClose}>
-      {detail.isPending ? (
-        <div className="flex min-h-40 items-center justify-center">
-          <Spinner label={t('admin:loading')} />
-        </div>
-      ) : !data ? (
-        <p role="alert" className="mt-4 text-red-800">
-          {`${t('admin.loadFailed')} ${errorText(detail.error)}`}
-        </p>
-      ) : (
-        <div className="mt-3 flex flex-col gap-4">
-          <p className="flex items-start gap-2 rounded-lg border border-sky-300 bg-sky-50 p-3 text-sm text-sky-900">
-            <ClipboardCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-            {t('admin.audited')}
-          </p>
-          <dl className="grid grid-cols-[fit-content(40%)_minmax(0,1fr)] gap-x-3 gap-y-1.5 text-sm">
-            <Field label={t('admin.provider')} className="[overflow-wrap:anywhere]">
-              {data.providerName}
-            </Field>
-            <Field label={t('admin.ico')}>{data.ico ?? t('admin.noIco')}</Field>
-            <Field label={t('admin.document')}>{t(`kindTitles.${data.kind}`)}</Field>
-            <Field label={t('admin.claimedUntil')}>
-              {data.claimedUntil ? formatDay(data.claimedUntil, language) : '–'}
-            </Field>
-            <Field label={t('admin.uploadedAt')}>
-              {formatDateTime(data.uploadedAt, i18n.language)}
-            </Field>
-          </dl>
-          <a
-            className="inline-flex min-h-11 items-center gap-2 font-medium text-brand-700 underline [overflow-wrap:anywhere]"
-            href={documentUrl(data.id)}
-            target="_blank"
-            rel="noopener noreferrer"
-          >
-            <FileText aria-hidden="true" className="size-4 shrink-0" />
-            {t('admin.open')} ({data.filename})
-          </a>
-          {data.allowedActions.length > 0 ? (
-            <DecisionForm document={data} />
-          ) : (
-            <p className="text-sm text-stone-700">
-              {t('admin.decided', { status: t(`admin.status.${data.status}`) })}
-              {data.expiresOn && ` · ${formatDay(data.expiresOn, language)}`}
-              {data.reason && ` · ${t(`reasons.${data.reason}`)}`}
-              {data.note && ` · ${data.note}`}
-            </p>
-          )}
-          <div className="flex justify-end">
-            <button type="button" className="btn-secondary" onClick={onClose}>
-              {t('admin.close')}
-            </button>
-          </div>
-        </div>
-      )}
+      <AuditedDetail query={detail} loadFailed={t('admin.loadFailed')} audited={t('admin.audited')}>
+        {(data) => (
+          <>
+            <dl className="grid grid-cols-[fit-content(40%)_minmax(0,1fr)] gap-x-3 gap-y-1.5 text-sm">
+              <Field label={t('admin.provider')} className="[overflow-wrap:anywhere]">
+                {data.providerName}
+              </Field>
+              <Field label={t('admin.ico')}>{data.ico ?? t('admin.noIco')}</Field>
+              <Field label={t('admin.document')}>{t(`kindTitles.${data.kind}`)}</Field>
+              <Field label={t('admin.claimedUntil')}>
+                {data.claimedUntil ? formatDay(data.claimedUntil, language) : '–'}
+              </Field>
+              <Field label={t('admin.uploadedAt')}>
+                {formatDateTime(data.uploadedAt, i18n.language)}
+              </Field>
+            </dl>
+            <a
+              className="inline-flex min-h-11 items-center gap-2 font-medium text-brand-700 underline [overflow-wrap:anywhere]"
+              href={documentUrl(data.id)}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              <FileText aria-hidden="true" className="size-4 shrink-0" />
+              {t('admin.open')} ({data.filename})
+            </a>
+            {data.allowedActions.length > 0 ? (
+              <DecisionForm document={data} />
+            ) : (
+              <p className="text-sm text-stone-700">
+                {t('admin.decided', { status: t(`admin.status.${data.status}`) })}
+                {data.expiresOn && ` · ${formatDay(data.expiresOn, language)}`}
+                {data.reason && ` · ${t(`reasons.${data.reason}`)}`}
+                {data.note && ` · ${data.note}`}
+              </p>
+            )}
+            <div className="flex justify-end">
+              <button type="button" className="btn-secondary" onClick={onClose}>
+                {t('admin.close')}
+              </button>
+            </div>
+          </>
+        )}
+      </AuditedDetail>
     </AdminDialog>
   );
 }

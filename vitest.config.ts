@@ -34,6 +34,9 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/setup/global-e2e.ts'],
+          // A worker imports Playwright and the helpers once for all the files it runs, not
+          // once per file; each file still opens its own contexts and makes its own accounts.
+          isolate: false,
           testTimeout: 180_000,
           hookTimeout: 180_000,
           // Journey files side by side against the one app and the one Chromium: each has its

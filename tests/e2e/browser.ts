@@ -25,18 +25,22 @@ let visitor = 0;
 /**
  * Journeys of every file talk to one server, side by side: each file's visitors come from a 10.x
  * network of its own (its place among the journey files), so one file's sign-ins never spend
- * another file's rate-limit points.
+ * another file's rate-limit points. Read at each call: a worker runs several files in turn and
+ * imports this module once for them (vitest.config.ts, `isolate: false`).
  */
 const journeyFiles = fs
   .readdirSync('tests/e2e')
   .filter((name) => name.endsWith('.test.ts'))
   .sort();
-const network = journeyFiles.indexOf(path.basename(expect.getState().testPath ?? '')) + 1;
-if (network === 0) throw new Error('browser.ts is for the journeys in tests/e2e');
+function networkOfThisFile(): number {
+  const network = journeyFiles.indexOf(path.basename(expect.getState().testPath ?? '')) + 1;
+  if (network === 0) throw new Error('browser.ts is for the journeys in tests/e2e');
+  return network;
+}
 
 /** A new visitor's address: each fresh browser counts as its own person for rate limits. */
 export const visitorAddress = () =>
-  `10.${network}.${Math.floor(++visitor / 250) % 250}.${(visitor % 250) + 1}`;
+  `10.${networkOfThisFile()}.${Math.floor(++visitor / 250) % 250}.${(visitor % 250) + 1}`;
 
 /**
  * A fresh browser profile: no cookies, no storage, its own address.

@@ -12,6 +12,7 @@ import { completionFileUrl } from '../../requests/ui/completion.api';
 import { useAdminCase, useDecideCase, type AdminCaseDetail } from './cases.api';
 import { AdminDialog, Field, formatDateTime } from './parts';
 import { AuditedDetail } from './AuditedDetail';
+import { ThreadMessages } from './ThreadMessages';
 
 /** Files of a step that the browser shows as pictures (checked by their bytes at upload). */
 const PICTURES = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp']);
@@ -214,23 +215,10 @@ export function CaseDetailDialog({ id, onClose }: { id: string; onClose: () => v
                 {t('cases.thread')}
               </h3>
               {data.thread ? (
-                <ol className="flex flex-col gap-2">
-                  {data.thread.messages.map((message) => (
-                    <li key={message.id} className="rounded-lg border border-stone-200 p-3">
-                      <p className="flex flex-wrap gap-x-2 text-xs text-stone-600">
-                        <span className="font-semibold text-stone-800">
-                          {t(`roles.${message.senderRole}`)}
-                        </span>
-                        <time dateTime={message.createdAt}>
-                          {formatDateTime(message.createdAt, i18n.language)}
-                        </time>
-                      </p>
-                      <p className="mt-1 text-sm whitespace-pre-wrap [overflow-wrap:anywhere]">
-                        {message.text}
-                      </p>
-                    </li>
-                  ))}
-                </ol>
+                <ThreadMessages
+                  messages={data.thread.messages}
+                  roleLabel={(role) => t(`roles.${role}`)}
+                />
               ) : (
                 <p className="text-sm text-stone-600">{t('cases.noThread')}</p>
               )}

@@ -3,7 +3,6 @@ import { useApiErrorText } from '../../../client/api/useApiError';
 import { useTranslation } from '../../../client/i18n/react';
 import { useConfirm } from '../../../client/layout/ConfirmDialog';
 import { useNotify } from '../../../client/layout/Notifications';
-import { MessageAttachments } from '../../conversations/ui/MessageAttachments';
 import { AdminDialog, Field, formatDateTime } from './parts';
 import { ReportPersonCell, ReportStatusBadge } from './report-parts';
 import {
@@ -13,33 +12,15 @@ import {
   type AdminReportDetail,
 } from './reports.api';
 import { AuditedDetail } from './AuditedDetail';
+import { ThreadMessages } from './ThreadMessages';
 
 /** The messages copied into the report when it was made, oldest first, by role and time. */
 function ReportedMessages({ detail }: { detail: AdminReportDetail }) {
-  const { t, i18n } = useTranslation('admin');
+  const { t } = useTranslation('admin');
   if (detail.messages.length === 0)
     return <p className="text-sm text-stone-600">{t('reports.noMessages')}</p>;
   return (
-    <ol className="flex flex-col gap-3">
-      {detail.messages.map((message) => (
-        <li key={message.id} className="rounded-lg border border-stone-200 p-3">
-          <p className="flex flex-wrap gap-x-2 text-xs text-stone-600">
-            <span className="font-semibold text-stone-800">
-              {t(`reports.role.${message.senderRole}`)}
-            </span>
-            <time dateTime={message.createdAt}>
-              {formatDateTime(message.createdAt, i18n.language)}
-            </time>
-          </p>
-          <p className="mt-1 text-sm whitespace-pre-wrap [overflow-wrap:anywhere]">
-            {message.text}
-          </p>
-          {message.attachments.length > 0 && (
-            <MessageAttachments attachments={message.attachments} mine={false} />
-          )}
-        </li>
-      ))}
-    </ol>
+    <ThreadMessages messages={detail.messages} roleLabel={(role) => t(`reports.role.${role}`)} />
   );
 }
 

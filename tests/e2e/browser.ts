@@ -157,10 +157,22 @@ export async function choosePlace(page: Page, label: string, typed: string): Pro
   await expect.poll(() => box.inputValue()).toBe(typed);
 }
 
-/** Reads a translated text from the locale files, as the page must show it. */
-export function text(language: string, namespace: string, key: string): string {
+/**
+ * Reads a translated text from the locale files, as the page must show it: with `values`, its
+ * placeholders (`{{name}}`) filled in.
+ */
+export function text(
+  language: string,
+  namespace: string,
+  key: string,
+  values: Record<string, string> = {},
+): string {
   const data = JSON.parse(fs.readFileSync(`src/locales/${language}/${namespace}.json`, 'utf8'));
-  return key.split('.').reduce((node, part) => node[part], data) as string;
+  const template = key.split('.').reduce((node, part) => node[part], data) as string;
+  return Object.entries(values).reduce(
+    (sentence, [name, value]) => sentence.replaceAll(`{{${name}}}`, value),
+    template,
+  );
 }
 
 export interface CaughtMail {

@@ -1,9 +1,10 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountsHarness, type AccountsHarness } from '../../../../../tests/support/accounts-app';
 import { requestForm } from '../../../../../tests/factories/files';
 import type { Agent } from '../../../../../tests/support/agent';
-import { bids, users, workRequests } from '../../../../server/db/schema';
+import { bids, workRequests } from '../../../../server/db/schema';
+import { whileAccountIsDeleted } from '../../../../../tests/support/deleting-account';
 
 let h: AccountsHarness;
 beforeAll(async () => {
@@ -225,35 +226,14 @@ describe('a bid placed while its provider’s account is being deleted', () => {
   it('signs the provider out (401) instead of failing, and leaves no bid behind', async () => {
     const { request } = await openRequestWithBid();
     const provider = await h.signedIn('provider');
-    // The deletion holds the account's row until it commits, as deleting an account does.
-    let commit!: () => void;
-    const held = new Promise<void>((resolve) => (commit = resolve));
-    let deleted!: () => void;
-    const rowGone = new Promise<void>((resolve) => (deleted = resolve));
-    const deletion = h.database.db.transaction(async (tx) => {
-      await tx.delete(users).where(eq(users.id, provider.id));
-      deleted();
-      await held;
-    });
-    await rowGone;
-    const placing = provider.agent.post('/api/bids', {
-      work_request_id: request.id,
-      amount: 260,
-      description: 'Vymaľujem za jeden deň, farbu dodám.',
-    });
-    // Once the bid waits on the account's row, the deletion commits.
-    await expect
-      .poll(async () => {
-        const waiting = await h.database.db.execute<{ n: number }>(
-          sql`select count(*)::int as n from pg_stat_activity
-              where datname = current_database() and wait_event_type = 'Lock'`,
-        );
-        return waiting.rows[0]!.n;
-      })
-      .toBeGreaterThan(0);
-    commit();
-    await deletion;
-    const answer = await placing;
+    // The deletion holds the account's row until the bid waits on it, then commits.
+    const answer = await whileAccountIsDeleted(h.database, provider.id, () =>
+      provider.agent.post('/api/bids', {
+        work_request_id: request.id,
+        amount: 260,
+        description: 'Vymaľujem za jeden deň, farbu dodám.',
+      }),
+    );
     expect(answer.statusCode).toBe(401);
     expect(answer.json().error).toBe('not_authenticated');
     expect(await h.database.db.select().from(bids).where(eq(bids.providerId, provider.id))).toEqual(

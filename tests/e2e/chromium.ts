@@ -7,7 +7,7 @@ import { chromium, type BrowserServer } from 'playwright-core';
  * which is what Playwright drives headless too. The journeys took about a third less CPU with it
  * (docs/decisions/0023-journeys-on-the-headless-shell.md).
  */
-export const HEADLESS_SHELL = process.env.HEADLESS_SHELL_PATH ?? '/usr/bin/chromium-headless-shell';
+const HEADLESS_SHELL = process.env.HEADLESS_SHELL_PATH ?? '/usr/bin/chromium-headless-shell';
 
 /** Debian's Chromium headless shell, with nothing that reaches outside this machine. */
 export function launchChromiumServer(): Promise<BrowserServer> {

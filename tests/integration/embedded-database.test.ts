@@ -2,11 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/database';
 import { isAlive } from '../../src/server/db/embedded';
 import { alerts } from '../../src/server/db/schema';
-import { initialisedDataDir } from '../support/initialised-data-dir';
 import { freePort, startServer, waitUntilHealthy, type RunningServer } from '../support/processes';
 
 /**
@@ -20,23 +19,6 @@ function dataDir() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'majstri-data-'));
   fs.chmodSync(dir, 0o755);
   dirs.push(dir);
-  return dir;
-}
-
-/**
- * The first start on an empty folder is proved once (initialisedDataDir); the tests about a
- * running embedded database start from a copy of what it left, as an app restarted on its own
- * DATA_DIR does.
- */
-let initialised: Awaited<ReturnType<typeof initialisedDataDir>>;
-beforeAll(async () => {
-  initialised = await initialisedDataDir();
-});
-afterAll(() => initialised?.remove());
-
-function initialisedCopy() {
-  const dir = dataDir();
-  initialised.copyOf(dir);
   return dir;
 }
 
@@ -102,7 +84,7 @@ async function until(condition: () => Promise<boolean>, timeoutMs: number) {
 
 describe('the embedded database', () => {
   it('refuses a second live app on the same DATA_DIR with one clear line', async () => {
-    const dir = initialisedCopy();
+    const dir = dataDir();
     const first = await start({ DATA_DIR: dir });
     await waitUntilHealthy(first);
 
@@ -117,7 +99,7 @@ describe('the embedded database', () => {
   });
 
   it('keeps every acknowledged write through kill -9 and recovers by itself', async () => {
-    const dir = initialisedCopy();
+    const dir = dataDir();
     const server = await start({ DATA_DIR: dir, TRUST_PROXY: '1' });
     await waitUntilHealthy(server);
 
@@ -162,7 +144,7 @@ describe('the embedded database', () => {
   });
 
   it('starts its PostgreSQL again when it dies, keeping every write', async () => {
-    const dir = initialisedCopy();
+    const dir = dataDir();
     const server = await start({ DATA_DIR: dir, TRUST_PROXY: '1' });
     await waitUntilHealthy(server);
     for (let n = 0; n < 20; n++) expect(await sendCspReport(server.port, n)).toBe(true);
@@ -194,7 +176,7 @@ describe('the embedded database', () => {
   });
 
   it('exits non-zero with one clear line when its PostgreSQL dies and cannot start again', async () => {
-    const dir = initialisedCopy();
+    const dir = dataDir();
     const server = await start({ DATA_DIR: dir });
     await waitUntilHealthy(server);
     // A configuration PostgreSQL refuses: the running one read it at start, a new one cannot.
@@ -209,7 +191,7 @@ describe('the embedded database', () => {
   });
 
   it('stops cleanly on SIGTERM, leaving nothing running', async () => {
-    const dir = initialisedCopy();
+    const dir = dataDir();
     const server = await start({ DATA_DIR: dir });
     await waitUntilHealthy(server);
     const postmaster = Number.parseInt(

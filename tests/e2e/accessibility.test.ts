@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshVisit, launchBrowser } from './browser';
+import { freshVisit, launchBrowser, seriousViolations } from './browser';
 
 /** The public pages, scanned by axe as a visitor first meets them. */
 let browser: Browser;
@@ -31,13 +30,7 @@ describe('accessibility of the public pages', () => {
     await page.goto(path);
     await page.getByRole('heading', { level: 1 }).waitFor();
     await page.waitForLoadState('networkidle');
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map(
-        (violation) =>
-          `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-      );
+    const serious = await seriousViolations(page);
     expect(serious).toEqual([]);
     // The unknown page is answered with status 404 on purpose; anything else is a problem.
     expect(

@@ -212,9 +212,21 @@ export async function logIn(page: Page, email: string, password: string) {
   await page.locator('main h1').waitFor();
 }
 
-/** Serious and critical accessibility problems axe finds on the page as it is now. */
+/**
+ * Serious and critical accessibility problems axe finds on the page as it is now.
+ *
+ * axe runs in the page itself (`axe.run`, the builder's legacy mode), which follows the app's
+ * same-origin frames (the PDF viewer) on its own: the default mode would open a blank page in the
+ * context for each scan and inject axe there a second time, and that blank page alone cost about
+ * half of a scan's CPU. Only violations come back in full (`resultTypes`): the passes and the
+ * undecided are reduced to one element each, since nobody reads them. docs/testing.md has the
+ * figures.
+ */
 export async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await new AxeBuilder({ page })
+    .setLegacyMode(true)
+    .options({ resultTypes: ['violations'] })
+    .analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map(

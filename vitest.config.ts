@@ -13,7 +13,7 @@ export default defineConfig({
             'scripts/**/*.test.ts',
           ],
           environment: 'node',
-          globalSetup: ['tests/setup/global-database.ts'],
+          globalSetup: ['tests/setup/global-database.ts', 'tests/setup/server-bundle.ts'],
           // Files share one module graph per worker instead of importing the app again for
           // each file (docs/testing.md has the figures). Safe while every file builds its own
           // app on its own database and nothing stubs modules, globals or process.env.

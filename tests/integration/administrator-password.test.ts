@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort, startServer } from '../support/processes';
+import { bundled, freePort, startServer } from '../support/processes';
 
 /**
  * The two ways to an administrator account, `npm run admin:create` and ADMIN_PASSWORD at
@@ -13,7 +13,7 @@ afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 describe.concurrent('the administrator password', () => {
   it('is refused by npm run admin:create when it is common, with one line', async () => {
-    const cli = startServer({ DATA_DIR: dataDir }, 'src/server/admin-cli.ts', [
+    const cli = startServer({ DATA_DIR: dataDir }, bundled('admin-cli'), [
       '--email',
       'boss@majstri.test',
       '--password',

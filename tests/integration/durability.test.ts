@@ -16,8 +16,8 @@ import { freePort, startServer, waitUntilHealthy, type RunningServer } from '../
  * HTTP as fast as it can (four at a time), kill -9 in the middle, a restart: every request the
  * server answered 201 for is there, with its title. On the embedded engine also with its
  * PostgreSQL killed -9 at the same moment; on a PostgreSQL server (TEST_DATABASE_URL's) only the
- * app is killed, the server not being ours. The app runs from source (tsx), as the other
- * process tests do: the build comes after these tests in `npm test`.
+ * app is killed, the server not being ours. The app runs from today's server bundle, as the other
+ * process tests do (tests/setup/server-bundle.ts).
  */
 const servers: RunningServer[] = [];
 const dirs: string[] = [];

@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
+import path from 'node:path';
+import { inject } from 'vitest';
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -21,17 +23,22 @@ export interface RunningServer {
   outputContaining: (text: string, timeoutMs?: number) => Promise<string>;
 }
 
+/** Today's server bundle (tests/setup/server-bundle.ts): `main` is the server, `admin-cli` the CLI. */
+export function bundled(entry: 'main' | 'admin-cli'): string {
+  return path.join(inject('serverBundle'), `${entry}.js`);
+}
+
 /**
- * Starts the server as its own process (source via tsx, or the built bundle); another entry,
- * such as the admin CLI, takes its arguments after the entry.
+ * Starts the server as its own process, from today's bundle unless given another built entry
+ * (the browser journeys start dist/server/main.js); an entry such as the admin CLI takes its
+ * arguments after it.
  */
 export function startServer(
   env: Record<string, string>,
-  entry = 'src/server/main.ts',
+  entry = bundled('main'),
   entryArgs: string[] = [],
 ): RunningServer {
-  const args = [...(entry.endsWith('.ts') ? ['--import', 'tsx', entry] : [entry]), ...entryArgs];
-  return startNode(args, env, Number(env.PORT));
+  return startNode([entry, ...entryArgs], env, Number(env.PORT));
 }
 
 /**

@@ -274,12 +274,12 @@ export async function listOpenRequests(
       ),
     );
   // Requests that arrive together for a search not counted in the last minute count it once;
-  // the count runs beside the page, as browsing's does (see browse).
+  // the count runs beside the page, as browsing's does (see browse), but waits for it at the indexes.
   // In a category where a count may reach past EXACT_COUNT_LIMIT, its newest requests first.
   const filter = query.category;
   const windowFirst =
     filter !== undefined && categories.length === 0 && expectedHere >= WINDOW_COUNT_MIN_EXPECTED;
-  const count = (text: string) =>
+  const count = (text: string, pageRows: Promise<unknown[]>) =>
     countsRunning(db, text, async () => {
       let row: { n: number } | undefined;
       if (windowFirst) {
@@ -296,6 +296,10 @@ export async function listOpenRequests(
         // COUNT_WINDOW_ROWS × 5 requests), where the indexes would read every match of a
         // common word (129 000 for "ponuk", 115 ms).
         const walkOn = row !== undefined && row.n * 5 > EXACT_COUNT_LIMIT;
+        // From the indexes a count reads the page's bitmaps again: a page not full tells it.
+        const shown = countPlan === 'index' && !walkOn && (await pageRows.catch(() => null));
+        if (shown && pageTellsTotal(shown.length, query.limit, offset))
+          return { total: offset + shown.length, more: false };
         const then = walkOn
           ? searchText(db, ['count', ...search, 'newest'], () =>
               plannedText(NEWEST_FIRST, countMatches(db, where(false))),
@@ -351,9 +355,10 @@ export async function listOpenRequests(
         ),
     });
   };
+  const pageRows = page();
   const [rows, counted] = await Promise.all([
-    page(),
-    knownToBeMany ? totalOf(EXACT_COUNT_LIMIT + 1) : count(countText()),
+    pageRows,
+    knownToBeMany ? totalOf(EXACT_COUNT_LIMIT + 1) : count(countText(), pageRows),
   ]);
   if (pageTellsTotal(rows.length, query.limit, offset)) {
     return { rows, total: offset + rows.length, more: false };

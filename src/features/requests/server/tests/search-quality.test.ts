@@ -201,3 +201,29 @@ describe('regions', () => {
     expect(await inLocation(region)).toEqual(titles);
   });
 });
+
+describe('the number of matches of a rare word', () => {
+  it('is exact on a full page, on the last page and past it', async () => {
+    const client = await createClient(database.db);
+    for (let i = 0; i < 5; i++) {
+      await createWorkRequest(database.db, client, {
+        title: `Zvárané zábradlie číslo ${i + 1}`,
+        description: 'Nerezové zábradlie na balkón, zvárané na mieste.',
+        category: 'smithing_locksmithing',
+        location: 'Žilina',
+      });
+    }
+    const pagination = async (page: number) =>
+      (
+        (
+          await new Agent(app).get(`/api/work-requests?q=zabradlie&limit=4&page=${page}`)
+        ).json() as {
+          pagination: { total: number; total_estimated: boolean };
+        }
+      ).pagination;
+    // The first page is full, so it cannot tell the total: the matches are counted.
+    expect(await pagination(1)).toMatchObject({ total: 5, total_estimated: false });
+    expect(await pagination(2)).toMatchObject({ total: 5, total_estimated: false });
+    expect(await pagination(3)).toMatchObject({ total: 5, total_estimated: false });
+  });
+});

@@ -136,23 +136,23 @@ export async function listDirectory(
   const where = placeIds
     ? sql`${listedProvider(query.category)} and ${providerProfiles.placeId} = any(${intArray(placeIds)})`
     : listedProvider(query.category);
-  const count = () =>
-    readLastOf<{ n: number }>(
-      db,
-      serial(
-        sql`select count(*)::int as n from (select 1 from ${fromProviders} where ${where} limit ${query.upTo}) as listed`,
-      ),
-    );
-  if (placeIds && query.sort === 'distance') {
-    const [page, counted] = await Promise.all([
-      nearestPage(db, listedProvider(query.category), placeIds, limit, offset),
-      count(),
-    ]);
-    return { rows: page, counted: counted[0]?.n ?? 0 };
+  const count = async () =>
+    (
+      await readLastOf<{ n: number }>(
+        db,
+        serial(
+          sql`select count(*)::int as n from (select 1 from ${fromProviders} where ${where} limit ${query.upTo}) as listed`,
+        ),
+      )
+    )[0]?.n ?? 0;
+  const rows =
+    placeIds && query.sort === 'distance'
+      ? await nearestPage(db, listedProvider(query.category), placeIds, limit, offset)
+      : await bestRatedPage(db, where, limit, offset, placeIds !== undefined);
+  // A page that is not full is the last one: its end is the count. The count waits for the page
+  // to know: it costs most where few match (every provider of the places is looked at for them).
+  if (rows.length < limit && (rows.length > 0 || offset === 0)) {
+    return { rows, counted: offset + rows.length };
   }
-  const [page, counted] = await Promise.all([
-    bestRatedPage(db, where, limit, offset, placeIds !== undefined),
-    count(),
-  ]);
-  return { rows: page, counted: counted[0]?.n ?? 0 };
+  return { rows, counted: await count() };
 }

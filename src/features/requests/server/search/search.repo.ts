@@ -10,7 +10,13 @@ import { sharedWhileRunning } from '../../../../server/db/running';
 import { knownMany } from './known-many';
 import { directStatement, readDirect, readLastOf } from '../../../../server/db/direct';
 import { BY_INDEX, IN_TABLE_ORDER, NEWEST_FIRST, plannedText } from './planned';
-import { windowCount, WINDOW_MIN_EXPECTED, WINDOW_ROWS, windowPage } from './window-page';
+import {
+  countPastWindow,
+  windowCount,
+  WINDOW_MIN_EXPECTED,
+  WINDOW_ROWS,
+  windowPage,
+} from './window-page';
 import { readRanked } from './ranked';
 import { cardOf, cardRow, type Card } from '../cards';
 import {
@@ -300,12 +306,19 @@ export async function listOpenRequests(
         const shown = countPlan === 'index' && !walkOn && (await pageRows.catch(() => null));
         if (shown && pageTellsTotal(shown.length, query.limit, offset))
           return { total: offset + shown.length, more: false };
+        // The walk on starts past the window, whose matches are counted already.
+        const inWindow = walkOn ? row!.n : 0;
+        const upTo = EXACT_COUNT_LIMIT + 1 - inWindow;
         const then = walkOn
-          ? searchText(db, ['count', ...search, 'newest'], () =>
-              plannedText(NEWEST_FIRST, countMatches(db, where(false))),
+          ? searchText(db, ['count-past-window', ...search, upTo], () =>
+              plannedText(
+                NEWEST_FIRST,
+                countPastWindow(db, filter!, matchedBy(found, false), upTo),
+              ),
             )
           : text;
         [row] = await readLastOf<{ n: number }>(db, then);
+        if (row) row = { n: row.n + inWindow };
       }
       const total = totalOf(row?.n ?? 0);
       if (total.more) knownMany.set(db, searched, true);
@@ -364,34 +377,4 @@ export async function listOpenRequests(
     return { rows, total: offset + rows.length, more: false };
   }
   return { rows, ...counted };
-}
-
-/** Town suggestions offered at most. */
-export const LOCATION_SUGGESTIONS = 10;
-
-/**
- * The distinct locations of listed (open) requests starting with `prefix`, accents and case
- * ignored, in alphabetical order: "kos" offers "Košice". One index step per location
- * (`work_requests_listed_location_idx`), however many requests share it; each location is shown
- * as one of its requests spells it.
- */
-export async function suggestLocations(db: Db, prefix: string): Promise<string[]> {
-  const pattern = `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const key = sql`(lower(f_unaccent(${workRequests.location})) collate "C")`;
-  const listed = listedRequest(workRequests);
-  const result = await db.execute<{ location: string }>(sql`
-    with recursive keys(k) as (
-      (select ${key} from ${workRequests}
-        where ${listed} and ${key} like lower(f_unaccent(${pattern})) order by 1 limit 1)
-      union all
-      select (select ${key} from ${workRequests}
-        where ${listed} and ${key} like lower(f_unaccent(${pattern})) and ${key} > keys.k
-        order by 1 limit 1)
-      from keys where keys.k is not null
-    )
-    select (select ${workRequests.location} from ${workRequests}
-      where ${listed} and ${key} = keys.k limit 1) as location
-    from keys where keys.k is not null
-    limit ${LOCATION_SUGGESTIONS}`);
-  return result.rows.map((row) => row.location);
 }

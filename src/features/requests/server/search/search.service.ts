@@ -1,7 +1,8 @@
 import type { ServerContext } from '../../../../server/context';
 import { findPlace, placesAround, unknownPlace } from '../../../places/server';
 import { DEFAULT_RADIUS_KM, type DistanceSort } from '../../requests.schema';
-import { listOpenRequests, suggestLocations } from './search.repo';
+import { suggestLocations } from './location-suggestions';
+import { listOpenRequests } from './search.repo';
 
 type BrowseQuery = Omit<Parameters<typeof listOpenRequests>[1], 'around'> & {
   near?: number | undefined;

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../../server/db/database';
+import { rememberedPerDatabase } from '../../../../server/db/remembered';
 import { CATEGORIES } from '../../../../shared/categories';
 
 /**
@@ -23,7 +24,6 @@ export interface TermStats {
 }
 
 const REFRESH_MS = 60_000;
-let cached: { at: number; stats: Promise<TermStats> } | undefined;
 
 const frequenciesOf = (values: string[] | null | undefined, shares: number[] | null | undefined) =>
   new Map((values ?? []).map((value, i) => [value, shares?.[i] ?? 0]));
@@ -54,19 +54,18 @@ async function readStats(db: Db): Promise<TermStats> {
   };
 }
 
+/** The statistics of each database for a minute: tests hold many databases in one process. */
+const remembered = rememberedPerDatabase<Promise<TermStats>>({ ms: REFRESH_MS, max: 1 });
+
 export function termStats(db: Db): Promise<TermStats> {
-  if (!cached || Date.now() - cached.at > REFRESH_MS) {
-    cached = {
-      at: Date.now(),
-      stats: readStats(db).catch(() => ({
-        frequencies: new Map(),
-        locationFrequencies: undefined,
-        categories: new Map(),
-        rows: 0,
-      })),
-    };
-  }
-  return cached.stats;
+  return remembered.recall(db, 'stats', () =>
+    readStats(db).catch(() => ({
+      frequencies: new Map(),
+      locationFrequencies: undefined,
+      categories: new Map(),
+      rows: 0,
+    })),
+  );
 }
 
 /**

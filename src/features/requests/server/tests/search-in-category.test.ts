@@ -69,3 +69,49 @@ describe('search in a category', () => {
     expect(found.pagination).toMatchObject({ total: 0, total_estimated: false });
   });
 });
+
+describe('the count of a search in a category of more than 5 000 requests', () => {
+  // A database of its own: the words' statistics are read once per database.
+  let own: TestDatabase;
+  let ownApp: App;
+  const count = async (query: string) =>
+    ((await new Agent(ownApp).get(`/api/work-requests?${query}`)).json() as Listed).pagination;
+  beforeAll(async () => {
+    own = await createTestDatabase();
+    ownApp = await buildApp({ db: own.db });
+    const client = await createClient(own.db);
+    // 6 000 insulation requests, one a minute (n = 1 the newest): the count looks through the
+    // 5 000 newest, then walks on past them.
+    await own.db.execute(sql`
+      insert into work_requests (client_id, title, description, category, location, contact_name, contact_email, created_at)
+      select ${client.id}, 'Zateplenie fasády ' || n,
+             case when (n <= 5000 and (n % 6 = 0 or n = 5000)) or (n > 5000 and n % 20 = 0)
+                    then 'Polystyrén hrúbky 15 cm.'
+                  when n % 7 = 0 or n > 5000 then 'Minerálna vata do podkrovia.'
+                  else 'Fasáda rodinného domu.' end,
+             'insulation', 'Žilina', 'Klient', 'k@example.test',
+             now() - interval '1 day' - n * interval '1 minute'
+      from generate_series(1, 6000) n`);
+    await own.db.execute(sql`analyze work_requests`);
+  });
+  afterAll(async () => {
+    await ownApp.close();
+    await own.drop();
+  });
+
+  it('adds the matches past the newest 5 000 to theirs, the 5 000th counted once', async () => {
+    // 834 among the newest 5 000 (the 5 000th one of them), 50 past them.
+    expect(await count('q=polystyren&category=insulation')).toMatchObject({
+      total: 884,
+      total_estimated: false,
+    });
+  });
+
+  it('says "more than 1 000" when the walk past the newest 5 000 reaches it', async () => {
+    // 595 among the newest 5 000 (multiples of 7 that are not of 6), 950 past them.
+    expect(await count('q=mineralna&category=insulation')).toMatchObject({
+      total: 1000,
+      total_estimated: true,
+    });
+  });
+});

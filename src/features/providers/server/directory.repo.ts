@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { intArray } from '../../../server/db/arrays';
 import type { Db } from '../../../server/db/database';
 import { readLastOf, sqlText } from '../../../server/db/direct';
+import { pageTellsTotal } from '../../../server/paging';
 import type { Category } from '../../../shared/categories';
 import {
   activeProvider,
@@ -151,7 +152,7 @@ export async function listDirectory(
       : await bestRatedPage(db, where, limit, offset, placeIds !== undefined);
   // A page that is not full is the last one: its end is the count. The count waits for the page
   // to know: it costs most where few match (every provider of the places is looked at for them).
-  if (rows.length < limit && (rows.length > 0 || offset === 0)) {
+  if (pageTellsTotal(rows.length, limit, offset)) {
     return { rows, counted: offset + rows.length };
   }
   return { rows, counted: await count() };

@@ -7,6 +7,7 @@ import { listDirectory } from './directory.repo';
 import { statsOf } from './provider-stats.repo';
 import { directoryForViewer } from './favourites.service';
 import { badgesFor } from '../../verifications/server';
+import { pageTellsTotal } from '../../../server/paging';
 
 /**
  * Providers are counted exactly up to this many (five pages); beyond, the directory says "more
@@ -71,10 +72,9 @@ export async function browseDirectory(
       badges: badges.get(row.id) ?? [],
     })),
     // A page that is not full is the last one: its end is the total.
-    total:
-      !full && (rows.length > 0 || offset === 0)
-        ? offset + rows.length
-        : Math.min(counted, DIRECTORY_EXACT_COUNT),
+    total: pageTellsTotal(rows.length, query.limit, offset)
+      ? offset + rows.length
+      : Math.min(counted, DIRECTORY_EXACT_COUNT),
     more: full && more,
     nearPlace: near === undefined ? undefined : places.get(near),
     forViewer,

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../../server/db/database';
 import { preparedFor } from '../../../../server/db/prepared';
+import { pageTellsTotal } from '../../../../server/paging';
 import { listedRequest, workRequests } from '../tables';
 import type { Category } from '../../../../shared/categories';
 import { searchQuery } from './search-query';
@@ -104,10 +105,6 @@ function countMatches(reader: Reader, where: SQL, unordered = false, upTo = EXAC
         .as('matches'),
     );
 }
-
-/** Whether the page alone tells the total: one that is not full is the last one. */
-const pageTellsTotal = (rows: number, limit: number, offset: number) =>
-  rows < limit && (rows > 0 || offset === 0);
 
 /** The total from the matches counted up to EXACT_COUNT_LIMIT + 1. */
 function totalOf(counted: number) {

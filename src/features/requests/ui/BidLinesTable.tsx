@@ -49,7 +49,7 @@ export function BidLinesTable({ lines, totalCents }: { lines: Line[]; totalCents
       </tbody>
       <tfoot>
         <tr className="border-t border-stone-300 font-semibold">
-          <th scope="row" colSpan={2} className="py-1 text-right">
+          <th scope="row" colSpan={2} className="py-1 pr-2 text-right">
             {t('lines.totalLabel')}
           </th>
           <td className="py-1 text-right whitespace-nowrap">{formatEuro(totalCents, language)}</td>

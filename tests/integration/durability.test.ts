@@ -201,7 +201,7 @@ describe('acknowledged writes survive a crash', () => {
   );
 
   it('on a PostgreSQL server, when the app is killed -9', { timeout: 60_000 }, async () => {
-    const database = await createTestDatabase();
+    const database = await createTestDatabase({ durable: true });
     databases.push(database);
     await killAndCheck({
       env: { DATA_DIR: dataDir(), DATABASE_URL: database.url },

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { auditEntries } from '../../src/server/db/schema';
 import { buildApp, type App, type AppDeps, type JobSettings } from '../../src/server/app';
+import { QUEUES } from '../../src/server/jobs/job-queue';
 import type { GeminiConfig } from '../../src/features/trust-summary/server/gemini';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -15,10 +16,13 @@ import type { Role } from '../../src/shared/statuses';
 import { createAccount, TEST_PASSWORD, TEST_PASSWORD_COST } from '../factories';
 import { createTestDatabase, type TestDatabase } from '../setup/test-database';
 import { Agent } from './agent';
+import { retriesDueNow } from './job-queue-clock';
 import { startMailbox, type Mailbox } from './mailbox';
 
 export interface AccountsHarness {
   database: TestDatabase;
+  /** Each mail waiting to be tried again is due now (`mailbox.waitFor` does it while it waits). */
+  mailRetriesDueNow(): Promise<void>;
   app: App;
   mailbox: Mailbox;
   storage: FileStorage;
@@ -45,11 +49,18 @@ export interface AccountsHarness {
 
 let counter = 0;
 
-/** Workers that look for work often and retry mail soon: tests wait by polling, never by timing. */
+/**
+ * Workers that look for work often. A failed mail waits an hour for its next try, unless the test
+ * moves the queue's clock (`retriesDueNow`, done by `mailbox.waitFor` and `mailRetriesDueNow`):
+ * tests wait by polling, never by timing.
+ */
 export const TEST_JOB_SETTINGS = (mailRetry?: JobSettings['mailRetry']): JobSettings => ({
   queue: { pollingIntervalSeconds: 0.5, cronMonitorIntervalSeconds: 1 },
-  mailRetry: mailRetry ?? { limit: 8, delaySeconds: 1 },
+  mailRetry: mailRetry ?? { limit: 8, delaySeconds: HOUR_IN_SECONDS },
 });
+
+/** The wait of a retry in tests: longer than any test, so only a moved clock brings it. */
+export const HOUR_IN_SECONDS = 3_600;
 
 /** A real app on its own database, with mail caught by a real SMTP server. */
 export async function accountsHarness(
@@ -63,7 +74,7 @@ export async function accountsHarness(
     storage?: FileStorage;
     /** Serves GET /metrics to this token. */
     metricsToken?: string;
-    /** The queue's retries of a mail (default: 8 retries from 1 s, so an outage of a test passes). */
+    /** The queue's retries of a mail (default: 8, each an hour later unless the test moves the clock). */
     mailRetry?: JobSettings['mailRetry'];
     /** Domain event handlers after the product's own. */
     eventHandlers?: AppDeps['eventHandlers'];
@@ -72,7 +83,8 @@ export async function accountsHarness(
   } = {},
 ): Promise<AccountsHarness> {
   const database = await createTestDatabase();
-  const mailbox = await startMailbox();
+  const mailRetriesDueNow = () => retriesDueNow(database.db, QUEUES.mail);
+  const mailbox = await startMailbox({ whileWaiting: mailRetriesDueNow });
   const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'majstri-files-'));
   const storage = options.storage ?? diskStorage(filesDir);
   const app = await buildApp({
@@ -98,6 +110,7 @@ export async function accountsHarness(
   });
   const harness: AccountsHarness = {
     database,
+    mailRetriesDueNow,
     app,
     mailbox,
     storage,

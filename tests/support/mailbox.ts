@@ -25,8 +25,14 @@ export interface Mailbox {
   close(): Promise<void>;
 }
 
-/** A real SMTP server on 127.0.0.1 that keeps every message it is given. */
-export async function startMailbox(): Promise<Mailbox> {
+/**
+ * A real SMTP server on 127.0.0.1 that keeps every message it is given. `whileWaiting` runs
+ * between the looks of `waitFor`: the app's harness moves the queue's clock there, so a mail
+ * whose sending failed is tried again while a test waits for it (job-queue-clock.ts).
+ */
+export async function startMailbox(
+  options: { whileWaiting?: () => Promise<void> } = {},
+): Promise<Mailbox> {
   const mails: CaughtMail[] = [];
   let refusing = false;
   const makeServer = () =>
@@ -80,6 +86,7 @@ export async function startMailbox(): Promise<Mailbox> {
         const found = mails.slice(since).find((mail) => mail.to.includes(to.toLowerCase()));
         if (found) return found;
         if (Date.now() > deadline) throw new Error(`no mail to ${to} within ${timeoutMs} ms`);
+        await options.whileWaiting?.();
         await new Promise((resolve) => setTimeout(resolve, 25));
       }
     },

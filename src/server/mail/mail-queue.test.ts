@@ -1,7 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requestForm } from '../../../tests/factories/files';
-import { accountsHarness, type AccountsHarness } from '../../../tests/support/accounts-app';
+import {
+  accountsHarness,
+  HOUR_IN_SECONDS,
+  type AccountsHarness,
+} from '../../../tests/support/accounts-app';
 import type { Agent } from '../../../tests/support/agent';
 import { alerts } from '../db/schema';
 import { QUEUES, startJobQueue, type JobQueue } from '../jobs/job-queue';
@@ -108,7 +112,7 @@ describe('a mail that keeps failing', () => {
   beforeAll(async () => {
     failing = await accountsHarness({
       metricsToken: TOKEN,
-      mailRetry: { limit: 2, delaySeconds: 1 },
+      mailRetry: { limit: 2, delaySeconds: HOUR_IN_SECONDS },
     });
   });
   afterAll(async () => failing.close());
@@ -121,7 +125,15 @@ describe('a mail that keeps failing', () => {
     const emailAlerts = () =>
       failing.database.db.select().from(alerts).where(eq(alerts.type, 'email'));
     // Three attempts (the first and two retries), then one alert.
-    await expect.poll(async () => (await emailAlerts()).length, { timeout: 60_000 }).toBe(1);
+    await expect
+      .poll(
+        async () => {
+          await failing.mailRetriesDueNow();
+          return (await emailAlerts()).length;
+        },
+        { timeout: 60_000 },
+      )
+      .toBe(1);
     expect((await emailAlerts())[0]!.message).toContain('"reset"');
 
     const scrape = await failing.app.inject({

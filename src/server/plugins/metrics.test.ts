@@ -2,8 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../../../tests/factories';
 import { createTestDatabase, type TestDatabase } from '../../../tests/setup/test-database';
+import { HOUR_IN_SECONDS } from '../../../tests/support/accounts-app';
 import { Agent } from '../../../tests/support/agent';
+import { retriesDueNow } from '../../../tests/support/job-queue-clock';
 import { buildApp, type App } from '../app';
+import { QUEUES } from '../jobs/job-queue';
 import type { Mailer } from '../mail/mailer';
 
 const TOKEN = 'scrape-token-0123456789abcdef';
@@ -38,10 +41,10 @@ beforeAll(async () => {
     pool: database.pool,
     metricsToken: TOKEN,
     mailer: brokenMailer,
-    // One retry a second later, then the mail is given up.
+    // One retry, when the test moves the queue's clock, then the mail is given up.
     jobs: {
       queue: { pollingIntervalSeconds: 0.5, cronMonitorIntervalSeconds: 1 },
-      mailRetry: { limit: 1, delaySeconds: 1 },
+      mailRetry: { limit: 1, delaySeconds: HOUR_IN_SECONDS },
     },
   });
 });
@@ -137,9 +140,13 @@ describe('GET /metrics', () => {
     const response = await agent.post('/api/password-reset/request-reset', { email });
     expect(response.statusCode).toBe(200);
     await expect
-      .poll(async () => sample((await scrape()).body, 'mail_failures_total', { kind: 'reset' }), {
-        timeout: 30_000,
-      })
+      .poll(
+        async () => {
+          await retriesDueNow(database.db, QUEUES.mail);
+          return sample((await scrape()).body, 'mail_failures_total', { kind: 'reset' });
+        },
+        { timeout: 30_000 },
+      )
       .toBe(1);
     const text = (await scrape()).body;
     expect(sample(text, 'job_queue_jobs', { queue: 'mail', state: 'failed' })).toBe(1);

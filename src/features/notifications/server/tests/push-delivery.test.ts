@@ -1,8 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountsHarness, type AccountsHarness } from '../../../../../tests/support/accounts-app';
+import {
+  accountsHarness,
+  HOUR_IN_SECONDS,
+  type AccountsHarness,
+} from '../../../../../tests/support/accounts-app';
 import type { Agent } from '../../../../../tests/support/agent';
+import { retriesDueNow } from '../../../../../tests/support/job-queue-clock';
 import {
   startPushService,
   type PushService,
@@ -10,6 +15,7 @@ import {
 } from '../../../../../tests/support/push-service';
 import { notifications, users } from '../../../../server/db/schema';
 import type { EventBus } from '../../../../server/events/bus';
+import { QUEUES } from '../../../../server/jobs/job-queue';
 import type { Language } from '../../../../shared/languages';
 import type { NotificationType } from '../../../../shared/notification-types';
 import { generateVapidKeys } from '../push-vapid';
@@ -32,7 +38,7 @@ beforeAll(async () => {
       vapid,
       allowedOrigins: [service.origin],
       trustedCa: service.certificate,
-      retry: { limit: 2, delaySeconds: 1 },
+      retry: { limit: 2, delaySeconds: HOUR_IN_SECONDS },
     },
     eventHandlers: (bus) => (events = bus),
   });
@@ -84,6 +90,9 @@ async function notify(
   });
 }
 
+/** Each delivery waiting to be tried again is due now: the test moves the queue's clock. */
+const pushRetriesDueNow = () => retriesDueNow(h.database.db, QUEUES.pushDelivery);
+
 /** Waits for what the push service receives at `endpoint` with this notification's tag. */
 async function pushOf(endpoint: string, notificationId: number): Promise<ReceivedPush> {
   const tag = `notification-${notificationId}`;
@@ -91,7 +100,15 @@ async function pushOf(endpoint: string, notificationId: number): Promise<Receive
     service
       .received()
       .find((push) => push.endpoint === endpoint && (push.payload as { tag?: string }).tag === tag);
-  await expect.poll(find, { timeout: 15_000, interval: 100 }).toBeDefined();
+  await expect
+    .poll(
+      async () => {
+        await pushRetriesDueNow();
+        return find();
+      },
+      { timeout: 15_000, interval: 100 },
+    )
+    .toBeDefined();
   return find()!;
 }
 
@@ -222,7 +239,13 @@ describe('a notification on the reader’s phone', () => {
     await notify(reader.id);
     // The first attempt and two retries (the test's limit).
     await expect
-      .poll(() => service.attempts(reader.subscription.endpoint), { timeout: 30_000 })
+      .poll(
+        async () => {
+          await pushRetriesDueNow();
+          return service.attempts(reader.subscription.endpoint);
+        },
+        { timeout: 30_000 },
+      )
       .toBe(3);
     const failed = async () => {
       const result = await h.database.db.execute(

@@ -163,6 +163,9 @@ describe('a profile people trust, in the browser', () => {
     );
     await heart.click();
     await expect.poll(() => heart.getAttribute('aria-pressed')).toBe('true');
+    // The heart shows pressed at once and answers again once it is saved: only then is leaving
+    // the page sure to keep them (a page left earlier cuts the request short).
+    await expect.poll(() => heart.isDisabled()).toBe(false);
 
     // My profile's Favourites lists them with a link, fits the phone, and lets go of them.
     await page.goto('/profile?tab=favourites');

@@ -49,6 +49,9 @@ export interface AccountsHarness {
 
 let counter = 0;
 
+/** The wait of a retry in tests: longer than any test, so only a moved clock brings it. */
+export const HOUR_IN_SECONDS = 3_600;
+
 /**
  * Workers that look for work often. A failed mail waits an hour for its next try, unless the test
  * moves the queue's clock (`retriesDueNow`, done by `mailbox.waitFor` and `mailRetriesDueNow`):
@@ -58,9 +61,6 @@ export const TEST_JOB_SETTINGS = (mailRetry?: JobSettings['mailRetry']): JobSett
   queue: { pollingIntervalSeconds: 0.5, cronMonitorIntervalSeconds: 1 },
   mailRetry: mailRetry ?? { limit: 8, delaySeconds: HOUR_IN_SECONDS },
 });
-
-/** The wait of a retry in tests: longer than any test, so only a moved clock brings it. */
-export const HOUR_IN_SECONDS = 3_600;
 
 /** A real app on its own database, with mail caught by a real SMTP server. */
 export async function accountsHarness(

@@ -81,16 +81,25 @@ describe('bidding in the browser', () => {
     await c.page.getByRole('button', { name: sk('bids', 'accept.button') }).click();
     await confirmDialog(c.page, sk('bids', 'accept.confirm'));
     await expect.poll(() => providerCard.textContent()).toContain(provider.email);
-    expect(
-      await c.page.getByText(sk('requests', 'status.assigned'), { exact: true }).count(),
-    ).toBeGreaterThan(0);
-    expect(await c.page.getByText(sk('bids', 'status.accepted'), { exact: true }).count()).toBe(1);
-    expect(await c.page.getByRole('button', { name: sk('bids', 'accept.button') }).count()).toBe(0);
-    expect(await c.page.getByRole('button', { name: sk('bids', 'cancel.button') }).count()).toBe(0);
-    expect(await c.page.getByRole('button', { name: sk('bids', 'complete.button') }).count()).toBe(
-      1,
-    );
-    expect(await c.page.getByRole('link', { name: sk('bids', 'contact.review') }).count()).toBe(1);
+    // The request and its bids are two queries: each follows the hire in its own time.
+    await expect
+      .poll(() => c.page.getByText(sk('requests', 'status.assigned'), { exact: true }).count())
+      .toBeGreaterThan(0);
+    await expect
+      .poll(() => c.page.getByText(sk('bids', 'status.accepted'), { exact: true }).count())
+      .toBe(1);
+    await expect
+      .poll(() => c.page.getByRole('button', { name: sk('bids', 'accept.button') }).count())
+      .toBe(0);
+    await expect
+      .poll(() => c.page.getByRole('button', { name: sk('bids', 'cancel.button') }).count())
+      .toBe(0);
+    await expect
+      .poll(() => c.page.getByRole('button', { name: sk('bids', 'complete.button') }).count())
+      .toBe(1);
+    await expect
+      .poll(() => c.page.getByRole('link', { name: sk('bids', 'contact.review') }).count())
+      .toBe(1);
     // The client is not shown their own contact as a card.
     expect(await clientCardForClient.count()).toBe(0);
     expect(await c.page.evaluate(() => 'sameDocument' in window)).toBe(true);

@@ -55,10 +55,13 @@ export const HOUR_IN_SECONDS = 3_600;
 /**
  * Workers that look for work often. A failed mail waits an hour for its next try, unless the test
  * moves the queue's clock (`retriesDueNow`, done by `mailbox.waitFor` and `mailRetriesDueNow`):
- * tests wait by polling, never by timing.
+ * tests wait by polling, never by timing. The schedules are looked at as often as in production
+ * (every 30 s): a test of a schedule builds its own queue and says how often (session-cleanup,
+ * retention, two-instances); each look evaluates every cron expression, which cost the test
+ * apps about 4 s of CPU per run at one look a second.
  */
 export const TEST_JOB_SETTINGS = (mailRetry?: JobSettings['mailRetry']): JobSettings => ({
-  queue: { pollingIntervalSeconds: 0.5, cronMonitorIntervalSeconds: 1 },
+  queue: { pollingIntervalSeconds: 0.5, cronMonitorIntervalSeconds: 30 },
   mailRetry: mailRetry ?? { limit: 8, delaySeconds: HOUR_IN_SECONDS },
 });
 

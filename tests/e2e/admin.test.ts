@@ -108,7 +108,7 @@ describe('the administration console in the browser', () => {
 
     // Clients: the locked client shows "locked until …"; unlocking clears it.
     await tab(page, 'clients').click();
-    expect(new URL(page.url()).searchParams.get('tab')).toBe('clients');
+    await expect.poll(() => new URL(page.url()).searchParams.get('tab')).toBe('clients');
     // The search box stops at the search's limit, so it cannot be refused for its length.
     await panel(page)
       .getByLabel(admin('users.search'))
@@ -220,8 +220,11 @@ describe('the administration console in the browser', () => {
     const posted = auditTable.locator('tbody tr', { hasText: `request ${requestId} with` });
     await expect.poll(() => posted.count()).toBe(1);
     expect(await posted.locator('td:nth-child(5)').textContent()).toMatch(/^client/);
-    const actions = await auditTable.locator('tbody tr td:nth-child(3)').allTextContents();
-    expect(new Set(actions)).toEqual(new Set(['request.create']));
+    await expect
+      .poll(
+        async () => new Set(await auditTable.locator('tbody tr td:nth-child(3)').allTextContents()),
+      )
+      .toEqual(new Set(['request.create']));
     await panel(page).getByLabel(admin('audits.filters.action')).fill('');
 
     // Audits: filtered by actor type, with the total found, and both exports downloaded.

@@ -49,23 +49,85 @@ export const visitorAddress = () =>
  * ask for it (`serviceWorkers: 'allow'`): what a service worker fetches (the hashed assets,
  * navigations) never reaches `page.route`, so a journey that fails or delays a chunk on purpose
  * would otherwise see it arrive from the worker instead.
+ *
+ * A visit closed with `context.close()` gives its tab back to the file's browser, emptied: the
+ * next fresh visit of the file takes it instead of starting a new tab (see `giveBack`).
  */
 export async function freshVisit(
   browser: Browser,
   options: { width?: number; height?: number; serviceWorkers?: 'allow' | 'block' } = {},
 ): Promise<Visit> {
+  const viewport = { width: options.width ?? 1280, height: options.height ?? 900 };
+  const serviceWorkers = options.serviceWorkers ?? 'block';
+  const address = { 'X-Forwarded-For': visitorAddress() };
+  const spare = serviceWorkers === 'block' ? sparesOf(browser).pop() : undefined;
+  if (spare) {
+    await spare.context.setExtraHTTPHeaders(address);
+    await spare.page.setViewportSize(viewport);
+    return watched(spare.context, spare.page);
+  }
   const context = await browser.newContext({
     baseURL: baseUrl(),
-    viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
-    extraHTTPHeaders: { 'X-Forwarded-For': visitorAddress() },
-    serviceWorkers: options.serviceWorkers ?? 'block',
+    viewport,
+    extraHTTPHeaders: address,
+    serviceWorkers,
   });
   const page = await context.newPage();
   waitForLifeOnLoad(page);
+  if (serviceWorkers === 'block') {
+    const close = context.close.bind(context);
+    context.close = async (...args) => {
+      if (!(await giveBack(browser, context, page))) await close(...args);
+    };
+  }
+  return watched(context, page);
+}
+
+/** A visit whose console errors and page errors are gathered (a CSP violation shows up here). */
+function watched(context: BrowserContext, page: Page): Visit {
   const problems: string[] = [];
   page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
   page.on('pageerror', (error) => problems.push(String(error)));
   return { context, page, problems };
+}
+
+/** Tabs given back by closed visits, per browser connection (one per journey file). */
+const spares = new WeakMap<Browser, { context: BrowserContext; page: Page }[]>();
+function sparesOf(browser: Browser) {
+  if (!spares.has(browser)) spares.set(browser, []);
+  return spares.get(browser)!;
+}
+
+/**
+ * Empties a closed visit's tab for the file's next fresh visit: its storage, cookies and
+ * permissions, its routes and listeners, its other tabs, and the page itself, which moves to the
+ * app's robots.txt (plain text of the same site): the app's live stream ends as at a close, and
+ * the tab keeps its renderer, where about:blank or another site would start a new one. A new tab
+ * costs Chromium a renderer process and the app's code compiled again: about twice the CPU of a
+ * page loaded in a tab it already has (docs/testing.md). The HTTP cache stays, as it does for a
+ * person coming back. A tab that cannot be emptied for certain (closed, or left on another site)
+ * is closed instead.
+ */
+async function giveBack(browser: Browser, context: BrowserContext, page: Page): Promise<boolean> {
+  if (!browser.isConnected() || page.isClosed() || !page.url().startsWith(baseUrl())) return false;
+  try {
+    for (const other of context.pages()) if (other !== page) await other.close();
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    await context.unrouteAll({ behavior: 'ignoreErrors' });
+    page.removeAllListeners();
+    context.removeAllListeners();
+    await page.evaluate(() => {
+      localStorage.clear();
+      sessionStorage.clear();
+    });
+    await gotoWithoutWaiting.get(page)!('/robots.txt');
+    await context.clearCookies();
+    await context.clearPermissions();
+  } catch {
+    return false;
+  }
+  sparesOf(browser).push({ context, page });
+  return true;
 }
 
 const gotoWithoutWaiting = new WeakMap<Page, Page['goto']>();

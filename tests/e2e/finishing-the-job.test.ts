@@ -88,7 +88,7 @@ describe('finishing the job in the browser, at 360 px (issue 32)', () => {
       .getByRole('textbox', { name: cs('bids', 'form.description'), exact: true })
       .fill('Obložím koupelnu do tří dnů, materiál přivezu.');
     // The client's figure, on the card about them and above the price; the form fits the phone.
-    expect(await p.page.getByText(cs('clientReviews', 'figure.none')).count()).toBe(2);
+    await expect.poll(() => p.page.getByText(cs('clientReviews', 'figure.none')).count()).toBe(2);
     await expectUsable(p.page);
     await p.page.getByRole('button', { name: cs('bids', 'form.submit') }).click();
     await expect.poll(() => p.page.getByText(cs('bids', 'othersHidden')).count()).toBe(1);

@@ -60,7 +60,7 @@ describe('job alerts on a phone', () => {
 
       const summary = t('summary.place').replace('{{place}}', town).replace('{{km}}', '40');
       await expect.poll(() => page.getByText(summary).count()).toBe(1);
-      expect(await page.getByText(t('frequency.daily')).count()).toBe(1);
+      await expect.poll(() => page.getByText(t('frequency.daily')).count()).toBe(1);
       expect(await extraWidth(page)).toBe(0);
 
       // Changed to 100 km at once; the list keeps one alert.

@@ -99,7 +99,7 @@ describe('the application shell', () => {
     await page.getByRole('button', { name: text('sk', 'common', 'nav.openMenu') }).click();
     const menu = page.getByRole('dialog', { name: text('sk', 'common', 'nav.menu') });
     await expect.poll(() => menu.isVisible()).toBe(true);
-    expect(await overflow()).toBe('hidden');
+    await expect.poll(() => overflow()).toBe('hidden');
     const box = await menu.boundingBox();
     expect(box).toMatchObject({ x: 0, y: 0, width: 375, height: 740 });
 

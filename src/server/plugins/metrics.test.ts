@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../../../tests/factories';
 import { createTestDatabase, type TestDatabase } from '../../../tests/setup/test-database';
-import { HOUR_IN_SECONDS } from '../../../tests/support/accounts-app';
+import { HOUR_IN_SECONDS, TEST_JOB_SETTINGS } from '../../../tests/support/accounts-app';
 import { Agent } from '../../../tests/support/agent';
 import { retriesDueNow } from '../../../tests/support/job-queue-clock';
 import { buildApp, type App } from '../app';
@@ -42,10 +42,7 @@ beforeAll(async () => {
     metricsToken: TOKEN,
     mailer: brokenMailer,
     // One retry, when the test moves the queue's clock, then the mail is given up.
-    jobs: {
-      queue: { pollingIntervalSeconds: 0.5, cronMonitorIntervalSeconds: 1 },
-      mailRetry: { limit: 1, delaySeconds: HOUR_IN_SECONDS },
-    },
+    jobs: TEST_JOB_SETTINGS({ limit: 1, delaySeconds: HOUR_IN_SECONDS }),
   });
 });
 

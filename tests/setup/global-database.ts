@@ -5,6 +5,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../../src/server/db/embedded';
 import { migrateDatabase } from '../../src/server/db/migrate';
+import { databasePool, readTemplateState, type TemplateState } from './database-pool';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -12,12 +13,19 @@ declare module 'vitest' {
     adminDatabaseUrl: string;
     /** A migrated database to copy for each test file (CREATE DATABASE … TEMPLATE). */
     templateDatabase: string;
+    /** Where finished files leave their emptied databases for the next (database-pool.ts). */
+    databasePool: string;
+    /** What a database must match to be used again. */
+    templateState: TemplateState;
   }
 }
 
 export interface TestPostgres {
   adminUrl: string;
   template: string;
+  /** The folder of the run's databases ready for another file (database-pool.ts). */
+  poolFolder: string;
+  templateState: TemplateState;
   /** URL of a new database copied from the template. */
   createDatabase(name: string): Promise<string>;
   stop(): Promise<void>;
@@ -48,19 +56,25 @@ export async function startTestPostgres(): Promise<TestPostgres> {
   await admin.connect();
   await admin.query(`create database ${template}`);
   await migrateDatabase(urlOf(template));
+  const templateState = await readTemplateState(urlOf(template));
+  const poolFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'majstri-test-databases-'));
   const created: string[] = [];
 
   return {
     adminUrl,
     template,
+    poolFolder,
+    templateState,
     async createDatabase(name) {
       await admin.query(`create database ${name} template ${template}`);
       created.push(name);
       return urlOf(name);
     },
     async stop() {
-      for (const name of [...created, template])
+      const pooled = databasePool.names(poolFolder);
+      for (const name of [...created, ...pooled, template])
         await admin.query(`drop database if exists ${name} with (force)`);
+      fs.rmSync(poolFolder, { recursive: true, force: true });
       await admin.end();
       await embedded?.stop();
       if (tmpDir) fs.rmSync(tmpDir, { recursive: true, force: true });
@@ -72,5 +86,7 @@ export default async function setup(project: TestProject) {
   const postgres = await startTestPostgres();
   project.provide('adminDatabaseUrl', postgres.adminUrl);
   project.provide('templateDatabase', postgres.template);
+  project.provide('databasePool', postgres.poolFolder);
+  project.provide('templateState', postgres.templateState);
   return () => postgres.stop();
 }

@@ -178,6 +178,13 @@ export async function untilHydrated(page: Page): Promise<void> {
     .toBe('online');
 }
 
+/** Waits until nothing on the page says it is loading (a spinner in a status, or aria-busy). */
+export async function untilNothingLoads(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => !document.querySelector('[role=status] .animate-spin, [aria-busy=true]'),
+  );
+}
+
 /** What a client writes into a new request (no files). */
 export interface RequestFields {
   title: string;

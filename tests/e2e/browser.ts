@@ -178,11 +178,12 @@ export async function untilHydrated(page: Page): Promise<void> {
     .toBe('online');
 }
 
-/** Waits until nothing on the page says it is loading (a spinner in a status, or aria-busy). */
+/** What on a page says it is loading: a spinner in a status, or aria-busy. */
+export const LOADING = '[role=status] .animate-spin, [aria-busy=true]';
+
+/** Waits until nothing on the page says it is loading. */
 export async function untilNothingLoads(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () => !document.querySelector('[role=status] .animate-spin, [aria-busy=true]'),
-  );
+  await page.waitForFunction((loading) => !document.querySelector(loading), LOADING);
 }
 
 /** What a client writes into a new request (no files). */

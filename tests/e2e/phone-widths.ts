@@ -4,6 +4,7 @@ import { LANGUAGES } from '../../src/shared/languages';
 import { PDF, PNG } from '../factories/files';
 import { administratorAccount, verifiedAccount } from './accounts-helpers';
 import {
+  LOADING,
   freshVisit,
   launchBrowser,
   logIn,
@@ -239,27 +240,27 @@ async function overflow(page: Page) {
  * in: one call into the page, not one per condition.
  */
 async function open(page: Page, path: string) {
-  await page.evaluate(async (to) => {
-    window.history.pushState({}, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-    const shown = () =>
-      document.documentElement.dataset.page === window.location.pathname + window.location.search;
-    // As a locator waits for it: the heading is there and takes room on the page.
-    const headingShown = () => {
-      const heading = document.querySelector('main h1');
-      return heading !== null && heading.getBoundingClientRect().width > 0;
-    };
-    const settled = () =>
-      shown() &&
-      !document.querySelector('[role=status] .animate-spin, [aria-busy=true]') &&
-      headingShown();
-    const deadline = Date.now() + 20_000;
-    while (!settled()) {
-      if (Date.now() > deadline) throw new Error(`${to} is still loading after 20 s`);
-      await new Promise((frame) => requestAnimationFrame(frame));
-    }
-    await document.fonts.ready;
-  }, path);
+  await page.evaluate(
+    async ({ to, loading }) => {
+      window.history.pushState({}, '', to);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+      const shown = () =>
+        document.documentElement.dataset.page === window.location.pathname + window.location.search;
+      // As a locator waits for it: the heading is there and takes room on the page.
+      const headingShown = () => {
+        const heading = document.querySelector('main h1');
+        return heading !== null && heading.getBoundingClientRect().width > 0;
+      };
+      const settled = () => shown() && !document.querySelector(loading) && headingShown();
+      const deadline = Date.now() + 20_000;
+      while (!settled()) {
+        if (Date.now() > deadline) throw new Error(`${to} is still loading after 20 s`);
+        await new Promise((frame) => requestAnimationFrame(frame));
+      }
+      await document.fonts.ready;
+    },
+    { to: path, loading: LOADING },
+  );
 }
 
 /** The journey of one role: every page, every language, both widths. */

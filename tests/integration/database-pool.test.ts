@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { emptyForNextFile } from '../setup/database-pool';
+import { databaseUrl, withClient } from '../setup/postgres-client';
 import { connect } from '../../src/server/db/database';
 import { createAccount, createWorkRequest } from '../factories';
 
@@ -13,34 +14,14 @@ import { createAccount, createWorkRequest } from '../factories';
 const adminUrl = inject('adminDatabaseUrl');
 const made: string[] = [];
 
-async function admin(text: string) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    return await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
+const admin = (text: string) => withClient(adminUrl, (client) => client.query(text));
 
 /** A copy of the template of this test's own, outside the run's pool. */
 async function copyOfTemplate() {
   const name = `majstri_pool_test_${randomBytes(6).toString('hex')}`;
   await admin(`create database ${name} template ${inject('templateDatabase')}`);
   made.push(name);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-async function inDatabase<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
+  return databaseUrl(adminUrl, name);
 }
 
 afterAll(async () => {
@@ -50,11 +31,11 @@ afterAll(async () => {
 describe("a test file's database handed to the next file", () => {
   it('comes back with no row of the file, its sequences where the template left them, and its places', async () => {
     const url = await copyOfTemplate();
-    const places = await inDatabase(url, (c) => c.query('select count(*)::int as n from places'));
+    const places = await withClient(url, (c) => c.query('select count(*)::int as n from places'));
     const { db, pool } = connect(url);
     const client = await createAccount(db, 'client');
     await createWorkRequest(db, client);
-    await inDatabase(url, (c) =>
+    await withClient(url, (c) =>
       c.query(
         "insert into audit_entries (action, outcome) values ('a', 'success'), ('b', 'success')",
       ),
@@ -67,7 +48,7 @@ describe("a test file's database handed to the next file", () => {
 
     expect(await emptyForNextFile(url, inject('templateState'))).toBe(true);
 
-    await inDatabase(url, async (c) => {
+    await withClient(url, async (c) => {
       const counts = await c.query(
         `select (select count(*)::int from users) as users,
                 (select count(*)::int from work_requests) as requests,
@@ -90,13 +71,13 @@ describe("a test file's database handed to the next file", () => {
 
   it('is refused once a test has changed the schema or the reference rows', async () => {
     const changed = await copyOfTemplate();
-    await inDatabase(changed, (c) =>
+    await withClient(changed, (c) =>
       c.query("alter table users add constraint pool_test check (name <> 'x')"),
     );
     expect(await emptyForNextFile(changed, inject('templateState'))).toBe(false);
 
     const renamed = await copyOfTemplate();
-    await inDatabase(renamed, (c) =>
+    await withClient(renamed, (c) =>
       c.query(
         'update places set population = population + 1 where id = (select min(id) from places)',
       ),
@@ -104,7 +85,7 @@ describe("a test file's database handed to the next file", () => {
     expect(await emptyForNextFile(renamed, inject('templateState'))).toBe(false);
 
     const trigger = await copyOfTemplate();
-    await inDatabase(trigger, (c) =>
+    await withClient(trigger, (c) =>
       c.query(
         `create function pool_test() returns trigger language plpgsql as $$ begin return new; end $$;
          create trigger pool_test before insert on bids for each row execute function pool_test()`,

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
+import { withClient } from './postgres-client';
 
 /**
  * Test files' databases used again instead of dropped (docs/testing.md "Database").
@@ -60,10 +60,8 @@ const referenceQuery = (tables: string[]) =>
     .join(' union all ');
 
 /** Reads the template's state (connect to the template only before any copy of it is made). */
-export async function readTemplateState(url: string): Promise<TemplateState> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
+export function readTemplateState(url: string): Promise<TemplateState> {
+  return withClient(url, async (client) => {
     const tables = await client.query<{ name: string }>(
       `select n.nspname || '.' || c.relname as name from pg_class c
          join pg_namespace n on n.oid = c.relnamespace
@@ -99,19 +97,15 @@ export async function readTemplateState(url: string): Promise<TemplateState> {
       sequences: sequences.rows,
       jobQueueStamps: stamps.rows[0]!,
     };
-  } finally {
-    await client.end();
-  }
+  });
 }
 
 /**
  * Empties a file's database for the next file, or answers false when it is no longer the
  * template's (then the caller drops it). Every other connection to it is ended first.
  */
-export async function emptyForNextFile(url: string, template: TemplateState): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
+export function emptyForNextFile(url: string, template: TemplateState): Promise<boolean> {
+  return withClient(url, async (client) => {
     await client.query(
       `select pg_terminate_backend(pid) from pg_stat_activity
         where datname = current_database() and pid <> pg_backend_pid()`,
@@ -142,13 +136,11 @@ export async function emptyForNextFile(url: string, template: TemplateState): Pr
       'commit',
     ].join(';\n');
     // A server where the run's role may not set the replication role keeps dropping databases.
-    return await client.query(reset).then(
+    return client.query(reset).then(
       () => true,
       () => false,
     );
-  } finally {
-    await client.end();
-  }
+  });
 }
 
 /**

@@ -6,6 +6,7 @@ import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../../src/server/db/embedded';
 import { migrateDatabase } from '../../src/server/db/migrate';
 import { databasePool, readTemplateState, type TemplateState } from './database-pool';
+import { databaseUrl } from './postgres-client';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -23,12 +24,10 @@ declare module 'vitest' {
 export interface TestPostgres {
   adminUrl: string;
   template: string;
-  /** The folder of the run's databases ready for another file (database-pool.ts). */
-  poolFolder: string;
-  templateState: TemplateState;
   /** URL of a new database copied from the template. */
   createDatabase(name: string): Promise<string>;
-  stop(): Promise<void>;
+  /** Drops the template, its copies made here and `others` (copies the tests made), then stops. */
+  stop(others?: string[]): Promise<void>;
 }
 
 /**
@@ -45,36 +44,26 @@ export async function startTestPostgres(): Promise<TestPostgres> {
     embedded = await startEmbeddedPostgres(tmpDir);
     adminUrl = embedded.url;
   }
-  const urlOf = (name: string) => {
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    return url.toString();
-  };
+  const urlOf = (name: string) => databaseUrl(adminUrl, name);
 
   const template = `majstri_template_${process.pid}_${Date.now()}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`create database ${template}`);
   await migrateDatabase(urlOf(template));
-  const templateState = await readTemplateState(urlOf(template));
-  const poolFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'majstri-test-databases-'));
   const created: string[] = [];
 
   return {
     adminUrl,
     template,
-    poolFolder,
-    templateState,
     async createDatabase(name) {
       await admin.query(`create database ${name} template ${template}`);
       created.push(name);
       return urlOf(name);
     },
-    async stop() {
-      const pooled = databasePool.names(poolFolder);
-      for (const name of [...created, ...pooled, template])
+    async stop(others = []) {
+      for (const name of [...created, ...others, template])
         await admin.query(`drop database if exists ${name} with (force)`);
-      fs.rmSync(poolFolder, { recursive: true, force: true });
       await admin.end();
       await embedded?.stop();
       if (tmpDir) fs.rmSync(tmpDir, { recursive: true, force: true });
@@ -84,9 +73,15 @@ export async function startTestPostgres(): Promise<TestPostgres> {
 
 export default async function setup(project: TestProject) {
   const postgres = await startTestPostgres();
+  // Read before any test copies the template (a copy needs it to have no connection).
+  const templateState = await readTemplateState(databaseUrl(postgres.adminUrl, postgres.template));
+  const poolFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'majstri-test-databases-'));
   project.provide('adminDatabaseUrl', postgres.adminUrl);
   project.provide('templateDatabase', postgres.template);
-  project.provide('databasePool', postgres.poolFolder);
-  project.provide('templateState', postgres.templateState);
-  return () => postgres.stop();
+  project.provide('databasePool', poolFolder);
+  project.provide('templateState', templateState);
+  return async () => {
+    await postgres.stop(databasePool.names(poolFolder));
+    fs.rmSync(poolFolder, { recursive: true, force: true });
+  };
 }

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import type pg from 'pg';
 import { inject } from 'vitest';
 import { connect, type Db } from '../../src/server/db/database';
 import { databasePool, emptyForNextFile } from './database-pool';
+import { databaseUrl, withClient } from './postgres-client';
 
 export interface TestDatabase {
   url: string;
@@ -22,20 +23,10 @@ export interface TestDatabase {
 export async function createTestDatabase({ durable = false } = {}): Promise<TestDatabase> {
   const adminUrl = inject('adminDatabaseUrl');
   const poolFolder = inject('databasePool');
-  const urlOf = (name: string) => {
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    return url.toString();
-  };
-  const adminQuery = async (...statements: string[]) => {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    try {
+  const adminQuery = (...statements: string[]) =>
+    withClient(adminUrl, async (admin) => {
       for (const statement of statements) await admin.query(statement);
-    } finally {
-      await admin.end();
-    }
-  };
+    });
 
   // A database another file has finished with, emptied, is as good as a new copy and far cheaper.
   let name = durable ? undefined : databasePool.take(poolFolder);
@@ -46,7 +37,7 @@ export async function createTestDatabase({ durable = false } = {}): Promise<Test
       ...(durable ? [] : [`alter database ${name} set synchronous_commit = off`]),
     );
   }
-  const url = urlOf(name);
+  const url = databaseUrl(adminUrl, name);
   const { db, pool } = connect(url);
   return {
     url,

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { databaseUrl, withClient } from '../../../tests/setup/postgres-client';
 import { migrateDatabase } from './migrate';
 
 const journal = JSON.parse(
@@ -15,20 +16,14 @@ const journal = JSON.parse(
 
 const adminUrl = inject('adminDatabaseUrl');
 const name = `majstri_migrate_${randomBytes(6).toString('hex')}`;
-const url = new URL(adminUrl);
-url.pathname = `/${name}`;
+const url = databaseUrl(adminUrl, name);
 let client: pg.Client;
 
-async function onAdmin(query: string) {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(query);
-  await admin.end();
-}
+const onAdmin = (query: string) => withClient(adminUrl, (admin) => admin.query(query));
 
 beforeAll(async () => {
   await onAdmin(`create database ${name}`);
-  client = new pg.Client({ connectionString: url.toString() });
+  client = new pg.Client({ connectionString: url });
   await client.connect();
 });
 
@@ -41,7 +36,7 @@ describe('migrations when several instances start together', () => {
   it('run once, while the other instances wait for the lock', async () => {
     // Another instance is migrating: it holds the lock the four starting ones must wait for.
     await client.query('select pg_advisory_lock(727274001)');
-    const starts = Array.from({ length: 4 }, () => migrateDatabase(url.toString()));
+    const starts = Array.from({ length: 4 }, () => migrateDatabase(url));
     const waiting = async () => {
       const { rows } = await client.query<{ count: number }>(
         `select count(*)::int as count from pg_locks l join pg_database d on d.oid = l.database

@@ -1,5 +1,5 @@
 import { text as streamText } from 'node:stream/consumers';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { LIMITS } from '../../src/shared/limits';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { verifiedAccount, withCsrf } from './accounts-helpers';
@@ -17,6 +17,7 @@ import {
   useLanguage,
   visitorAddress,
 } from './browser';
+import { admin, confirmDialog, notice, openTab, panel, search, shown, tab } from './admin-console';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -25,7 +26,6 @@ beforeAll(async () => {
 afterAll(async () => browser.close());
 
 const sk = (namespace: string, key: string) => text('sk', namespace, key);
-const admin = (key: string) => sk('admin', key);
 
 /** A word nobody else will have used, so searches find exactly this journey's people and request. */
 const marker = () =>
@@ -63,21 +63,6 @@ async function postRequest(page: Page, title: string) {
   await page.waitForURL(/\/request\/[0-9a-f-]{36}$/);
 }
 
-const tab = (page: Page, name: string) =>
-  page.getByRole('tab', { name: admin(`tabs.${name}`), exact: true });
-const panel = (page: Page) => page.getByRole('tabpanel');
-/** Cards (mobile) and the table (desktop) both hold each row; count only what is on screen. */
-const shown = (locator: Locator) => locator.filter({ visible: true });
-const confirmDialog = (page: Page, title: string) => page.getByRole('dialog', { name: title });
-const notice = (page: Page, message: string) => shown(page.getByText(message, { exact: true }));
-
-async function search(page: Page, label: string, value: string) {
-  await panel(page).getByLabel(label).fill(value);
-  await panel(page)
-    .getByRole('button', { name: admin('filters.search'), exact: true })
-    .click();
-}
-
 describe('the administration console in the browser', () => {
   it('an administrator unlocks a client, disables and edits a provider, deletes a request, filters and exports audits and sees an alert', async () => {
     const word = marker();
@@ -108,8 +93,8 @@ describe('the administration console in the browser', () => {
     expect(await seriousViolations(page)).toEqual([]);
 
     // Clients: the locked client shows "locked until …"; unlocking clears it.
-    await tab(page, 'clients').click();
-    await expect.poll(() => new URL(page.url()).searchParams.get('tab')).toBe('clients');
+    await openTab(page, 'clients');
+    expect(new URL(page.url()).searchParams.get('tab')).toBe('clients');
     // The search box stops at the search's limit, so it cannot be refused for its length.
     await panel(page)
       .getByLabel(admin('users.search'))
@@ -136,7 +121,7 @@ describe('the administration console in the browser', () => {
       .toBe(1);
 
     // Providers: disable after confirming, then correct the profile.
-    await tab(page, 'providers').click();
+    await openTab(page, 'providers');
     await search(page, admin('users.search'), provider.email);
     await expect
       .poll(() => shown(panel(page).getByText(provider.name, { exact: true })).count())
@@ -198,7 +183,7 @@ describe('the administration console in the browser', () => {
     });
 
     // Requests: find the client's request and delete it.
-    await tab(page, 'requests').click();
+    await openTab(page, 'requests');
     expect(new URL(page.url()).searchParams.get('page')).toBeNull();
     await search(page, admin('requests.query'), word);
     await expect.poll(() => panel(page).getByRole('link', { name: title }).count()).toBe(1);
@@ -213,7 +198,7 @@ describe('the administration console in the browser', () => {
     await expect.poll(() => shown(panel(page).getByText(admin('requests.empty'))).count()).toBe(1);
 
     // Audits: by action alone, the actor type left at "All": the client's posting is found.
-    await tab(page, 'audits').click();
+    await openTab(page, 'audits');
     const auditTable = panel(page).locator('table');
     await expect.poll(() => auditTable.locator('tbody tr').count()).toBeGreaterThan(0);
     expect(await panel(page).getByLabel(admin('audits.filters.actorType')).inputValue()).toBe('');
@@ -274,7 +259,7 @@ describe('the administration console in the browser', () => {
     }
 
     // Alerts: the lockout of the client is there, counted and listed.
-    await tab(page, 'alerts').click();
+    await openTab(page, 'alerts');
     await expect.poll(() => page.getByRole('img', { name: admin('chart.title') }).count()).toBe(1);
     await expect
       .poll(async () =>
@@ -344,11 +329,12 @@ describe('the administration console in the browser', () => {
 
   it('fits the console into 360 px without sideways scrolling', async () => {
     const { page, context } = await freshVisit(browser, { width: 360, height: 800 });
-    await logIn(page, inject('adminLogin').email, inject('adminLogin').password);
-    await page.goto('/admin?tab=requests'); // then from tab to tab, as a person goes
+    const login = inject('adminLogin');
+    await logIn(page, login.email, login.password);
+    // Then from tab to tab, as a person goes.
+    await page.goto('/admin?tab=requests');
     for (const name of ['requests', 'clients', 'providers', 'reports', 'audits', 'alerts']) {
-      await tab(page, name).click();
-      await expect.poll(() => tab(page, name).getAttribute('aria-selected')).toBe('true');
+      await openTab(page, name);
       await untilNothingLoads(page);
       expect(
         await page.evaluate(

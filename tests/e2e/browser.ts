@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
+export { seriousViolations } from './axe';
 
 export const baseUrl = () => inject('baseUrl');
 
@@ -280,29 +280,6 @@ export async function logIn(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: text('sk', 'auth', 'login.submit'), exact: true }).click();
   await page.waitForURL((url) => url.pathname === '/');
   await page.locator('main h1').waitFor();
-}
-
-/**
- * Serious and critical accessibility problems axe finds on the page as it is now.
- *
- * axe runs in the page itself (`axe.run`, the builder's legacy mode), which follows the app's
- * same-origin frames (the PDF viewer) on its own: the default mode would open a blank page in the
- * context for each scan and inject axe there a second time, and that blank page alone cost about
- * half of a scan's CPU. Only violations come back in full (`resultTypes`): the passes and the
- * undecided are reduced to one element each, since nobody reads them. docs/testing.md has the
- * figures.
- */
-export async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .setLegacyMode(true)
-    .options({ resultTypes: ['violations'] })
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
 }
 
 /**

@@ -42,6 +42,15 @@ export const locationVector = (t: { location: AnyPgColumn }) =>
   sql`setweight(to_tsvector('simple', f_unaccent(${t.location})), 'C')`;
 
 /**
+ * A request's search words with the week it was made in (`week_lexeme`, migration 0032: a lexeme
+ * no search word can be, "~" and the week's number since 1970). Its index
+ * (`work_requests_listed_words_weeks_idx`) finds a word's matches among the last weeks' requests
+ * alone, for the newest page of a common word (search/recent-weeks.ts).
+ */
+export const wordsAndWeek = (t: { searchVector: AnyPgColumn; createdAt: AnyPgColumn }) =>
+  sql`(${t.searchVector} || week_lexeme(${t.createdAt}))`;
+
+/**
  * A client's job request. Deleting the client removes their requests (spec core §1:
  * deleting an account removes all data immediately).
  */
@@ -135,6 +144,10 @@ export const workRequests = pgTable(
     // or any (btree_gin: one index scan finds a town's requests of the category).
     index('work_requests_listed_location_vector_idx')
       .using('gin', t.category, locationVector(t))
+      .where(listedRequest(t)),
+    // The newest page of a common word: its matches among the last weeks' listed requests.
+    index('work_requests_listed_words_weeks_idx')
+      .using('gin', wordsAndWeek(t))
       .where(listedRequest(t)),
     // Town suggestions: the distinct accent-free locations of listed requests, read in order
     // (byte order, so a prefix is a range and each next location one index step).

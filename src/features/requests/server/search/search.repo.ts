@@ -19,6 +19,7 @@ import {
   windowPage,
 } from './window-page';
 import { readRanked } from './ranked';
+import { recentFirst, recentPageText } from './recent-weeks';
 import { cardOf, cardRow, type Card } from '../cards';
 import {
   listedIn,
@@ -323,6 +324,16 @@ export async function listOpenRequests(
     });
   const page = async () => {
     if (categories.length === 0) {
+      if (!filter && recentFirst(found, { expected, byIndex: rare, reach: offset + query.limit })) {
+        const recent = await readLastOf(
+          db,
+          searchText(db, ['recent', ...search, query.limit, offset], () =>
+            recentPageText(db, found, query.limit, offset),
+          ),
+          cardOf,
+        );
+        if (recent.length === query.limit) return recent;
+      }
       if (!filter || offset + query.limit > WINDOW_ROWS || expectedHere < WINDOW_MIN_EXPECTED) {
         return readLastOf(db, pageOf('page', rare, where, offset, query.limit), cardOf);
       }

@@ -1,0 +1,122 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient } from '../../../../../tests/factories';
+import { Agent } from '../../../../../tests/support/agent';
+import { createTestDatabase, type TestDatabase } from '../../../../../tests/setup/test-database';
+import { buildApp, type App } from '../../../../server/app';
+import { readLastOf } from '../../../../server/db/direct';
+import { recentFirst, recentPageText } from '../search/recent-weeks';
+import { searchQuery } from '../search/search-query';
+
+// A common word's page is looked for among the last two weeks' listed requests first
+// (search/recent-weeks.ts) and read from every match when it is not all there. Either way the
+// page is the newest matches, and the count is every match's.
+
+let database: TestDatabase;
+let app: App;
+
+type Listed = {
+  work_requests: { title: string }[];
+  pagination: { total: number; total_estimated: boolean };
+};
+const search = async (query: string) =>
+  (await new Agent(app).get(`/api/work-requests?${query}`)).json() as Listed;
+const titles = (prefix: string, from: number, count: number) =>
+  Array.from({ length: count }, (_, i) => `${prefix} ${from + i}`);
+
+/** `count` requests titled `title n`, the n-th made `hoursBefore + n` hours before now. */
+async function add(clientId: string, title: string, count: number, hoursBefore: number) {
+  await database.db.execute(sql`
+    insert into work_requests (client_id, title, description, category, location, contact_name, contact_email, created_at)
+    select ${clientId}, ${title} || ' ' || n, 'Treba urobiť čo najskôr.', 'other', 'Trnava', 'Klient',
+           'k@example.test', now() - (${hoursBefore} + n) * interval '1 hour'
+    from generate_series(1, ${count}) n`);
+}
+
+/** The page the last weeks hold for `q`, as the search reads it (full or not). */
+async function recentTitles(q: string, limit: number) {
+  const found = (await searchQuery(database.db, q, undefined))!;
+  const rows = await readLastOf<{ title: string }>(
+    database.db,
+    recentPageText(database.db, found, limit, 0),
+  );
+  return rows.map((row) => row.title);
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await buildApp({ db: database.db });
+  const client = await createClient(database.db);
+  // A chimney every hour for 125 days back from now: 168–336 of them in the last two weeks.
+  await add(client.id, 'Oprava komína', 3_000, 0);
+  // Fences, every one older than a month: none in the last two weeks.
+  await add(client.id, 'Nový plot', 2_500, 30 * 24);
+  // Garages: 40 in the last two days, the other 2 160 older than a month.
+  await add(client.id, 'Brána garáže', 40, 0);
+  await database.db.execute(sql`
+    insert into work_requests (client_id, title, description, category, location, contact_name, contact_email, created_at)
+    select ${client.id}, 'Brána garáže ' || (40 + n), 'Treba urobiť čo najskôr.', 'other', 'Trnava',
+           'Klient', 'k@example.test', now() - (30 * 24 + n) * interval '1 hour'
+    from generate_series(1, 2160) n`);
+  await database.db.execute(sql`analyze work_requests`);
+});
+
+afterAll(async () => {
+  await app.close();
+  await database.drop();
+});
+
+describe('a common word’s newest page', () => {
+  it('is found among the last two weeks when they hold it, newest first, counted as before', async () => {
+    expect(await recentTitles('komina', 100)).toEqual(titles('Oprava komína', 1, 100));
+    const found = await search('q=komina');
+    expect(found.work_requests.map((r) => r.title)).toEqual(titles('Oprava komína', 1, 100));
+    expect(found.pagination).toMatchObject({ total: 1000, total_estimated: true });
+    const second = await search('q=komina&page=2');
+    expect(second.work_requests.map((r) => r.title)).toEqual(titles('Oprava komína', 101, 100));
+  });
+
+  it('is read from every match when the last two weeks hold none of them', async () => {
+    expect(await recentTitles('plot', 100)).toEqual([]);
+    const found = await search('q=plot');
+    expect(found.work_requests.map((r) => r.title)).toEqual(titles('Nový plot', 1, 100));
+    expect(found.pagination).toMatchObject({ total: 1000, total_estimated: true });
+  });
+
+  it('goes on past the last two weeks when they hold only part of it', async () => {
+    expect(await recentTitles('garaze', 100)).toEqual(titles('Brána garáže', 1, 40));
+    const found = await search('q=garaze');
+    expect(found.work_requests.map((r) => r.title)).toEqual(titles('Brána garáže', 1, 100));
+  });
+
+  it('counts its weeks from the newest listed request, not from today', async () => {
+    // Everything a year older: the last two weeks are those before the newest chimney.
+    await database.db.execute(
+      sql`update work_requests set created_at = created_at - interval '365 days'`,
+    );
+    try {
+      expect(await recentTitles('komina', 20)).toEqual(titles('Oprava komína', 1, 20));
+    } finally {
+      await database.db.execute(
+        sql`update work_requests set created_at = created_at + interval '365 days'`,
+      );
+    }
+  });
+
+  it('is looked for in the last weeks only for words common enough, without a category, on early pages', () => {
+    const words = { words: "'komina':*", categories: [] };
+    expect(recentFirst(words, { expected: 3_000, byIndex: true, reach: 100 })).toBe(true);
+    expect(recentFirst(words, { expected: 1_500, byIndex: true, reach: 100 })).toBe(false);
+    expect(recentFirst(words, { expected: 3_000, byIndex: false, reach: 100 })).toBe(false);
+    expect(recentFirst(words, { expected: 3_000, byIndex: true, reach: 200 })).toBe(false);
+    expect(
+      recentFirst({ words: '', categories: [] }, { expected: 3_000, byIndex: true, reach: 20 }),
+    ).toBe(false);
+    expect(
+      recentFirst(
+        { words: "'komina':*", categories: ['masonry'] },
+        { expected: 3_000, byIndex: true, reach: 20 },
+      ),
+    ).toBe(false);
+  });
+});

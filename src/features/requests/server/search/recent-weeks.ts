@@ -7,14 +7,17 @@ import { BY_INDEX, plannedText } from './planned';
 import { locatedIn } from './search-condition';
 import type { SearchQuery } from './search-query';
 
-/** The weeks up to the newest listed request's in which a common word's page is looked for first. */
-const RECENT_WEEKS = 2;
-
 /**
- * From this many expected matches of the words the last weeks are looked through first: about
- * 2 000 × 2 ÷ 52 = 77 of them there when a year of requests is listed, several pages.
+ * From this many expected matches of the words the last weeks are looked through first: with a
+ * year of requests listed, the weeks holding twice a page of 100 are 11, a fifth of the reads.
  */
 const RECENT_MIN_EXPECTED = 2_000;
+
+/** The fewest weeks looked through. */
+const RECENT_MIN_WEEKS = 2;
+
+/** The weeks looked through are expected to hold this many times the matches the page needs. */
+const RECENT_MARGIN = 2;
 
 /** Pages reaching this far at most are looked for in the last weeks. */
 const RECENT_MAX_ROWS = 100;
@@ -37,24 +40,33 @@ export const recentFirst = (
 
 /**
  * The weeks to look in, kept for the transaction (`set_config(…, true)`) by a statement of its
- * own before the page's: PostgreSQL runs it under the default settings, so the newest listed
- * request is one look at the first entry of `work_requests_listed_created_idx`, where inside the
- * page's statement it ran under the page's settings for reading the indexes (no index scans) and
- * read every listed request (500 ms).
+ * own before the page's: up to the newest listed request's week, as many as should hold
+ * RECENT_MARGIN times the matches the page needs (`reach`) if the `expected` matches were spread
+ * evenly from the oldest listed request to the newest. PostgreSQL runs it under the default
+ * settings, so the two ends are one look each at `work_requests_listed_created_idx`; inside the
+ * page's statement, under its settings for reading the indexes (no index scans), they read every
+ * listed request (500 ms).
  */
-const rememberWeeks = sql`select set_config('majstri.recent_weeks', coalesce(recent_weeks(
-  (select max(newest.created_at) from ${workRequests} as newest
-    where newest.status = 'OPEN' and newest.client_active), ${sql.raw(String(RECENT_WEEKS))})::text, ''), true)`;
+const rememberWeeks = (reach: number, expected: number) =>
+  sql`select set_config('majstri.recent_weeks', coalesce(recent_weeks(span.newest,
+      greatest(${RECENT_MIN_WEEKS}, ceil(${(RECENT_MARGIN * reach) / expected}
+        * greatest(1, extract(epoch from span.newest - span.oldest) / 604800)))::int)::text, ''), true)
+    from (select max(l.created_at) as newest, min(l.created_at) as oldest from ${workRequests} as l
+      where l.status = 'OPEN' and l.client_active) as span`.inlineParams();
 
 /**
- * A page of the search's matches among the listed requests of the last RECENT_WEEKS weeks, up to
- * the newest listed request's week, from one index (`work_requests_listed_words_weeks_idx`): a
+ * A page of the search's matches among the listed requests of the last weeks (rememberWeeks), up
+ * to the newest listed request's week, from one index (`work_requests_listed_words_weeks_idx`): a
  * word of 6 000 matches at a million requests reads about 200 requests instead of all of them
  * (docs/performance.md). Every request of those weeks is newer than every request before them,
  * so a full page found there is the page; one that is not full says nothing, and the page is read
  * from every match instead. The statements' text, to run as one message (`readLastOf`).
  */
-export function recentPageText(db: Db, found: SearchQuery, limit: number, offset: number) {
+export function recentPageText(
+  db: Db,
+  found: SearchQuery,
+  { limit, offset, expected }: { limit: number; offset: number; expected: number },
+) {
   const page = db
     .select(cardRow)
     .from(workRequests)
@@ -68,5 +80,5 @@ export function recentPageText(db: Db, found: SearchQuery, limit: number, offset
     .orderBy(desc(workRequests.createdAt), desc(workRequests.id))
     .limit(limit)
     .offset(offset);
-  return `${sqlText(rememberWeeks)}; ${plannedText(BY_INDEX, page)}`;
+  return `${sqlText(rememberWeeks(offset + limit, expected))}; ${plannedText(BY_INDEX, page)}`;
 }

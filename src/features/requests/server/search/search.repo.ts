@@ -327,8 +327,8 @@ export async function listOpenRequests(
       if (!filter && recentFirst(found, { expected, byIndex: rare, reach: offset + query.limit })) {
         const recent = await readLastOf(
           db,
-          searchText(db, ['recent', ...search, query.limit, offset], () =>
-            recentPageText(db, found, query.limit, offset),
+          searchText(db, ['recent', ...search, query.limit, offset, Math.round(expected)], () =>
+            recentPageText(db, found, { limit: query.limit, offset, expected }),
           ),
           cardOf,
         );

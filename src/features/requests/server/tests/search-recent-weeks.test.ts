@@ -8,9 +8,10 @@ import { readLastOf } from '../../../../server/db/direct';
 import { recentFirst, recentPageText } from '../search/recent-weeks';
 import { searchQuery } from '../search/search-query';
 
-// A common word's page is looked for among the last two weeks' listed requests first
-// (search/recent-weeks.ts) and read from every match when it is not all there. Either way the
-// page is the newest matches, and the count is every match's.
+// A common word's page is looked for among the last weeks' listed requests first (as many as
+// should hold twice the page, two at least: search/recent-weeks.ts) and read from every match
+// when it is not all there. Either way the page is the newest matches, and the count is every
+// match's. With this data the words below are looked for in two weeks.
 
 let database: TestDatabase;
 let app: App;
@@ -67,7 +68,7 @@ afterAll(async () => {
 });
 
 describe('a common word’s newest page', () => {
-  it('is found among the last two weeks when they hold it, newest first, counted as before', async () => {
+  it('is found among the last weeks when they hold it, newest first, counted as before', async () => {
     expect(await recentTitles('komina', 100, 3_000)).toEqual(titles('Oprava komína', 1, 100));
     const found = await search('q=komina');
     expect(found.work_requests.map((r) => r.title)).toEqual(titles('Oprava komína', 1, 100));
@@ -86,7 +87,7 @@ describe('a common word’s newest page', () => {
     expect(found.pagination).toMatchObject({ total: 1000, total_estimated: true });
   });
 
-  it('goes on past the last two weeks when they hold only part of it', async () => {
+  it('goes on past the last weeks when they hold only part of it', async () => {
     expect(await recentTitles('garaze', 100, 2_200)).toEqual(titles('Brána garáže', 1, 40));
     const found = await search('q=garaze');
     expect(found.work_requests.map((r) => r.title)).toEqual(titles('Brána garáže', 1, 100));

@@ -51,8 +51,8 @@ const rememberWeeks = (reach: number, expected: number) =>
   sql`select set_config('majstri.recent_weeks', coalesce(recent_weeks(span.newest,
       greatest(${RECENT_MIN_WEEKS}, ceil(${(RECENT_MARGIN * reach) / expected}
         * greatest(1, extract(epoch from span.newest - span.oldest) / 604800)))::int)::text, ''), true)
-    from (select max(l.created_at) as newest, min(l.created_at) as oldest from ${workRequests} as l
-      where l.status = 'OPEN' and l.client_active) as span`.inlineParams();
+    from (select max(${workRequests.createdAt}) as newest, min(${workRequests.createdAt}) as oldest
+      from ${workRequests} where ${listedRequest(workRequests)}) as span`.inlineParams();
 
 /**
  * A page of the search's matches among the listed requests of the last weeks (rememberWeeks), up

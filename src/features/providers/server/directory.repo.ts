@@ -111,10 +111,19 @@ async function bestRatedPage(db: Db, where: SQL, limit: number, offset: number, 
     join ${users} on ${users.id} = ${providerProfiles.userId}
     where ${where} order by ${ratingOrder} limit ${limit} offset ${offset}`);
   if (walked.length === limit) return walked;
-  return rows(sql`with found as materialized (select ${providerFields} from ${fromProviders} where ${where})
+  // Few match, so each finds its account by its key: PostgreSQL, counting the accounts' index as
+  // far from memory, would read every active provider's account to hash them instead (a page of
+  // a rare trade within 40 km at 100 000 providers: 24 ms instead of 8).
+  return readLastOf<DirectoryRow>(
+    db,
+    sqlText(
+      sql`select set_config('max_parallel_workers_per_gather', '0', true), set_config('enable_hashjoin', 'off', true), set_config('enable_mergejoin', 'off', true);
+      with found as materialized (select ${providerFields} from ${fromProviders} where ${where})
     select * from found
     order by "averageRating" desc nulls last, "reviewCount" desc nulls last, "id"
-    limit ${limit} offset ${offset}`);
+    limit ${limit} offset ${offset}`.inlineParams(),
+    ),
+  );
 }
 
 /**

@@ -15,9 +15,31 @@ export const fullText = (text: string) =>
 export const locatedIn = (text: string) =>
   sql`${locationVector(workRequests)} @@ to_tsquery('simple', ${text})`;
 
-/** Listed (open, of an active client), optionally in one category. */
-export const listedIn = (category: Category | undefined) =>
-  and(listedRequest(workRequests), category ? eq(workRequests.category, category) : undefined)!;
+/**
+ * Listed (open, of an active client), optionally in one category. `onMatches`: the category is
+ * written so that no index can read it, and is checked on each request the words match.
+ */
+export const listedIn = (category: Category | undefined, onMatches = false) =>
+  and(
+    listedRequest(workRequests),
+    category
+      ? onMatches
+        ? sql`${workRequests.category}::text = ${category}`
+        : eq(workRequests.category, category)
+      : undefined,
+  )!;
+
+/**
+ * In a category, words expected to match fewer requests in all than the category holds ÷ this
+ * are read from the full-text index alone, the category checked on each match (`listedIn(…,
+ * true)`): PostgreSQL would add the category's own bitmap, whose 33 000 entries at a million
+ * requests cost 3.7–3.9 ms, to find the two matches of a typo's 102 in it (docs/performance.md).
+ */
+const CATEGORY_ENTRIES_PER_MATCH = 30;
+
+/** Whether a search in `categoryRows` requests reads its `expected` matches alone (see above). */
+export const matchesBeforeCategory = (expected: number, categoryRows: number) =>
+  expected * CATEGORY_ENTRIES_PER_MATCH < categoryRows;
 
 /**
  * The location's condition. Read from the indexes (`byIndex`), the location's own index

@@ -24,6 +24,7 @@ import { cardOf, cardRow, type Card } from '../cards';
 import {
   listedIn,
   matchedBesidesNamed,
+  matchesBeforeCategory,
   matchedBy,
   namedBy,
   searchCondition,
@@ -220,9 +221,7 @@ export async function listOpenRequests(
 
   // Everything the statements below are written from.
   const search = [words, location, query.category ?? null, categories, rest];
-  const listed = () => listedIn(query.category);
   const named = (byIndex: boolean) => namedBy(found, byIndex);
-  const where = (byIndex: boolean) => and(listed(), matchedBy(found, byIndex))!;
   // PostgreSQL cannot tell a rare word from a common one in a prefix query: it may walk every
   // request looking for a word nobody used, or sort every request containing a common one. Our
   // own estimate chooses: rare words read the full-text index and sort the few matches; common
@@ -234,7 +233,13 @@ export async function listOpenRequests(
   // In one category the walk newest first passes the category's requests (its own index) that
   // lack the words, about a page ÷ the words' share of them, where the indexes find the matches
   // of the category alone (the category's index and the full-text one together).
-  const expectedHere = query.category ? expected * categoryShare(query.category, stats) : expected;
+  const share = query.category ? categoryShare(query.category, stats) : 1;
+  const expectedHere = expected * share;
+  // Words rarer than the category's bitmap is worth: the full-text index alone (search-condition.ts).
+  const onMatches =
+    query.category !== undefined && matchesBeforeCategory(expected, share * stats.rows);
+  const listed = (byIndex = false) => listedIn(query.category, byIndex && onMatches);
+  const where = (byIndex: boolean) => and(listed(byIndex), matchedBy(found, byIndex))!;
   const rare = query.category ? expectedHere < RARE_IN_CATEGORY : expected < RARE_MATCHES;
   // A filter's category among those the words name: each of its requests may match by the
   // category alone, so its walk finds matches at once.
@@ -258,7 +263,7 @@ export async function listOpenRequests(
     at: number,
     size: number,
   ) =>
-    searchText(db, [kind, ...search, plan, size, at], () =>
+    searchText(db, [kind, ...search, plan, onMatches, size, at], () =>
       plannedText(plan ? BY_INDEX : NEWEST_FIRST, readPage(db, condition(plan), size, at)),
     );
   // A search that had more matches than counted a minute ago is not counted again
@@ -271,7 +276,7 @@ export async function listOpenRequests(
   // instead of 94–160 ms); fewer than RARE_COUNT_IN_CATEGORY expected in the category are read
   // from the indexes.
   const countText = () =>
-    searchText(db, ['count', ...search, countPlan], () =>
+    searchText(db, ['count', ...search, countPlan, onMatches], () =>
       plannedText(
         countPlan === 'index' ? BY_INDEX : countPlan === 'newest' ? NEWEST_FIRST : IN_TABLE_ORDER,
         countMatches(db, where(countPlan === 'index'), countPlan !== 'newest'),

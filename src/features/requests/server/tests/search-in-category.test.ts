@@ -35,6 +35,13 @@ beforeAll(async () => {
   await database.db.execute(sql`
     insert into work_requests (client_id, title, description, category, location, contact_name, contact_email, created_at)
     values (${client.id}, 'Vymurovať komín', 'Nový komín na chate.', 'masonry', 'Poprad', 'Klient', 'k@example.test', now())`);
+  // A rare word: twice in roofing, older than its other requests (the category's word "strechy"
+  // finds every roofing request), once (newest) in masonry.
+  await database.db.execute(sql`
+    insert into work_requests (client_id, title, description, category, location, contact_name, contact_email, created_at)
+    values (${client.id}, 'Vikier nad garážou', 'Zateká okolo vikiera.', 'roofing', 'Poprad', 'Klient', 'k@example.test', now() - interval '4 days'),
+           (${client.id}, 'Vikier na chate', 'Nový vikier v podkroví.', 'roofing', 'Poprad', 'Klient', 'k@example.test', now() - interval '3 days'),
+           (${client.id}, 'Murovaný vikier', 'Vikier z tehál.', 'masonry', 'Poprad', 'Klient', 'k@example.test', now() - interval '1 minute')`);
   await database.db.execute(sql`analyze work_requests`);
 });
 
@@ -44,6 +51,19 @@ afterAll(async () => {
 });
 
 describe('search in a category', () => {
+  it('finds a rare word’s few matches of the category alone, newest first (the category checked on each)', async () => {
+    const roofing = await search('q=vikier&category=roofing');
+    expect(roofing.work_requests.map((r) => r.title)).toEqual([
+      'Vikier na chate',
+      'Vikier nad garážou',
+    ]);
+    expect(roofing.pagination).toMatchObject({ total: 2, total_estimated: false });
+    const masonry = await search('q=vikier&category=masonry');
+    expect(masonry.work_requests.map((r) => r.title)).toEqual(['Murovaný vikier']);
+    expect((await search('q=vikier&category=plumbing')).work_requests).toEqual([]);
+    expect((await search('q=vikier')).pagination).toMatchObject({ total: 3 });
+  });
+
   it('finds matches older than the category’s 2 000 newest requests, newest first, counted exactly', async () => {
     const found = await search('q=komina&category=roofing');
     expect(found.work_requests).toHaveLength(100);

@@ -15,7 +15,6 @@ import {
 } from '../work-photos.schema';
 import { canManageWorkPhotos } from './providers.policy';
 import { presentWorkPhoto } from './showcase.presenter';
-import type { WorkPhotoRow } from './work-photos.repo';
 import {
   addWorkPhoto,
   captionWorkPhoto,
@@ -35,7 +34,9 @@ const publicPhotoParams = z.object({
 /** The photo's pixels may not run anything, whatever a browser guesses of them. */
 const PHOTO_CSP = "default-src 'none'; sandbox";
 
-const answer = (photos: WorkPhotoRow[]) => ({ work_photos: photos.map(presentWorkPhoto) });
+const answer = (photos: Parameters<typeof presentWorkPhoto>[0][]) => ({
+  work_photos: photos.map(presentWorkPhoto),
+});
 
 /**
  * The upload form: one `photo` file and its `caption`. The photo is read by its bytes and

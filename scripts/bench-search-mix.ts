@@ -15,7 +15,8 @@ import pg from 'pg';
 import { migrateDatabase } from '../src/server/db/migrate';
 import { CATEGORIES } from '../src/shared/categories';
 import { RADIUS_CHOICES_KM } from '../src/features/requests/requests.schema';
-import { freePort, startServer, waitUntilHealthy } from '../tests/support/processes';
+import { freePort, startNode, waitUntilHealthy } from '../tests/support/processes';
+import { SERVER_MEMORY_FLAGS } from './server-memory.mjs';
 import { seedClients } from './bench-data';
 import { addPlacedRequests, addProviders } from './bench-places-data';
 import { explainSlowest } from './bench-mix-plans';
@@ -156,7 +157,9 @@ async function main() {
   await client.end();
 
   const port = await freePort();
-  const server = startServer(
+  // Started as `npm start` starts it: with its memory flags (docs/deploy.md "Memory").
+  const server = startNode(
+    [...SERVER_MEMORY_FLAGS, 'dist/server/main.js'],
     {
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -164,7 +167,7 @@ async function main() {
       TRUST_PROXY: '1',
       LOG_LEVEL: 'warn',
     },
-    'dist/server/main.js',
+    port,
   );
   await waitUntilHealthy(server, 120_000);
   const base = `http://127.0.0.1:${port}`;

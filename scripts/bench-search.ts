@@ -15,7 +15,8 @@ import { startEmbeddedPostgres } from '../src/server/db/embedded';
 import { migrateDatabase } from '../src/server/db/migrate';
 import * as schema from '../src/server/db/schema';
 import { listOpenRequests } from '../src/features/requests/server/search/search.repo';
-import { freePort, startServer, waitUntilHealthy } from '../tests/support/processes';
+import { freePort, startNode, waitUntilHealthy } from '../tests/support/processes';
+import { SERVER_MEMORY_FLAGS } from './server-memory.mjs';
 import { addRequests, seedClients } from './bench-data';
 import { openBenchDatabase } from './bench-database';
 
@@ -212,7 +213,9 @@ async function main() {
         await stopEmbedded!();
       }
       const port = await freePort();
-      const server = startServer(
+      // Started as `npm start` starts it: with its memory flags (docs/deploy.md "Memory").
+      const server = startNode(
+        [...SERVER_MEMORY_FLAGS, 'dist/server/main.js'],
         {
           PORT: String(port),
           DATA_DIR: dataDir,
@@ -220,7 +223,7 @@ async function main() {
           LOG_LEVEL: 'warn',
           ...(engine === 'server' ? { DATABASE_URL: url } : {}),
         },
-        'dist/server/main.js',
+        port,
       );
       await waitUntilHealthy(server, 120_000);
       const measured = [];

@@ -111,9 +111,9 @@ async function bestRatedPage(db: Db, where: SQL, limit: number, offset: number, 
     join ${users} on ${users.id} = ${providerProfiles.userId}
     where ${where} order by ${ratingOrder} limit ${limit} offset ${offset}`);
   if (walked.length === limit) return walked;
-  // Few match, so each finds its account by its key: PostgreSQL, counting the accounts' index as
-  // far from memory, would read every active provider's account to hash them instead (a page of
-  // a rare trade within 40 km at 100 000 providers: 24 ms instead of 8).
+  // Few match, so each finds its account by its key. PostgreSQL, costing each look-up in the
+  // accounts' index as a read from disk, would read every active provider's account and hash them
+  // instead (a page of a rare trade within 40 km at 100 000 providers: 24 ms instead of 8).
   return readLastOf<DirectoryRow>(
     db,
     sqlText(

@@ -51,6 +51,15 @@ export const wordsAndWeek = (t: { searchVector: AnyPgColumn; createdAt: AnyPgCol
   sql`(${t.searchVector} || week_lexeme(${t.createdAt}))`;
 
 /**
+ * A request's search words, each written after its category (`plumbing/kohutik`, migration
+ * 0033: `category_words`). Its index (`work_requests_listed_category_words_idx`) finds a word's
+ * matches in one category alone, without the word's matches in the other categories or the
+ * category's other requests (search/search-condition.ts `wordsInCategory`).
+ */
+export const categoryWords = (t: { category: AnyPgColumn; searchVector: AnyPgColumn }) =>
+  sql`category_words(${t.category}, ${t.searchVector})`;
+
+/**
  * A client's job request. Deleting the client removes their requests (spec core §1:
  * deleting an account removes all data immediately).
  */
@@ -148,6 +157,10 @@ export const workRequests = pgTable(
     // The newest page of a common word: its matches among the last weeks' listed requests.
     index('work_requests_listed_words_weeks_idx')
       .using('gin', wordsAndWeek(t))
+      .where(listedRequest(t)),
+    // A word's matches in one category.
+    index('work_requests_listed_category_words_idx')
+      .using('gin', categoryWords(t))
       .where(listedRequest(t)),
     // Town suggestions: the distinct accent-free locations of listed requests, read in order
     // (byte order, so a prefix is a range and each next location one index step).

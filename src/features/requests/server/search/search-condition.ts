@@ -1,6 +1,6 @@
 import { and, eq, inArray, not, or, sql, type SQL } from 'drizzle-orm';
 import type { Category } from '../../../../shared/categories';
-import { listedRequest, locationVector, workRequests } from '../tables';
+import { categoryWords, listedRequest, locationVector, workRequests } from '../tables';
 import type { SearchQuery } from './search-query';
 
 /** Requests whose search text matches a full-text query (`work_requests_search_vector_idx`). */
@@ -15,31 +15,20 @@ export const fullText = (text: string) =>
 export const locatedIn = (text: string) =>
   sql`${locationVector(workRequests)} @@ to_tsquery('simple', ${text})`;
 
-/**
- * Listed (open, of an active client), optionally in one category. `onMatches`: the category is
- * written so that no index can read it, and is checked on each request the words match.
- */
-export const listedIn = (category: Category | undefined, onMatches = false) =>
-  and(
-    listedRequest(workRequests),
-    category
-      ? onMatches
-        ? sql`${workRequests.category}::text = ${category}`
-        : eq(workRequests.category, category)
-      : undefined,
-  )!;
+/** Listed (open, of an active client), optionally in one category. */
+export const listedIn = (category: Category | undefined) =>
+  and(listedRequest(workRequests), category ? eq(workRequests.category, category) : undefined)!;
 
 /**
- * In a category, words expected to match fewer requests in all than the category holds ÷ this
- * are read from the full-text index alone, the category checked on each match (`listedIn(…,
- * true)`): PostgreSQL would add the category's own bitmap, whose 33 000 entries at a million
- * requests cost 3.7–3.9 ms, to find the two matches of a typo's 102 in it (docs/performance.md).
+ * Listed requests of one category that have the words, from one index
+ * (`work_requests_listed_category_words_idx`), given the words' query written after the category
+ * (search-query.ts `wordsUnder`): a word's matches in the category alone, where the full-text and
+ * category indexes together read its matches in every category and the category's every request
+ * (a typo's none in a category of 33 000: 0.4 ms instead of 16; docs/performance.md). Cast, not
+ * parsed: `to_tsquery` would cut `high_altitude_work/…` at its underscores.
  */
-const CATEGORY_ENTRIES_PER_MATCH = 30;
-
-/** Whether a search in `categoryRows` requests reads its `expected` matches alone (see above). */
-export const matchesBeforeCategory = (expected: number, categoryRows: number) =>
-  expected * CATEGORY_ENTRIES_PER_MATCH < categoryRows;
+export const wordsInCategory = (wordsUnder: string) =>
+  and(listedRequest(workRequests), sql`${categoryWords(workRequests)} @@ ${wordsUnder}::tsquery`)!;
 
 /**
  * The location's condition. Read from the indexes (`byIndex`), the location's own index

@@ -43,6 +43,24 @@ export const quoteLexeme = (lexeme: string) =>
   `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
 
 /**
+ * A searched word as a full-text query: its start, or one of the known words like it; each
+ * written after `under` when given (a category and a slash, as `category_words` writes a
+ * request's words).
+ */
+const groupQuery = ({ prefix, exact }: WordGroup, under = '') =>
+  `(${[`${quoteLexeme(under + prefix!)}:*`, ...exact.map((word) => quoteLexeme(under + word))].join(' | ')})`;
+
+/**
+ * The search words as a query of `category_words` in one category: every word, each written
+ * after the category (search-condition.ts `wordsInCategory`).
+ */
+export const wordsUnder = (found: Pick<SearchQuery, 'groups'>, category: Category) =>
+  found.groups
+    .filter((group) => !group.location)
+    .map((group) => groupQuery(group, `${category}/`))
+    .join(' & ');
+
+/**
  * The full-text query for a search, or none when it has nothing to search by. Every word must
  * match, either as the start of a word of the request ("strech" finds "strechy") or as one of the
  * known words like it, which is how a typo still finds its request ("strachy" finds "strechy",
@@ -137,10 +155,7 @@ async function readSearchQuery(
     words.length + locationWords.length > 0 ? await readCandidates(db, words, locationWords) : [];
   const wordGroups = groups.slice(0, words.length);
   const locationGroups = groups.slice(words.length);
-  const wordParts = wordGroups.map(
-    ({ prefix, exact }) =>
-      `(${[`${quoteLexeme(prefix!)}:*`, ...exact.map(quoteLexeme)].join(' | ')})`,
-  );
+  const wordParts = wordGroups.map((group) => groupQuery(group));
   // Location words must start a word of the location (weight C), with no typo candidates.
   const locationParts = locationGroups.map(({ prefix }) => `${quoteLexeme(prefix!)}:*C`);
   locationGroups.forEach((group) => (group.location = true));

@@ -4,7 +4,7 @@ import { preparedFor } from '../../../../server/db/prepared';
 import { pageTellsTotal } from '../../../../server/paging';
 import { listedRequest, workRequests } from '../tables';
 import type { Category } from '../../../../shared/categories';
-import { searchQuery } from './search-query';
+import { searchQuery, wordsUnder } from './search-query';
 import { categoryShare, expectedShare, termStats } from './term-stats';
 import { rememberedPerDatabase } from '../../../../server/db/remembered';
 import { sharedWhileRunning } from '../../../../server/db/running';
@@ -24,10 +24,10 @@ import { cardOf, cardRow, type Card } from '../cards';
 import {
   listedIn,
   matchedBesidesNamed,
-  matchesBeforeCategory,
   matchedBy,
   namedBy,
   searchCondition,
+  wordsInCategory,
 } from './search-condition';
 import { listRequestsAround, type CardAround, type PlacesAround } from './distance-search';
 import type { DistanceSort } from '../../requests.schema';
@@ -232,19 +232,22 @@ export async function listOpenRequests(
   const expected = expectedShare(found.groups, stats) * stats.rows;
   // In one category the walk newest first passes the category's requests (its own index) that
   // lack the words, about a page ÷ the words' share of them, where the indexes find the matches
-  // of the category alone (the category's index and the full-text one together).
-  const share = query.category ? categoryShare(query.category, stats) : 1;
-  const expectedHere = expected * share;
-  // Words rarer than the category's bitmap is worth: the full-text index alone (search-condition.ts).
-  const onMatches =
-    query.category !== undefined && matchesBeforeCategory(expected, share * stats.rows);
-  const listed = (byIndex = false) => listedIn(query.category, byIndex && onMatches);
-  const where = (byIndex: boolean) => and(listed(byIndex), matchedBy(found, byIndex))!;
+  // of the category alone: words alone from the index of each category's words (wordsInCategory).
+  const expectedHere = query.category ? expected * categoryShare(query.category, stats) : expected;
+  const filter = query.category;
+  const inCategory = filter && words !== '' && !location && categories.length === 0;
+  const listed = () => listedIn(filter);
+  const where = (byIndex: boolean) =>
+    byIndex && inCategory
+      ? wordsInCategory(wordsUnder(found, filter))
+      : and(listed(), matchedBy(found, byIndex))!;
   const rare = query.category ? expectedHere < RARE_IN_CATEGORY : expected < RARE_MATCHES;
   // A filter's category among those the words name: each of its requests may match by the
-  // category alone, so its walk finds matches at once.
-  const countPlan =
-    categories.length > 0
+  // category alone, so its walk finds matches at once. Words alone in a category are counted from
+  // their index of the category's words, which holds their matches there and nothing else.
+  const countPlan = inCategory
+    ? 'index'
+    : categories.length > 0
       ? query.category
         ? 'newest'
         : 'table'
@@ -263,7 +266,7 @@ export async function listOpenRequests(
     at: number,
     size: number,
   ) =>
-    searchText(db, [kind, ...search, plan, onMatches, size, at], () =>
+    searchText(db, [kind, ...search, plan, size, at], () =>
       plannedText(plan ? BY_INDEX : NEWEST_FIRST, readPage(db, condition(plan), size, at)),
     );
   // A search that had more matches than counted a minute ago is not counted again
@@ -276,7 +279,7 @@ export async function listOpenRequests(
   // instead of 94–160 ms); fewer than RARE_COUNT_IN_CATEGORY expected in the category are read
   // from the indexes.
   const countText = () =>
-    searchText(db, ['count', ...search, countPlan, onMatches], () =>
+    searchText(db, ['count', ...search, countPlan], () =>
       plannedText(
         countPlan === 'index' ? BY_INDEX : countPlan === 'newest' ? NEWEST_FIRST : IN_TABLE_ORDER,
         countMatches(db, where(countPlan === 'index'), countPlan !== 'newest'),
@@ -285,9 +288,11 @@ export async function listOpenRequests(
   // Requests that arrive together for a search not counted in the last minute count it once;
   // the count runs beside the page, as browsing's does (see browse), but waits for it at the indexes.
   // In a category where a count may reach past EXACT_COUNT_LIMIT, its newest requests first.
-  const filter = query.category;
   const windowFirst =
-    filter !== undefined && categories.length === 0 && expectedHere >= WINDOW_COUNT_MIN_EXPECTED;
+    !inCategory &&
+    filter !== undefined &&
+    categories.length === 0 &&
+    expectedHere >= WINDOW_COUNT_MIN_EXPECTED;
   const count = (text: string, pageRows: Promise<unknown[]>) =>
     countsRunning(db, text, async () => {
       let row: { n: number } | undefined;

@@ -2,6 +2,7 @@ import { and, eq, inArray, not, or, sql, type SQL } from 'drizzle-orm';
 import type { Category } from '../../../../shared/categories';
 import { categoryWords, listedRequest, locationVector, workRequests } from '../tables';
 import type { SearchQuery } from './search-query';
+import { groupShare, type TermStats } from './term-stats';
 
 /** Requests whose search text matches a full-text query (`work_requests_search_vector_idx`). */
 export const fullText = (text: string) =>
@@ -38,11 +39,44 @@ export const wordsInCategory = (wordsUnder: string) =>
 const locationOf = (location: string, byIndex: boolean) =>
   byIndex ? locatedIn(location) : fullText(location);
 
-/** The search words (if any) and the location (if any); one of them is always there. */
-const wordsAndLocation = ({ words, location }: SearchQuery, byIndex: boolean) =>
-  byIndex
-    ? and(words ? fullText(words) : undefined, location ? locatedIn(location) : undefined)!
-    : fullText([words, location].filter(Boolean).join(' & '));
+/**
+ * The search words (if any) and the location (if any); one of them is always there. From the
+ * indexes, the words and town words too common to be worth reading there (`common`, see
+ * withCommonChecked) are checked on each match instead: `ts_match_vq` is `@@` that no index
+ * answers.
+ */
+function wordsAndLocation(found: SearchQuery, byIndex: boolean) {
+  const { words, location, groups, parts, common } = found;
+  if (!byIndex) return fullText([words, location].filter(Boolean).join(' & '));
+  const read = (ofLocation: boolean) =>
+    parts.filter((_, i) => !common?.[i] && Boolean(groups[i]!.location) === ofLocation).join(' & ');
+  const [readWords, readLocation] = [read(false), read(true)];
+  const checked = parts.filter((_, i) => common?.[i]).join(' & ');
+  return and(
+    readWords ? fullText(readWords) : undefined,
+    readLocation ? locatedIn(readLocation) : undefined,
+    checked
+      ? sql`ts_match_vq(${workRequests.searchVector}, to_tsquery('simple', ${checked}))`
+      : undefined,
+  )!;
+}
+
+/**
+ * A word or town word that may cover more than this share of the requests is checked on each
+ * match rather than read from an index, when a rarer one of the same search is read from one:
+ * reading every request of a town name's "nad" (Stráž nad Nisou) cost 11 of its page's 13.5 ms
+ * (docs/performance.md).
+ */
+const COMMON_SHARE = 0.02;
+
+/** The search with its too common words marked (`common`), the rarest always read from an index. */
+export function withCommonChecked(found: SearchQuery, stats: TermStats): SearchQuery {
+  if (found.groups.length < 2) return found;
+  const shares = found.groups.map((group) => groupShare(group, stats));
+  const common = shares.map((share) => share > COMMON_SHARE);
+  if (common.every(Boolean)) common[shares.indexOf(Math.min(...shares))] = false;
+  return common.some(Boolean) ? { ...found, common } : found;
+}
 
 /**
  * A category named by the words stands in for the words that named it, not for the others nor

@@ -35,6 +35,13 @@ export interface SearchQuery {
   rest: string;
   /** Each word, location word and region with what it covers, for estimating how common. */
   groups: WordGroup[];
+  /** Each group's own query, in the order of `groups` (`words` and `location` join them). */
+  parts: string[];
+  /**
+   * Which groups are too common to read from an index (search-condition.ts
+   * `withCommonChecked`), in the order of `groups`; none when absent.
+   */
+  common?: boolean[];
   /** The groups of `rest` and the location, for estimating the named categories' matches. */
   restGroups: WordGroup[];
 }
@@ -177,6 +184,7 @@ async function readSearchQuery(
     categories,
     rest: restIndexes.map((i) => wordParts[i]!).join(' & '),
     groups: [...wordGroups, ...locationGroups],
+    parts: [...wordParts, ...locationParts],
     restGroups: [...restIndexes.map((i) => wordGroups[i]!), ...locationGroups],
   };
 }

@@ -27,6 +27,7 @@ import {
   matchedBy,
   namedBy,
   searchCondition,
+  withCommonChecked,
   wordsInCategory,
 } from './search-condition';
 import { listRequestsAround, type CardAround, type PlacesAround } from './distance-search';
@@ -199,10 +200,11 @@ export async function listOpenRequests(
   // Categories the words name other than the filter's cannot match in the filter's category:
   // the words alone must (and PostgreSQL, given the impossible alternative, read the whole
   // category for it: 316 ms instead of 10).
-  const found =
+  const base =
     asked && query.category && !asked.categories.includes(query.category)
       ? { ...asked, categories: [] }
       : asked;
+  const found = base && withCommonChecked(base, stats);
   if (query.around) {
     const offset = (query.page - 1) * query.limit;
     const { rows, counted } = await listRequestsAround(
@@ -220,7 +222,7 @@ export async function listOpenRequests(
   const { words, location, categories, rest } = found;
 
   // Everything the statements below are written from.
-  const search = [words, location, query.category ?? null, categories, rest];
+  const search = [words, location, query.category ?? null, categories, rest, found.common];
   const named = (byIndex: boolean) => namedBy(found, byIndex);
   // PostgreSQL cannot tell a rare word from a common one in a prefix query: it may walk every
   // request looking for a word nobody used, or sort every request containing a common one. Our

@@ -84,17 +84,18 @@ export interface WordGroup {
  * the common words it covers, and all words must match, so the rarest word bounds the result.
  */
 export function expectedShare(groups: WordGroup[], stats: TermStats): number {
-  let share = 1;
-  for (const group of groups) {
-    let covered = 0;
-    const frequencies = (group.location && stats.locationFrequencies) || stats.frequencies;
-    for (const [element, frequency] of frequencies) {
-      const prefixed = group.prefix !== null && element.startsWith(group.prefix);
-      if (prefixed || group.exact.includes(element)) covered += frequency;
-    }
-    share = Math.min(share, covered);
+  return groups.reduce((share, group) => Math.min(share, groupShare(group, stats)), 1);
+}
+
+/** Share of requests one word or region may match at most: the common words it covers. */
+export function groupShare(group: WordGroup, stats: TermStats): number {
+  let covered = 0;
+  const frequencies = (group.location && stats.locationFrequencies) || stats.frequencies;
+  for (const [element, frequency] of frequencies) {
+    const prefixed = group.prefix !== null && element.startsWith(group.prefix);
+    if (prefixed || group.exact.includes(element)) covered += frequency;
   }
-  return share;
+  return covered;
 }
 
 /**

@@ -51,6 +51,14 @@ export const wordsAndWeek = (t: { searchVector: AnyPgColumn; createdAt: AnyPgCol
   sql`(${t.searchVector} || week_lexeme(${t.createdAt}))`;
 
 /**
+ * A request's location words (`locationVector`) with the week it was made in (`week_lexeme`).
+ * Its index (`work_requests_listed_location_weeks_idx`) finds a town's requests among the last
+ * weeks' alone, for the newest page of a town of thousands (search/recent-weeks.ts).
+ */
+export const locationAndWeek = (t: { location: AnyPgColumn; createdAt: AnyPgColumn }) =>
+  sql`(${locationVector(t)} || week_lexeme(${t.createdAt}))`;
+
+/**
  * A request's search words, each written after its category (`plumbing/kohutik`, migration
  * 0033: `category_words`). Its index (`work_requests_listed_category_words_idx`) finds a word's
  * matches in one category alone, without the word's matches in the other categories or the
@@ -157,6 +165,10 @@ export const workRequests = pgTable(
     // The newest page of a common word: its matches among the last weeks' listed requests.
     index('work_requests_listed_words_weeks_idx')
       .using('gin', wordsAndWeek(t))
+      .where(listedRequest(t)),
+    // The newest page of a town of thousands: its requests among the last weeks' listed ones.
+    index('work_requests_listed_location_weeks_idx')
+      .using('gin', locationAndWeek(t))
       .where(listedRequest(t)),
     // A word's matches in one category.
     index('work_requests_listed_category_words_idx')

@@ -2,9 +2,9 @@ import { and, desc, sql } from 'drizzle-orm';
 import type { Db } from '../../../../server/db/database';
 import { cardRow } from '../cards';
 import { sqlText } from '../../../../server/db/direct';
-import { listedRequest, wordsAndWeek, workRequests } from '../tables';
+import { listedRequest, locationAndWeek, wordsAndWeek, workRequests } from '../tables';
 import { BY_INDEX, plannedText } from './planned';
-import { locatedIn } from './search-condition';
+import { checkedOnEach, locatedIn, readParts } from './search-condition';
 import type { SearchQuery } from './search-query';
 
 /**
@@ -19,20 +19,26 @@ const RECENT_MIN_WEEKS = 2;
 /** The weeks looked through are expected to hold this many times the matches the page needs. */
 const RECENT_MARGIN = 2;
 
+/**
+ * The same for a town alone: a town's estimate is its rarest word's, so a name of several words
+ * has fewer requests than expected ("Nová Ves", expected 6 390, had 3 092).
+ */
+const RECENT_MARGIN_TOWN = 4;
+
 /** Pages reaching this far at most are looked for in the last weeks. */
 const RECENT_MAX_ROWS = 100;
 
 /**
- * Whether a search's page is looked for among the last weeks' requests first: words without a
- * category (the category's own newest requests are looked through in window-page.ts), expected
- * common enough for a page to be there, and read from the indexes (a more common word walks the
- * requests newest first and stops at a full page).
+ * Whether a search's page is looked for among the last weeks' requests first: words or a town
+ * without a category (the category's own newest requests are looked through in window-page.ts),
+ * expected common enough for a page to be there, and read from the indexes (a more common word
+ * walks the requests newest first and stops at a full page).
  */
 export const recentFirst = (
-  found: Pick<SearchQuery, 'words' | 'categories'>,
+  found: Pick<SearchQuery, 'words' | 'location' | 'categories'>,
   { expected, byIndex, reach }: { expected: number; byIndex: boolean; reach: number },
 ) =>
-  found.words !== '' &&
+  (found.words !== '' || found.location !== '') &&
   found.categories.length === 0 &&
   byIndex &&
   expected >= RECENT_MIN_EXPECTED &&
@@ -47,9 +53,9 @@ export const recentFirst = (
  * page's statement, under its settings for reading the indexes (no index scans), they read every
  * listed request (500 ms).
  */
-const rememberWeeks = (reach: number, expected: number) =>
+const rememberWeeks = (reach: number, expected: number, margin: number) =>
   sql`select set_config('majstri.recent_weeks', coalesce(recent_weeks(span.newest,
-      greatest(${RECENT_MIN_WEEKS}, ceil(${(RECENT_MARGIN * reach) / expected}
+      greatest(${RECENT_MIN_WEEKS}, ceil(${(margin * reach) / expected}
         * greatest(1, extract(epoch from span.newest - span.oldest) / 604800)))::int)::text, ''), true)
     from (select max(${workRequests.createdAt}) as newest, min(${workRequests.createdAt}) as oldest
       from ${workRequests} where ${listedRequest(workRequests)}) as span`.inlineParams();
@@ -58,7 +64,9 @@ const rememberWeeks = (reach: number, expected: number) =>
  * A page of the search's matches among the listed requests of the last weeks (rememberWeeks), up
  * to the newest listed request's week, from one index (`work_requests_listed_words_weeks_idx`): a
  * word of 6 000 matches at a million requests reads about 200 requests instead of all of them
- * (docs/performance.md). Every request of those weeks is newer than every request before them,
+ * (docs/performance.md); a town alone, from the index of its words and the week
+(`work_requests_listed_location_weeks_idx`). Every request of those weeks is newer than every
+request before them,
  * so a full page found there is the page; one that is not full says nothing, and the page is read
  * from every match instead. The statements' text, to run as one message (`readLastOf`).
  */
@@ -67,18 +75,26 @@ export function recentPageText(
   found: SearchQuery,
   { limit, offset, expected }: { limit: number; offset: number; expected: number },
 ) {
+  const weeks = sql`nullif(current_setting('majstri.recent_weeks'), '')::tsquery`;
+  // A town alone from the index of its words and the week, its too common words checked on each.
+  const town = readParts(found);
+  const matched =
+    found.words !== ''
+      ? and(
+          sql`${wordsAndWeek(workRequests)} @@ (to_tsquery('simple', ${found.words}) && ${weeks})`,
+          found.location ? locatedIn(found.location) : undefined,
+        )
+      : and(
+          sql`${locationAndWeek(workRequests)} @@ (to_tsquery('simple', ${town.location}) && ${weeks})`,
+          checkedOnEach(town.checked),
+        );
   const page = db
     .select(cardRow)
     .from(workRequests)
-    .where(
-      and(
-        listedRequest(workRequests),
-        sql`${wordsAndWeek(workRequests)} @@ (to_tsquery('simple', ${found.words}) && nullif(current_setting('majstri.recent_weeks'), '')::tsquery)`,
-        found.location ? locatedIn(found.location) : undefined,
-      ),
-    )
+    .where(and(listedRequest(workRequests), matched))
     .orderBy(desc(workRequests.createdAt), desc(workRequests.id))
     .limit(limit)
     .offset(offset);
-  return `${sqlText(rememberWeeks(offset + limit, expected))}; ${plannedText(BY_INDEX, page)}`;
+  const margin = found.words !== '' ? RECENT_MARGIN : RECENT_MARGIN_TOWN;
+  return `${sqlText(rememberWeeks(offset + limit, expected, margin))}; ${plannedText(BY_INDEX, page)}`;
 }

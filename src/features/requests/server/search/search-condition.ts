@@ -46,20 +46,35 @@ const locationOf = (location: string, byIndex: boolean) =>
  * answers.
  */
 function wordsAndLocation(found: SearchQuery, byIndex: boolean) {
-  const { words, location, groups, parts, common } = found;
+  const { words, location } = found;
   if (!byIndex) return fullText([words, location].filter(Boolean).join(' & '));
-  const read = (ofLocation: boolean) =>
-    parts.filter((_, i) => !common?.[i] && Boolean(groups[i]!.location) === ofLocation).join(' & ');
-  const [readWords, readLocation] = [read(false), read(true)];
-  const checked = parts.filter((_, i) => common?.[i]).join(' & ');
+  const read = readParts(found);
   return and(
-    readWords ? fullText(readWords) : undefined,
-    readLocation ? locatedIn(readLocation) : undefined,
-    checked
-      ? sql`ts_match_vq(${workRequests.searchVector}, to_tsquery('simple', ${checked}))`
-      : undefined,
+    read.words ? fullText(read.words) : undefined,
+    read.location ? locatedIn(read.location) : undefined,
+    checkedOnEach(read.checked),
   )!;
 }
+
+/**
+ * The search's words and town words to read from the indexes, and those too common for it
+ * (`common`) to check on each match instead (`checkedOnEach`); each as a full-text query.
+ */
+export function readParts({ groups, parts, common }: SearchQuery) {
+  const read = (ofLocation: boolean) =>
+    parts.filter((_, i) => !common?.[i] && Boolean(groups[i]!.location) === ofLocation).join(' & ');
+  return {
+    words: read(false),
+    location: read(true),
+    checked: parts.filter((_, i) => common?.[i]).join(' & '),
+  };
+}
+
+/** Requests whose search text matches `checked` (if any), checked on each: no index answers `ts_match_vq`. */
+export const checkedOnEach = (checked: string) =>
+  checked
+    ? sql`ts_match_vq(${workRequests.searchVector}, to_tsquery('simple', ${checked}))`
+    : undefined;
 
 /**
  * A word or town word that may cover more than this share of the requests is checked on each

@@ -25,18 +25,32 @@ const search = async (query: string) =>
 const titles = (prefix: string, from: number, count: number) =>
   Array.from({ length: count }, (_, i) => `${prefix} ${from + i}`);
 
-/** `count` requests titled `title n`, the n-th made `hoursBefore + n` hours before now. */
-async function add(clientId: string, title: string, count: number, hoursBefore: number) {
+/**
+ * `count` requests titled `title n` in `location` (Trnava unless given), the n-th made
+ * `hoursBefore + n` hours before now.
+ */
+async function add(
+  clientId: string,
+  title: string,
+  count: number,
+  hoursBefore: number,
+  location = 'Trnava',
+) {
   await database.db.execute(sql`
     insert into work_requests (client_id, title, description, category, location, contact_name, contact_email, created_at)
-    select ${clientId}, ${title} || ' ' || n, 'Treba urobiť čo najskôr.', 'other', 'Trnava', 'Klient',
+    select ${clientId}, ${title} || ' ' || n, 'Treba urobiť čo najskôr.', 'other', ${location}, 'Klient',
            'k@example.test', now() - (${hoursBefore} + n) * interval '1 hour'
     from generate_series(1, ${count}) n`);
 }
 
-/** The page the last weeks hold for `q`, as the search reads it (full or not). */
-async function recentTitles(q: string, limit: number, expected: number) {
-  const found = (await searchQuery(database.db, q, undefined))!;
+/** The page the last weeks hold for `q` or the town `location`, as the search reads it (full or not). */
+async function recentTitles(
+  q: string | undefined,
+  limit: number,
+  expected: number,
+  location?: string,
+) {
+  const found = (await searchQuery(database.db, q, location))!;
   const rows = await readLastOf<{ title: string }>(
     database.db,
     recentPageText(database.db, found, { limit, offset: 0, expected }),
@@ -59,6 +73,8 @@ beforeAll(async () => {
     select ${client.id}, 'Brána garáže ' || (40 + n), 'Treba urobiť čo najskôr.', 'other', 'Trnava',
            'Klient', 'k@example.test', now() - (30 * 24 + n) * interval '1 hour'
     from generate_series(1, 2160) n`);
+  // Painting in Nové Mesto nad Váhom, every hour for 104 days back from an hour ago.
+  await add(client.id, 'Maľovanie bytu', 2_500, 0, 'Nové Mesto nad Váhom - Juh');
   await database.db.execute(sql`analyze work_requests`);
 });
 
@@ -107,18 +123,39 @@ describe('a common word’s newest page', () => {
     }
   });
 
+  it('is found among the last weeks for a town of thousands, from its own index', async () => {
+    // A town's weeks are to hold four times the page (RECENT_MARGIN_TOWN): hundreds of its requests.
+    expect(await recentTitles(undefined, 100, 2_500, 'Nové Mesto nad Váhom')).toEqual(
+      titles('Maľovanie bytu', 1, 100),
+    );
+    // No request of Trnava is one of Nové Mesto.
+    expect(await recentTitles(undefined, 20, 2_500, 'Trnava nad Váhom')).toEqual([]);
+    const found = await search(`location=${encodeURIComponent('Nové Mesto nad Váhom')}`);
+    expect(found.work_requests.map((r) => r.title)).toEqual(titles('Maľovanie bytu', 1, 100));
+    expect(found.pagination).toMatchObject({ total: 1000, total_estimated: true });
+  });
+
   it('is looked for in the last weeks only for words common enough, without a category, on early pages', () => {
-    const words = { words: "'komina':*", categories: [] };
+    const words = { words: "'komina':*", location: '', categories: [] };
     expect(recentFirst(words, { expected: 3_000, byIndex: true, reach: 100 })).toBe(true);
     expect(recentFirst(words, { expected: 1_500, byIndex: true, reach: 100 })).toBe(false);
     expect(recentFirst(words, { expected: 3_000, byIndex: false, reach: 100 })).toBe(false);
     expect(recentFirst(words, { expected: 3_000, byIndex: true, reach: 200 })).toBe(false);
     expect(
-      recentFirst({ words: '', categories: [] }, { expected: 3_000, byIndex: true, reach: 20 }),
+      recentFirst(
+        { words: '', location: '', categories: [] },
+        { expected: 3_000, byIndex: true, reach: 20 },
+      ),
     ).toBe(false);
     expect(
       recentFirst(
-        { words: "'komina':*", categories: ['masonry'] },
+        { words: '', location: "'senica':*C", categories: [] },
+        { expected: 3_000, byIndex: true, reach: 20 },
+      ),
+    ).toBe(true);
+    expect(
+      recentFirst(
+        { words: "'komina':*", location: '', categories: ['masonry'] },
         { expected: 3_000, byIndex: true, reach: 20 },
       ),
     ).toBe(false);

@@ -8,7 +8,8 @@
 // The database is filled once and kept (1 000 000 requests and 100 000 providers take minutes):
 // BENCH_MIX_DATABASE_URL=postgres://postgres@127.0.0.1:5432/majstri_bench_mix
 // BENCH_MIX_REQUESTS=1000000  BENCH_MIX_PROVIDERS=100000  BENCH_MIX_PER_KIND=400  BENCH_MIX_CONCURRENCY=4
-// BENCH_MIX_FILL_ONLY=1 fills the database and stops.
+// BENCH_MIX_FILL_ONLY=1 fills the database and stops; BENCH_MIX_KINDS=word,typo measures those
+// kinds alone (comma-separated; default all).
 import fs from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
@@ -26,6 +27,7 @@ const URL_OF_DATABASE =
 const REQUESTS = Number(process.env.BENCH_MIX_REQUESTS ?? 1_000_000);
 const PROVIDERS = Number(process.env.BENCH_MIX_PROVIDERS ?? 100_000);
 const PER_KIND = Number(process.env.BENCH_MIX_PER_KIND ?? 400);
+const KINDS = process.env.BENCH_MIX_KINDS?.split(',');
 const CONCURRENCY = Number(process.env.BENCH_MIX_CONCURRENCY ?? 4);
 
 const log = (line: string) => console.log(line);
@@ -95,6 +97,7 @@ async function makeQueries(client: pg.Client): Promise<Query[]> {
   const seen = new Set<string>();
   const queries: Query[] = [];
   const add = (kind: string, make: () => string) => {
+    if (KINDS && !KINDS.includes(kind)) return;
     for (let made = 0, tries = 0; made < PER_KIND && tries < PER_KIND * 50; tries++) {
       const path = make();
       if (seen.has(path)) continue;

@@ -40,10 +40,17 @@ function listedProvider(category: Category | undefined): SQL {
  * directory's reads are of a few thousand providers at most, where starting two workers cost
  * more than they saved, and four readers at once on two cores have no core to spare for them.
  */
-const serial = (query: SQL) =>
+const serial = (query: SQL, settings = sql``) =>
   sqlText(
-    sql`select set_config('max_parallel_workers_per_gather', '0', true); ${query}`.inlineParams(),
+    sql`select set_config('max_parallel_workers_per_gather', '0', true)${settings}; ${query}`.inlineParams(),
   );
+
+/**
+ * Joins by each row's key only. For a few matches PostgreSQL, costing each look-up in the
+ * accounts' index as a read from disk, would read every active provider's account and hash them
+ * instead (a page of a rare trade within 40 km at 100 000 providers: 24 ms instead of 8).
+ */
+const BY_KEY = sql`, set_config('enable_hashjoin', 'off', true), set_config('enable_mergejoin', 'off', true)`;
 
 /** The average stars, as `provider_profiles_rating_idx` orders them. */
 const averageRating = averageRatingOf(providerProfiles);
@@ -101,7 +108,8 @@ const ratingOrder = sql`(${averageRating}) desc nulls last, ${providerProfiles.r
  * few are read and sorted (a materialized CTE, which it cannot turn into the walk).
  */
 async function bestRatedPage(db: Db, where: SQL, limit: number, offset: number, around: boolean) {
-  const rows = (query: SQL) => readLastOf<DirectoryRow>(db, serial(query));
+  const rows = (query: SQL, settings?: SQL) =>
+    readLastOf<DirectoryRow>(db, serial(query, settings));
   if (!around) {
     return rows(sql`select ${providerFields} from ${fromProviders} where ${where}
       order by ${ratingOrder} limit ${limit} offset ${offset}`);
@@ -111,18 +119,13 @@ async function bestRatedPage(db: Db, where: SQL, limit: number, offset: number, 
     join ${users} on ${users.id} = ${providerProfiles.userId}
     where ${where} order by ${ratingOrder} limit ${limit} offset ${offset}`);
   if (walked.length === limit) return walked;
-  // Few match, so each finds its account by its key. PostgreSQL, costing each look-up in the
-  // accounts' index as a read from disk, would read every active provider's account and hash them
-  // instead (a page of a rare trade within 40 km at 100 000 providers: 24 ms instead of 8).
-  return readLastOf<DirectoryRow>(
-    db,
-    sqlText(
-      sql`select set_config('max_parallel_workers_per_gather', '0', true), set_config('enable_hashjoin', 'off', true), set_config('enable_mergejoin', 'off', true);
-      with found as materialized (select ${providerFields} from ${fromProviders} where ${where})
+  // Few match: each finds its account by its key (BY_KEY).
+  return rows(
+    sql`with found as materialized (select ${providerFields} from ${fromProviders} where ${where})
     select * from found
     order by "averageRating" desc nulls last, "reviewCount" desc nulls last, "id"
-    limit ${limit} offset ${offset}`.inlineParams(),
-    ),
+    limit ${limit} offset ${offset}`,
+    BY_KEY,
   );
 }
 

@@ -20,8 +20,8 @@ const RECENT_MIN_WEEKS = 2;
 const RECENT_MARGIN = 2;
 
 /**
- * The same for a town alone: a town's estimate is its rarest word's, so a name of several words
- * has fewer requests than expected ("Nová Ves", expected 6 390, had 3 092).
+ * The same when the town is what is read: a town's estimate is its rarest word's, so a name of
+ * several words has fewer requests than expected ("Nová Ves", expected 6 390, had 3 092).
  */
 const RECENT_MARGIN_TOWN = 4;
 
@@ -46,12 +46,12 @@ export const recentFirst = (
 
 /**
  * The weeks to look in, kept for the transaction (`set_config(…, true)`) by a statement of its
- * own before the page's: up to the newest listed request's week, as many as should hold
- * RECENT_MARGIN times the matches the page needs (`reach`) if the `expected` matches were spread
- * evenly from the oldest listed request to the newest. PostgreSQL runs it under the default
- * settings, so the two ends are one look each at `work_requests_listed_created_idx`; inside the
- * page's statement, under its settings for reading the indexes (no index scans), they read every
- * listed request (500 ms).
+ * own before the page's: up to the newest listed request's week, as many as should hold `margin`
+ * times the matches the page needs (`reach`) if the `expected` matches were spread evenly from
+ * the oldest listed request to the newest. PostgreSQL runs it under the default settings, so the
+ * two ends are one look each at `work_requests_listed_created_idx`; inside the page's statement,
+ * under its settings for reading the indexes (no index scans), they read every listed request
+ * (500 ms).
  */
 const rememberWeeks = (reach: number, expected: number, margin: number) =>
   sql`select set_config('majstri.recent_weeks', coalesce(recent_weeks(span.newest,
@@ -62,11 +62,12 @@ const rememberWeeks = (reach: number, expected: number, margin: number) =>
 
 /**
  * A page of the search's matches among the listed requests of the last weeks (rememberWeeks), up
- * to the newest listed request's week, from one index (`work_requests_listed_words_weeks_idx`): a
- * word of 6 000 matches at a million requests reads about 200 requests instead of all of them
- * (docs/performance.md); a town alone, from the index of its words and the week
-(`work_requests_listed_location_weeks_idx`). Every request of those weeks is newer than every
-request before them,
+ * to the newest listed request's week: the words read from one index of the words and the week
+ * (`work_requests_listed_words_weeks_idx`), or, when the search reads no word from an index, its
+ * town from one of the town's words and the week (`work_requests_listed_location_weeks_idx`);
+ * what is too common to read (search-condition.ts `readParts`) checked on each. A word of 6 000
+ * matches at a million requests reads about 200 requests instead of all of them
+ * (docs/performance.md). Every request of those weeks is newer than every request before them,
  * so a full page found there is the page; one that is not full says nothing, and the page is read
  * from every match instead. The statements' text, to run as one message (`readLastOf`).
  */
@@ -76,18 +77,17 @@ export function recentPageText(
   { limit, offset, expected }: { limit: number; offset: number; expected: number },
 ) {
   const weeks = sql`nullif(current_setting('majstri.recent_weeks'), '')::tsquery`;
-  // A town alone from the index of its words and the week, its too common words checked on each.
-  const town = readParts(found);
-  const matched =
-    found.words !== ''
-      ? and(
-          sql`${wordsAndWeek(workRequests)} @@ (to_tsquery('simple', ${found.words}) && ${weeks})`,
-          found.location ? locatedIn(found.location) : undefined,
-        )
-      : and(
-          sql`${locationAndWeek(workRequests)} @@ (to_tsquery('simple', ${town.location}) && ${weeks})`,
-          checkedOnEach(town.checked),
-        );
+  const read = readParts(found);
+  const matched = read.words
+    ? and(
+        sql`${wordsAndWeek(workRequests)} @@ (to_tsquery('simple', ${read.words}) && ${weeks})`,
+        read.location ? locatedIn(read.location) : undefined,
+        checkedOnEach(read.checked),
+      )
+    : and(
+        sql`${locationAndWeek(workRequests)} @@ (to_tsquery('simple', ${read.location}) && ${weeks})`,
+        checkedOnEach(read.checked),
+      );
   const page = db
     .select(cardRow)
     .from(workRequests)
@@ -95,6 +95,6 @@ export function recentPageText(
     .orderBy(desc(workRequests.createdAt), desc(workRequests.id))
     .limit(limit)
     .offset(offset);
-  const margin = found.words !== '' ? RECENT_MARGIN : RECENT_MARGIN_TOWN;
+  const margin = read.words ? RECENT_MARGIN : RECENT_MARGIN_TOWN;
   return `${sqlText(rememberWeeks(offset + limit, expected, margin))}; ${plannedText(BY_INDEX, page)}`;
 }

@@ -128,6 +128,10 @@ describe('a common word’s newest page', () => {
     expect(await recentTitles(undefined, 100, 2_500, 'Nové Mesto nad Váhom')).toEqual(
       titles('Maľovanie bytu', 1, 100),
     );
+    // With words, the words' index and the town's.
+    expect(await recentTitles('malovanie', 20, 2_500, 'Nové Mesto')).toEqual(
+      titles('Maľovanie bytu', 1, 20),
+    );
     // No request of Trnava is one of Nové Mesto.
     expect(await recentTitles(undefined, 20, 2_500, 'Trnava nad Váhom')).toEqual([]);
     const found = await search(`location=${encodeURIComponent('Nové Mesto nad Váhom')}`);

@@ -130,11 +130,18 @@ export const providerProfiles = pgTable(
   },
   (t) => [
     index('provider_profiles_category_idx').on(t.serviceCategory),
-    // The directory best rated first: walked in this order, it stops at a full page.
+    // The directory best rated first: walked in this order, it stops at a full page. The place,
+    // the trades and the stars ride along after the unique key, so the walk's first thousands
+    // are read from the index alone and only the page's providers from the table
+    // (directory.repo.ts `bestRatedPage`).
     index('provider_profiles_rating_idx').on(
       sql`(${averageRatingOf(t)}) desc nulls last`,
       t.reviewCount.desc(),
       t.userId,
+      t.placeId,
+      t.serviceCategory,
+      t.serviceCategories,
+      t.ratingSum,
     ),
     // The directory nearest first: each place's providers best rated first.
     index('provider_profiles_place_rating_idx').on(

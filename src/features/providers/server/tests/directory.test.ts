@@ -165,6 +165,24 @@ describe('GET /api/providers', () => {
     expect(body.providers[2]).toMatchObject({ average_rating: null, review_count: 0 });
   });
 
+  it('pages by rating: a full page from the walk down the ratings, the rest after it', async () => {
+    const first = await directory(
+      `category=plumbing&near=${PRESOV}&radius_km=40&sort=rating&limit=2`,
+    );
+    expect(keysOf(first)).toEqual(['sabinov', 'kosice']);
+    expect(first.pagination).toMatchObject({ total: 3, total_pages: 2 });
+    const second = await directory(
+      `category=plumbing&near=${PRESOV}&radius_km=40&sort=rating&limit=2&page=2`,
+    );
+    expect(keysOf(second)).toEqual(['presov']);
+    // Košice lies beyond 25 km: the walk passes it by.
+    const nearer = await directory(
+      `category=plumbing&near=${PRESOV}&radius_km=25&sort=rating&limit=2`,
+    );
+    expect(keysOf(nearer)).toEqual(['sabinov', 'presov']);
+    expect(nearer.pagination).toMatchObject({ total: 2 });
+  });
+
   it('follows reviews as they are written and removed', async () => {
     const written = await database.db
       .insert(reviews)

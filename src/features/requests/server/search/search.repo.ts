@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../../server/db/database';
 import { preparedFor } from '../../../../server/db/prepared';
 import { pageTellsTotal } from '../../../../server/paging';
@@ -20,7 +20,8 @@ import {
 } from './window-page';
 import { readRanked } from './ranked';
 import { recentFirst, recentPageText } from './recent-weeks';
-import { cardOf, cardRow, type Card } from '../cards';
+import { cardOf, type Card } from '../cards';
+import { countedCardOf, countedPageText, countMatches, readPage } from './page-reads';
 import {
   listedIn,
   matchedBesidesNamed,
@@ -77,38 +78,6 @@ const WINDOW_COUNT_MIN_EXPECTED = 500;
 /** A search's count under way, joined by the requests for the same search meanwhile. */
 const countsRunning = sharedWhileRunning<{ total: number; more: boolean }>();
 
-type Reader = Pick<Db, 'select' | 'execute'>;
-
-function readPage(
-  reader: Reader,
-  where: SQL,
-  limit: number | Placeholder,
-  offset: number | Placeholder,
-) {
-  return reader
-    .select(cardRow)
-    .from(workRequests)
-    .where(where)
-    .orderBy(desc(workRequests.createdAt), desc(workRequests.id))
-    .limit(limit)
-    .offset(offset);
-}
-
-/** The query counting matches up to `upTo` (EXACT_COUNT_LIMIT + 1), newest first unless `unordered`. */
-function countMatches(reader: Reader, where: SQL, unordered = false, upTo = EXACT_COUNT_LIMIT + 1) {
-  const matches = reader
-    .select({ one: sql`1` })
-    .from(workRequests)
-    .where(where);
-  return reader
-    .select({ n: count().as('n') })
-    .from(
-      (unordered ? matches : matches.orderBy(desc(workRequests.createdAt), desc(workRequests.id)))
-        .limit(upTo)
-        .as('matches'),
-    );
-}
-
 /** The total from the matches counted up to EXACT_COUNT_LIMIT + 1. */
 function totalOf(counted: number) {
   return counted <= EXACT_COUNT_LIMIT
@@ -131,7 +100,7 @@ const browsing = preparedFor((db) => {
       name,
     );
   const counted = (where: SQL, name: string) =>
-    directStatement<{ n: number }>(countMatches(db, where), name);
+    directStatement<{ n: number }>(countMatches(db, where, false, EXACT_COUNT_LIMIT + 1), name);
   return {
     page: page(listed, 'browse_page'),
     pageInCategory: page(inCategory, 'browse_page_in_category'),
@@ -284,7 +253,12 @@ export async function listOpenRequests(
     searchText(db, ['count', ...search, countPlan], () =>
       plannedText(
         countPlan === 'index' ? BY_INDEX : countPlan === 'newest' ? NEWEST_FIRST : IN_TABLE_ORDER,
-        countMatches(db, where(countPlan === 'index'), countPlan !== 'newest'),
+        countMatches(
+          db,
+          where(countPlan === 'index'),
+          countPlan !== 'newest',
+          EXACT_COUNT_LIMIT + 1,
+        ),
       ),
     );
   // Requests that arrive together for a search not counted in the last minute count it once;
@@ -295,6 +269,9 @@ export async function listOpenRequests(
     filter !== undefined &&
     categories.length === 0 &&
     expectedHere >= WINDOW_COUNT_MIN_EXPECTED;
+  // A rare search's page from the indexes counts its matches as it reads them (page-reads.ts).
+  const fromPage: { counted?: number | undefined } = {};
+  const countedPage = rare && countPlan === 'index' && !knownToBeMany;
   const count = (text: string, pageRows: Promise<unknown[]>) =>
     countsRunning(db, text, async () => {
       let row: { n: number } | undefined;
@@ -327,7 +304,10 @@ export async function listOpenRequests(
               ),
             )
           : text;
-        [row] = await readLastOf<{ n: number }>(db, then);
+        [row] =
+          shown && fromPage.counted !== undefined
+            ? [{ n: fromPage.counted }]
+            : await readLastOf<{ n: number }>(db, then);
         if (row) row = { n: row.n + inWindow };
       }
       const total = totalOf(row?.n ?? 0);
@@ -347,7 +327,22 @@ export async function listOpenRequests(
         if (recent.length === query.limit) return recent;
       }
       if (!filter || offset + query.limit > WINDOW_ROWS || expectedHere < WINDOW_MIN_EXPECTED) {
-        return readLastOf(db, pageOf('page', rare, where, offset, query.limit), cardOf);
+        if (!countedPage) {
+          return readLastOf(db, pageOf('page', rare, where, offset, query.limit), cardOf);
+        }
+        const read = await readLastOf(
+          db,
+          searchText(db, ['counted', ...search, query.limit, offset], () =>
+            countedPageText(where(true), {
+              limit: query.limit,
+              offset,
+              upTo: EXACT_COUNT_LIMIT + 1,
+            }),
+          ),
+          countedCardOf,
+        );
+        fromPage.counted = read[0]?.counted;
+        return read.map((row) => row.card);
       }
       // In a category, its newest requests first, then (a page not found there) the indexes.
       const windowed = await readLastOf(

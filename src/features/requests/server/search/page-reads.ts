@@ -1,0 +1,78 @@
+import { count, desc, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import type { Db } from '../../../../server/db/database';
+import type { RowMaker } from '../../../../server/db/direct';
+import { cardOf, cardRow, type Card } from '../cards';
+import { workRequests } from '../tables';
+import { BY_INDEX, plannedText } from './planned';
+
+// The statements a search's page and count are read with (search.repo.ts chooses among them).
+
+type Reader = Pick<Db, 'select' | 'execute'>;
+
+/** A page of listed requests' cards, newest first. */
+export function readPage(
+  reader: Reader,
+  where: SQL,
+  limit: number | Placeholder,
+  offset: number | Placeholder,
+) {
+  return reader
+    .select(cardRow)
+    .from(workRequests)
+    .where(where)
+    .orderBy(desc(workRequests.createdAt), desc(workRequests.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+/** The query counting matches up to `upTo` (EXACT_COUNT_LIMIT + 1), newest first unless `unordered`. */
+export function countMatches(reader: Reader, where: SQL, unordered: boolean, upTo: number) {
+  const matches = reader
+    .select({ one: sql`1` })
+    .from(workRequests)
+    .where(where);
+  return reader
+    .select({ n: count().as('n') })
+    .from(
+      (unordered ? matches : matches.orderBy(desc(workRequests.createdAt), desc(workRequests.id)))
+        .limit(upTo)
+        .as('matches'),
+    );
+}
+
+/** The cards' fields as a select list of its own writes them (`cardRow`, each named). */
+const cardFields = sql.join(
+  Object.values(cardRow).map((field) => sql`${field.sql} as ${sql.identifier(field.fieldAlias)}`),
+  sql`, `,
+);
+
+/**
+ * A page of rare matches read from the indexes, with the matches counted up to `upTo` by the
+ * same read. Apart, the page read every match from the table to sort them and the count read
+ * them again (a word of 1 578 matches: 3.7 ms and 1.7 ms); here the matches' keys and dates are
+ * read once, kept, sorted for the page and counted, and only the page's requests read whole
+ * (3.4 ms in all). Each card comes with the count (one value, computed once).
+ */
+export function countedPageText(
+  where: SQL,
+  page: { limit: number; offset: number; upTo: number },
+): string {
+  const { id, createdAt } = workRequests;
+  return plannedText(
+    BY_INDEX,
+    sql`with matched as materialized (select ${id} as id, ${createdAt} as created_at
+        from ${workRequests} where ${where})
+      select ${cardFields},
+        (select count(*)::int from (select from matched limit ${page.upTo}) as counted) as "counted"
+      from ${workRequests}
+      where ${id} in (select id from matched order by created_at desc, id desc
+        limit ${page.limit} offset ${page.offset})
+      order by ${createdAt} desc, ${id} desc`,
+  );
+}
+
+/** A card of that page, and the count every row carries. */
+export const countedCardOf: RowMaker<{ card: Card; counted: number }> = (fields) => ({
+  card: cardOf(fields),
+  counted: fields[Object.keys(cardRow).length] as number,
+});

@@ -11,6 +11,7 @@
 // BENCH_MIX_FILL_ONLY=1 fills the database and stops; BENCH_MIX_KINDS=word,typo measures those
 // kinds alone (comma-separated; default all).
 import fs from 'node:fs';
+import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { migrateDatabase } from '../src/server/db/migrate';
@@ -126,6 +127,45 @@ async function makeQueries(client: pg.Client): Promise<Query[]> {
   return queries.sort(() => Math.random() - 0.5);
 }
 
+// The load generator shares the two cores with the server and PostgreSQL: Node's `http` with
+// kept-alive connections costs it half the CPU `fetch` did (0.5 against 1.1 ms a search), which
+// the server's searches get instead.
+const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+
+/** GETs the URL and reads its answer through; resolves with the status. */
+const get = (url: string, headers: Record<string, string>) =>
+  new Promise<number>((resolve, reject) => {
+    http
+      .get(url, { agent, headers }, (response) => {
+        response.on('data', () => {});
+        response.on('end', () => resolve(response.statusCode ?? 0));
+        response.on('error', reject);
+      })
+      .on('error', reject);
+  });
+
+/** The CPU time (user and system) a process has used, in ms, from /proc (Linux). */
+function cpuMsOf(pid: number) {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(')').pop()!.trim().split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * (1000 / 100);
+}
+
+/** CPU ms of every PostgreSQL process on this machine. */
+function postgresCpuMs() {
+  let sum = 0;
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').startsWith('postgres')) {
+        sum += cpuMsOf(Number(entry));
+      }
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return sum;
+}
+
 async function measure(baseUrl: string, queries: Query[]) {
   const byKind = new Map<string, { ms: number; path: string }[]>();
   let next = 0;
@@ -135,13 +175,10 @@ async function measure(baseUrl: string, queries: Query[]) {
       if (index >= queries.length) return;
       const { kind, path } = queries[index]!;
       const started = performance.now();
-      const response = await fetch(`${baseUrl}${path}`, {
-        headers: {
-          'x-forwarded-for': `10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}`,
-        },
+      const status = await get(`${baseUrl}${path}`, {
+        'x-forwarded-for': `10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}`,
       });
-      await response.arrayBuffer();
-      if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
+      if (status !== 200) throw new Error(`${path}: HTTP ${status}`);
       const ms = performance.now() - started;
       byKind.set(kind, [...(byKind.get(kind) ?? []), { ms, path }]);
     }
@@ -178,13 +215,33 @@ async function main() {
     base,
     warmUp.filter((q) => !queries.some((m) => m.path === q.path)),
   );
+  const onLinux = fs.existsSync('/proc/self/stat');
+  const before = onLinux && {
+    app: cpuMsOf(server.child.pid!),
+    postgres: postgresCpuMs(),
+    generator: process.cpuUsage(),
+  };
   const byKind = await measure(base, queries);
+  // Where the CPU went, per search: the budget four at a time on two cores is about 3.5 ms in
+  // all for a p95 within 20 ms (docs/performance.md "What two cores allow").
+  const cpu = before && {
+    app: (cpuMsOf(server.child.pid!) - before.app) / queries.length,
+    postgres: (postgresCpuMs() - before.postgres) / queries.length,
+    generator: (({ user, system }) => (user + system) / 1000 / queries.length)(
+      process.cpuUsage(before.generator),
+    ),
+  };
   server.child.kill('SIGTERM');
   await server.exited;
 
   log(
     `\nNever-repeating mix: ${REQUESTS.toLocaleString('en')} requests, ${PROVIDERS.toLocaleString('en')} providers, ${CONCURRENCY} at a time, ${PER_KIND} queries per kind.\n`,
   );
+  if (cpu) {
+    log(
+      `CPU per search: server ${cpu.app.toFixed(2)} ms, PostgreSQL ${cpu.postgres.toFixed(2)} ms, load generator ${cpu.generator.toFixed(2)} ms.\n`,
+    );
+  }
   log('| kind | queries | p50 ms | p95 ms | p99 ms | slowest ms |');
   log('|---|---:|---:|---:|---:|---:|');
   const slowest: { kind: string; path: string; p95: number }[] = [];

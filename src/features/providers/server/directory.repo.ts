@@ -131,13 +131,15 @@ async function bestRatedPage(
   where: SQL,
   limit: number,
   offset: number,
-  around: { profile: SQL } | undefined,
-) {
+  around: { profile: SQL; window: number } | undefined,
+): Promise<{ rows: DirectoryRow[]; counted?: number }> {
   const rows = (query: SQL, settings?: SQL) =>
     readLastOf<DirectoryRow>(db, serial(query, settings));
   if (!around) {
-    return rows(sql`select ${providerFields} from ${fromProviders} where ${where}
-      order by ${ratingOrder} limit ${limit} offset ${offset}`);
+    return {
+      rows: await rows(sql`select ${providerFields} from ${fromProviders} where ${where}
+        order by ${ratingOrder} limit ${limit} offset ${offset}`),
+    };
   }
   // The walk reads only what `provider_profiles_rating_idx` holds (an index-only scan: the place
   // and the trades ride along), keeps the matches, and reads those providers whole: 5 000
@@ -147,18 +149,26 @@ async function bestRatedPage(
       select ${providerProfiles.userId} from (select ${providerProfiles.userId},
           ${providerProfiles.placeId}, ${providerProfiles.serviceCategory},
           ${providerProfiles.serviceCategories}
-        from ${providerProfiles} order by ${ratingOrder} limit ${WALK_WINDOW}) as ${providerProfiles}
+        from ${providerProfiles} order by ${ratingOrder} limit ${around.window}) as ${providerProfiles}
       where ${around.profile})
     order by ${ratingOrder} limit ${limit} offset ${offset}`);
-  if (walked.length === limit) return walked;
-  // Few match: each finds its account by its key (BY_KEY).
-  return rows(
-    sql`with found as materialized (select ${providerFields} from ${fromProviders} where ${where})
-    select * from found
-    order by "averageRating" desc nulls last, "reviewCount" desc nulls last, "id"
-    limit ${limit} offset ${offset}`,
-    BY_KEY,
+  if (walked.length === limit) return { rows: walked };
+  // Few match: each finds its account by its key (BY_KEY). All of them are found, so each row
+  // carries their number too, and the count needs no read of its own.
+  const found = await readLastOf<DirectoryRow & { counted: number }>(
+    db,
+    serial(
+      sql`with found as materialized (select ${providerFields} from ${fromProviders} where ${where})
+      select *, (select count(*)::int from found) as "counted" from found
+      order by "averageRating" desc nulls last, "reviewCount" desc nulls last, "id"
+      limit ${limit} offset ${offset}`,
+      BY_KEY,
+    ),
   );
+  return {
+    rows: found.map(({ counted: _counted, ...row }) => row),
+    ...(found[0] ? { counted: found[0].counted } : {}),
+  };
 }
 
 /**
@@ -174,13 +184,18 @@ export async function listDirectory(
     limit: number;
     offset: number;
     upTo: number;
+    /** How far the walk down the ratings goes (WALK_WINDOW unless a test says). */
+    walkWindow?: number;
   },
 ): Promise<{ rows: DirectoryRow[]; counted: number }> {
   const { placeIds, limit, offset } = query;
   if (placeIds?.length === 0) return { rows: [], counted: 0 };
   const category = inCategory(query.category);
   const where = sql`${activeProvider} and ${category}${placeIds ? sql` and ${inPlaces(placeIds)}` : sql``}`;
-  const walk = placeIds && { profile: sql`${category} and ${amongPlaces(placeIds)}` };
+  const walk = placeIds && {
+    profile: sql`${category} and ${amongPlaces(placeIds)}`,
+    window: query.walkWindow ?? WALK_WINDOW,
+  };
   const count = async () =>
     (
       await readLastOf<{ n: number }>(
@@ -190,14 +205,14 @@ export async function listDirectory(
         ),
       )
     )[0]?.n ?? 0;
-  const rows =
+  const { rows, counted } =
     placeIds && query.sort === 'distance'
-      ? await nearestPage(db, listedProvider(query.category), placeIds, limit, offset)
+      ? { rows: await nearestPage(db, listedProvider(query.category), placeIds, limit, offset) }
       : await bestRatedPage(db, where, limit, offset, walk);
   // A page that is not full is the last one: its end is the count. The count waits for the page
   // to know: it costs most where few match (every provider of the places is looked at for them).
   if (pageTellsTotal(rows.length, limit, offset)) {
     return { rows, counted: offset + rows.length };
   }
-  return { rows, counted: await count() };
+  return { rows, counted: counted ?? (await count()) };
 }

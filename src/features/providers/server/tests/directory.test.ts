@@ -11,6 +11,7 @@ import { providerProfiles, users } from '../../../accounts/server/tables';
 import { bids, workRequests } from '../../../requests/server/tables';
 import { reviews } from '../../../reviews/server/tables';
 import { providerStats } from '../tables';
+import { listDirectory } from '../directory.repo';
 import type { Category } from '../../../../shared/categories';
 import csCategories from '../../../../locales/cs/categories.json';
 import csDirectory from '../../../../locales/cs/directory.json';
@@ -181,6 +182,28 @@ describe('GET /api/providers', () => {
     );
     expect(keysOf(nearer)).toEqual(['sabinov', 'presov']);
     expect(nearer.pagination).toMatchObject({ total: 2 });
+  });
+
+  it('reads and counts the few past a short walk down the ratings in one go', async () => {
+    const around = [PRESOV, SABINOV, KOSICE];
+    const page = (walkWindow?: number) =>
+      listDirectory(database.db, {
+        category: 'plumbing',
+        placeIds: around,
+        sort: 'rating',
+        limit: 2,
+        offset: 0,
+        upTo: 101,
+        ...(walkWindow ? { walkWindow } : {}),
+      });
+    // A walk of one provider cannot fill a page of two: the few are read from the places.
+    const past = await page(1);
+    const walked = await page();
+    expect(past.rows.map((row) => row.id)).toEqual([ids.sabinov, ids.kosice]);
+    expect(walked.rows).toEqual(past.rows);
+    expect(past.counted).toBe(3);
+    expect(walked.counted).toBe(3);
+    expect(past.rows[0]).not.toHaveProperty('counted');
   });
 
   it('follows reviews as they are written and removed', async () => {

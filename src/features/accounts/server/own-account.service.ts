@@ -114,7 +114,7 @@ export async function updateClientProfile(
 ) {
   if (!canEditClientProfile(me)) throw notAllowed();
   const placeId = input.place_id ?? null;
-  if (placeId !== null) await placeOrRefuse(ctx.db, placeId);
+  if (placeId !== null) placeOrRefuse(placeId);
   await ctx.db.transaction((tx) =>
     writeClientProfile(tx, me.id, input.name, input.phone_number ?? null, {
       location: input.location ?? null,

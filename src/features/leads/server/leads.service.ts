@@ -29,7 +29,7 @@ function mustKeepAlerts(actor: Actor) {
 export async function leadAlertsOf(ctx: Pick<ServerContext, 'db'>, actor: Actor) {
   mustKeepAlerts(actor);
   const alerts = await alertsOf(ctx.db, actor.id);
-  const placesById = await findPlaces(ctx.db, [...new Set(alerts.map((alert) => alert.placeId))]);
+  const placesById = findPlaces([...new Set(alerts.map((alert) => alert.placeId))]);
   return alerts.flatMap((alert) => {
     const place = placesById.get(alert.placeId);
     return place ? [{ alert, place }] : [];
@@ -50,7 +50,7 @@ export async function saveLeadAlerts(
   if (!withinAlertLimit(alerts.length)) {
     throw new AppError('too_many_alerts', 'At most 10 job alerts.');
   }
-  const placesById = await findPlaces(ctx.db, [...new Set(alerts.map((alert) => alert.place_id))]);
+  const placesById = findPlaces([...new Set(alerts.map((alert) => alert.place_id))]);
   const stored = alerts.map((alert) => {
     const place = placesById.get(alert.place_id);
     if (!place) throw unknownPlace();
@@ -112,7 +112,7 @@ export async function seedFirstLeadAlert(ctx: Pick<ServerContext, 'db'>, userId:
     if (!profile || missingProfileItems(profile).length > 0) return false;
     const first = firstAlertOf(profile);
     if (!first) return false;
-    const place = (await findPlaces(tx, [first.placeId])).get(first.placeId);
+    const place = findPlaces([first.placeId]).get(first.placeId);
     if (!place) return false;
     const existing = await alertsOf(tx, userId);
     if (withinAlertLimit(existing.length + 1)) {

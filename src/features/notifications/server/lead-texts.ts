@@ -17,7 +17,7 @@ export const categoryLabel = (category: Category, language: Language) =>
 /** The names of these places in a reader's language, by id (a place gone has none). */
 export async function placeNames(db: Db | Tx, placeIds: readonly (number | null)[]) {
   const ids = [...new Set(placeIds.filter((id): id is number => id !== null))];
-  const rows = ids.length > 0 ? await findPlaces(db, ids) : new Map();
+  const rows = findPlaces(ids);
   return (id: number | null, language: Language) => {
     const row = id === null ? undefined : rows.get(id);
     return row ? presentPlace(row, language).name : '';

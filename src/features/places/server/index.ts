@@ -3,7 +3,7 @@
  * places within a distance (from memory, nearby.ts), a place in the reader's language, and the import the migration runs.
  * Its tables are join targets through `tables.ts`.
  */
-export { findPlace, findPlaces, type PlaceRow } from './places.repo';
+export { findPlace, findPlaces, type PlaceRow } from './places-by-id';
 export { placesAround } from './nearby';
 export { placeOrRefuse, unknownPlace } from './places.service';
 export { presentPlace } from './places.presenter';

@@ -1,15 +1,14 @@
 import { AppError } from '../../../server/errors';
-import type { Db } from '../../../server/db/types';
 import { gazetteer } from './gazetteer';
-import { findPlace, type PlaceRow } from './places.repo';
+import { findPlace, type PlaceRow } from './places-by-id';
 
 /** The refusal of a place id that names no place of the gazetteer. */
 export const unknownPlace = () =>
   new AppError('unknown_place', 'There is no such town or village. Choose one from the list.');
 
 /** The place of this id, or the refusal `unknown_place`. */
-export async function placeOrRefuse(db: Db, id: number): Promise<PlaceRow> {
-  const place = await findPlace(db, id);
+export function placeOrRefuse(id: number): PlaceRow {
+  const place = findPlace(id);
   if (!place) throw unknownPlace();
   return place;
 }

@@ -43,7 +43,7 @@ const translatorOf = (language: Language) => {
  */
 export async function directoryHead(db: Db, search: URLSearchParams, language: Language) {
   const address = directoryAddress(search);
-  const place = address.near === undefined ? undefined : await findPlace(db, address.near);
+  const place = address.near === undefined ? undefined : findPlace(address.near);
   const town = place ? presentPlace(place, language).name : undefined;
   return {
     ...directoryHeading(translatorOf(language).t, address.category, town),

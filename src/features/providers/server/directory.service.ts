@@ -43,8 +43,8 @@ export async function browseDirectory(
   });
   const placeIds = rows.flatMap((row) => (row.placeId === null ? [] : [row.placeId]));
   // The figures (finished jobs, answer time) as last computed, never counted for a page view.
-  const [places, stats, forViewer, badges] = await Promise.all([
-    findPlaces(ctx.db, near === undefined ? placeIds : [...placeIds, near]),
+  const places = findPlaces(near === undefined ? placeIds : [...placeIds, near]);
+  const [stats, forViewer, badges] = await Promise.all([
     statsOf(
       ctx.db,
       rows.map((row) => row.id),

@@ -128,7 +128,7 @@ export async function updateProviderProfile(
   picture: Buffer | undefined,
 ) {
   const area = serviceAreaOf(input);
-  if (area.placeId !== null) await placeOrRefuse(ctx.db, area.placeId);
+  if (area.placeId !== null) placeOrRefuse(area.placeId);
   const pictureKey = picture ? ctx.storage.newKey() : undefined;
   if (picture && pictureKey) await ctx.storage.put(pictureKey, picture);
   let previousKey: string | null = null;

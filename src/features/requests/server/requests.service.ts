@@ -62,7 +62,7 @@ export async function createWorkRequest(
   fields: WorkRequestFields,
   files: CheckedFile[],
 ) {
-  if (fields.place_id !== undefined) await placeOrRefuse(ctx.db, fields.place_id);
+  if (fields.place_id !== undefined) placeOrRefuse(fields.place_id);
   const stored: string[] = [];
   try {
     const keyed: (CheckedFile & { key: string; thumbnailKey: string | null })[] = [];

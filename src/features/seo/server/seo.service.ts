@@ -25,8 +25,8 @@ export const SITEMAP_TOWNS = [
 ] as const;
 
 /** The directory for each trade around each main town (those the gazetteer holds). */
-async function directoryEntries(db: Db): Promise<SitemapEntry[]> {
-  const towns = await findPlaces(db, [...SITEMAP_TOWNS]);
+function directoryEntries(): SitemapEntry[] {
+  const towns = findPlaces([...SITEMAP_TOWNS]);
   return SITEMAP_TOWNS.filter((id) => towns.has(id)).flatMap((near) =>
     CATEGORIES.map((category) => ({ path: directoryPath({ category, near }) })),
   );
@@ -34,11 +34,11 @@ async function directoryEntries(db: Db): Promise<SitemapEntry[]> {
 
 /** What the sitemap lists: the public pages, the directory by town and trade, active providers and listed requests. */
 export async function sitemapEntries(db: Db): Promise<SitemapEntry[]> {
-  const [requests, providers, directory] = await Promise.all([
+  const [requests, providers] = await Promise.all([
     openRequestsForSitemap(db),
     activeProvidersForSitemap(db),
-    directoryEntries(db),
   ]);
+  const directory = directoryEntries();
   return [
     ...PUBLIC_PAGE_PATHS.map((path) => ({ path })),
     ...directory,

@@ -22,18 +22,15 @@ export async function browseRequests(ctx: Pick<ServerContext, 'db'>, query: Brow
   // A place always lies within its own radius: no place at all means there is no such place.
   const within = placesAround(near, radiusKm ?? DEFAULT_RADIUS_KM);
   if (within.length === 0) throw unknownPlace();
-  const [found, nearPlace] = await Promise.all([
-    listOpenRequests(ctx.db, {
-      ...rest,
-      around: {
-        ids: within.map((place) => place.id),
-        kmById: new Map(within.map((place) => [place.id, place.distanceKm])),
-        sort: sort ?? 'newest',
-      },
-    }),
-    findPlace(ctx.db, near),
-  ]);
-  return { ...found, nearPlace };
+  const found = await listOpenRequests(ctx.db, {
+    ...rest,
+    around: {
+      ids: within.map((place) => place.id),
+      kmById: new Map(within.map((place) => [place.id, place.distanceKm])),
+      sort: sort ?? 'newest',
+    },
+  });
+  return { ...found, nearPlace: findPlace(near) };
 }
 
 /** Towns of open requests starting with `prefix` (accents ignored), for the location filter. */

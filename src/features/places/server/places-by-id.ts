@@ -1,4 +1,4 @@
-import { gazetteer, type GazetteerPlace } from './gazetteer';
+import { extractPlaces, type GazetteerPlace } from './gazetteer';
 
 /** A place as the `places` table holds it: the committed extract's row (gazetteer.ts). */
 export type PlaceRow = GazetteerPlace;
@@ -10,7 +10,7 @@ let byId: Map<number, PlaceRow> | undefined;
  * (import.ts), which the gazetteer holds too, so a page around a place or of the directory asks
  * PostgreSQL nothing for its places' names (a round trip less a search).
  */
-const placesById = () => (byId ??= new Map(gazetteer().places.map((place) => [place.id, place])));
+const placesById = () => (byId ??= new Map(extractPlaces().map((place) => [place.id, place])));
 
 export function findPlace(id: number): PlaceRow | undefined {
   return placesById().get(id);

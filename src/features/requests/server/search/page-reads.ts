@@ -9,16 +9,17 @@ import { BY_INDEX, plannedText } from './planned';
 
 type Reader = Pick<Db, 'select' | 'execute'>;
 
-/** A page of listed requests' cards, newest first. */
+/** A page of listed requests' cards, newest first (of `from`, a window of them if given). */
 export function readPage(
   reader: Reader,
   where: SQL,
   limit: number | Placeholder,
   offset: number | Placeholder,
+  from: typeof workRequests | SQL = workRequests,
 ) {
   return reader
     .select(cardRow)
-    .from(workRequests)
+    .from(from)
     .where(where)
     .orderBy(desc(workRequests.createdAt), desc(workRequests.id))
     .limit(limit)

@@ -1,7 +1,7 @@
-import { desc, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../../server/db/database';
 import type { Category } from '../../../../shared/categories';
-import { cardRow } from '../cards';
+import { readPage } from './page-reads';
 import { workRequests } from '../tables';
 import { listedIn } from './search-condition';
 
@@ -37,13 +37,7 @@ export function windowPage(
 ) {
   const window = sql`(select * from ${workRequests} where ${listedIn(category)}
     order by ${workRequests.createdAt} desc, ${workRequests.id} desc limit ${WINDOW_ROWS}) as ${workRequests}`;
-  return db
-    .select(cardRow)
-    .from(window)
-    .where(condition)
-    .orderBy(desc(workRequests.createdAt), desc(workRequests.id))
-    .limit(limit)
-    .offset(offset);
+  return readPage(db, condition, limit, offset, window);
 }
 
 /** The category's newest requests a count looks through first (see windowCount). */

@@ -25,23 +25,31 @@ const RECENT_MARGIN = 2;
  */
 const RECENT_MARGIN_TOWN = 4;
 
+/**
+ * Up to this many expected matches (5 % of a million requests) the last weeks are looked through
+ * first; more common words walk the requests newest first and stop at a full page, passing 20 or
+ * fewer requests for each match. Less common ones walked that way took 22 ms a page in the
+ * never-repeating mix, where the weeks' index reads a few hundred (docs/performance.md).
+ */
+const RECENT_MAX_EXPECTED = 50_000;
+
 /** Pages reaching this far at most are looked for in the last weeks. */
 const RECENT_MAX_ROWS = 100;
 
 /**
  * Whether a search's page is looked for among the last weeks' requests first: words or a town
  * without a category (the category's own newest requests are looked through in window-page.ts),
- * expected common enough for a page to be there, and read from the indexes (a more common word
- * walks the requests newest first and stops at a full page).
+ * expected common enough for a page to be there and not so common that a walk newest first finds
+ * it at once.
  */
 export const recentFirst = (
   found: Pick<SearchQuery, 'words' | 'location' | 'categories'>,
-  { expected, byIndex, reach }: { expected: number; byIndex: boolean; reach: number },
+  { expected, reach }: { expected: number; reach: number },
 ) =>
   (found.words !== '' || found.location !== '') &&
   found.categories.length === 0 &&
-  byIndex &&
   expected >= RECENT_MIN_EXPECTED &&
+  expected < RECENT_MAX_EXPECTED &&
   reach <= RECENT_MAX_ROWS;
 
 /**

@@ -316,7 +316,7 @@ export async function listOpenRequests(
     });
   const page = async () => {
     if (categories.length === 0) {
-      if (!filter && recentFirst(found, { expected, byIndex: rare, reach: offset + query.limit })) {
+      if (!filter && recentFirst(found, { expected, reach: offset + query.limit })) {
         const recent = await readLastOf(
           db,
           searchText(db, ['recent', ...search, query.limit, offset, Math.round(expected)], () =>

@@ -139,28 +139,26 @@ describe('a common word’s newest page', () => {
     expect(found.pagination).toMatchObject({ total: 1000, total_estimated: true });
   });
 
-  it('is looked for in the last weeks only for words common enough, without a category, on early pages', () => {
+  it('is looked for in the last weeks only for words common enough and not too common, without a category, on early pages', () => {
     const words = { words: "'komina':*", location: '', categories: [] };
-    expect(recentFirst(words, { expected: 3_000, byIndex: true, reach: 100 })).toBe(true);
-    expect(recentFirst(words, { expected: 1_500, byIndex: true, reach: 100 })).toBe(false);
-    expect(recentFirst(words, { expected: 3_000, byIndex: false, reach: 100 })).toBe(false);
-    expect(recentFirst(words, { expected: 3_000, byIndex: true, reach: 200 })).toBe(false);
+    expect(recentFirst(words, { expected: 3_000, reach: 100 })).toBe(true);
+    expect(recentFirst(words, { expected: 1_500, reach: 100 })).toBe(false);
+    expect(recentFirst(words, { expected: 49_000, reach: 100 })).toBe(true);
+    expect(recentFirst(words, { expected: 50_000, reach: 100 })).toBe(false);
+    expect(recentFirst(words, { expected: 3_000, reach: 200 })).toBe(false);
     expect(
-      recentFirst(
-        { words: '', location: '', categories: [] },
-        { expected: 3_000, byIndex: true, reach: 20 },
-      ),
+      recentFirst({ words: '', location: '', categories: [] }, { expected: 3_000, reach: 20 }),
     ).toBe(false);
     expect(
       recentFirst(
         { words: '', location: "'senica':*C", categories: [] },
-        { expected: 3_000, byIndex: true, reach: 20 },
+        { expected: 3_000, reach: 20 },
       ),
     ).toBe(true);
     expect(
       recentFirst(
         { words: "'komina':*", location: '', categories: ['masonry'] },
-        { expected: 3_000, byIndex: true, reach: 20 },
+        { expected: 3_000, reach: 20 },
       ),
     ).toBe(false);
   });

@@ -182,6 +182,11 @@ describe('GET /api/providers', () => {
     );
     expect(keysOf(nearer)).toEqual(['sabinov', 'presov']);
     expect(nearer.pagination).toMatchObject({ total: 2 });
+    // 259 places within 200 km of Prešov, counted as a list of places (directory.repo.ts);
+    // Bratislava, 300 km away, is not among them.
+    const wide = await directory(`category=plumbing&near=${PRESOV}&radius_km=200&limit=1`);
+    expect(keysOf(wide)).toEqual(['presov']);
+    expect(wide.pagination).toMatchObject({ total: 3, total_pages: 3 });
   });
 
   it('reads and counts the few past a short walk down the ratings in one go', async () => {

@@ -88,12 +88,23 @@ function nearestPage(db: Db, where: SQL, around: PlacesAround, limit: number, of
   return directSql<CardAround>(query);
 }
 
-/** Matches counted up to `upTo`, in no order (the place index finds them place by place). */
+/** Up to this many places a count weighs each while planning (about 1.3 µs a place). */
+const WEIGHED_PLACES = 200;
+
+/**
+ * Matches counted up to `upTo`, in no order (the place index finds them place by place). Among
+ * many places, the places are a list of rows: PostgreSQL weighing each of 2 093 while planning
+ * took 2.7 ms for a count that then ran in 1.0–1.4 ms either way.
+ */
 function countAround(db: Db, where: SQL, around: PlacesAround, upTo: number) {
+  const places =
+    around.ids.length > WEIGHED_PLACES
+      ? sql`${workRequests.placeId} in (select unnest(${intArray(around.ids)}))`
+      : inPlaces(around.ids);
   const matches = db
     .select({ one: sql`1` })
     .from(workRequests)
-    .where(and(where, inPlaces(around.ids)))
+    .where(and(where, places))
     .limit(upTo)
     .as('matches');
   return db.select({ n: count().as('n') }).from(matches);

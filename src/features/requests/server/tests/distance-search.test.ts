@@ -151,6 +151,12 @@ describe('Browse within a distance', () => {
     expect(body.near_place).toMatchObject({ id: PRESOV, name: 'Prešov' });
     expect(keysOf(body)).not.toContain('nowhere');
     expect(keysOf(body)).not.toContain('hidden');
+    // A page of one is full: its total is counted, among the 259 places within 200 km as a list.
+    const first = await list(`near=${PRESOV}&radius_km=200&limit=1`);
+    expect(first.pagination).toMatchObject({
+      total: body.work_requests.length,
+      total_estimated: false,
+    });
   });
 
   it('gives no distance outside a distance search', async () => {

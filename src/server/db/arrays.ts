@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQLWrapper } from 'drizzle-orm';
 
 /**
  * An array as one parameter, in PostgreSQL's array text (`{1,2,3}`): Drizzle writes a JavaScript
@@ -9,3 +9,29 @@ export const intArray = (values: readonly number[]) =>
   sql`${`{${values.map((value) => Math.trunc(value)).join(',')}}`}::int[]`;
 
 export const uuidArray = (values: readonly string[]) => sql`${`{${values.join(',')}}`}::uuid[]`;
+
+/**
+ * `column` is one of `values`, written `= any(…)`: PostgreSQL weighs each value by the column's
+ * statistics while planning (about 1.3 µs a value) and chooses its reads by them (a few villages
+ * read from their index, a city's thousands walked).
+ */
+export const isAnyOf = (column: SQLWrapper, values: readonly number[]) =>
+  sql`${column} = any(${intArray(values)})`;
+
+/**
+ * `column` is one of `values`, given as rows PostgreSQL hashes once: nothing weighed while
+ * planning (2 000 values: 2.7–2.9 ms there), for a filter whose plan does not depend on them.
+ */
+export const isAmong = (column: SQLWrapper, values: readonly number[]) =>
+  sql`${column} in (select unnest(${intArray(values)}))`;
+
+/** Up to this many values a count weighs each (`isAnyOf`); past it they are a list (`isAmong`). */
+const WEIGHED_VALUES = 200;
+
+/**
+ * `column` is one of `values`, for a count of matches: among a few, PostgreSQL weighs them and
+ * reads the fewest rows; among many, weighing costs more than the count (2.9 ms planning for a
+ * count of 1.1 among 2 093 places), and any plan finds the limit soon.
+ */
+export const isCountedAmong = (column: SQLWrapper, values: readonly number[]) =>
+  values.length > WEIGHED_VALUES ? isAmong(column, values) : isAnyOf(column, values);

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { intArray } from '../../../server/db/arrays';
+import { intArray, isAmong, isAnyOf, isCountedAmong } from '../../../server/db/arrays';
 import type { Db } from '../../../server/db/database';
 import { readLastOf, sqlText } from '../../../server/db/direct';
 import { pageTellsTotal } from '../../../server/paging';
@@ -32,24 +32,6 @@ function inCategory(category: Category | undefined): SQL {
     ? sql`(${providerProfiles.serviceCategory} = ${category} or ${category} = any(${providerProfiles.serviceCategories}))`
     : sql`true`;
 }
-
-/**
- * Whose place is one of these, written so that PostgreSQL weighs each place by its own
- * statistics (a few villages are read from the place index, a city's thousands walked).
- */
-const inPlaces = (placeIds: number[]) =>
-  sql`${providerProfiles.placeId} = any(${intArray(placeIds)})`;
-
-/**
- * The same, for rows already found, as a list of rows PostgreSQL hashes once (0.3 ms): written
- * `= any(…)` it would weigh every place while planning (2–3 ms for the 2 000 places within
- * 100 km of a city), for a filter it has no choice about.
- */
-const amongPlaces = (placeIds: number[]) =>
-  sql`${providerProfiles.placeId} in (select unnest(${intArray(placeIds)}))`;
-
-/** Up to this many places a count weighs each (about 1.4 µs of planning a place). */
-const WEIGHED_PLACES = 200;
 
 /** Listed in the directory: active providers, in the category by their main or another trade. */
 function listedProvider(category: Category | undefined): SQL {
@@ -193,19 +175,17 @@ export async function listDirectory(
 ): Promise<{ rows: DirectoryRow[]; counted: number }> {
   const { placeIds, limit, offset } = query;
   if (placeIds?.length === 0) return { rows: [], counted: 0 };
-  const category = inCategory(query.category);
-  const where = sql`${activeProvider} and ${category}${placeIds ? sql` and ${inPlaces(placeIds)}` : sql``}`;
+  const listed = listedProvider(query.category);
+  /** Listed, and in the places (if any) as `placesAre` writes them (db/arrays.ts). */
+  const listedWithin = (placesAre: typeof isAnyOf) =>
+    placeIds ? sql`${listed} and ${placesAre(providerProfiles.placeId, placeIds)}` : listed;
+  const where = listedWithin(isAnyOf);
+  const countWhere = listedWithin(isCountedAmong);
+  // The walk's places filter rows already found: a list, nothing to weigh.
   const walk = placeIds && {
-    profile: sql`${category} and ${amongPlaces(placeIds)}`,
+    profile: sql`${inCategory(query.category)} and ${isAmong(providerProfiles.placeId, placeIds)}`,
     window: query.walkWindow ?? WALK_WINDOW,
   };
-  // Counted among many places, the places are a hashed list: weighing each of 2 000 while
-  // planning took 2.9 ms for a count that ran in 1.1 (the rating index read alone, where matches
-  // are common); among a few, PostgreSQL weighs them and reads the fewest.
-  const countWhere =
-    placeIds && placeIds.length > WEIGHED_PLACES
-      ? sql`${activeProvider} and ${category} and ${amongPlaces(placeIds)}`
-      : where;
   const count = async () =>
     (
       await readLastOf<{ n: number }>(
@@ -217,7 +197,7 @@ export async function listDirectory(
     )[0]?.n ?? 0;
   const { rows, counted } =
     placeIds && query.sort === 'distance'
-      ? { rows: await nearestPage(db, listedProvider(query.category), placeIds, limit, offset) }
+      ? { rows: await nearestPage(db, listed, placeIds, limit, offset) }
       : await bestRatedPage(db, where, limit, offset, walk);
   // A page that is not full is the last one: its end is the count. The count waits for the page
   // to know: it costs most where few match (every provider of the places is looked at for them).

@@ -1,5 +1,5 @@
 import { and, count, desc, sql, type SQL } from 'drizzle-orm';
-import { intArray } from '../../../../server/db/arrays';
+import { intArray, isAnyOf, isCountedAmong } from '../../../../server/db/arrays';
 import type { Db } from '../../../../server/db/database';
 import {
   directSql,
@@ -49,10 +49,8 @@ const cardAroundOf =
   (kmById: Map<number, number>): RowMaker<CardAround> =>
   (fields) => ({ ...cardOf(fields), distanceKm: kmById.get(fields[11] as number) ?? 0 });
 
-const inPlaces = (ids: number[]) => sql`${workRequests.placeId} = any(${intArray(ids)})`;
-
 /**
- * Newest first among the places' requests. `place_id = any(…)` lets PostgreSQL weigh each place
+ * Newest first among the places' requests. `isAnyOf` lets PostgreSQL weigh each place
  * by its own statistics: a few quiet villages are read from `(place_id, created_at, id)` and
  * sorted, a wide radius around a city walks the listed requests newest first and stops at a full
  * page (docs/directory.md "Distance search").
@@ -61,7 +59,7 @@ function newestPage(db: Db, where: SQL, around: PlacesAround, limit: number, off
   const page = db
     .select(pageColumns)
     .from(workRequests)
-    .where(and(where, inPlaces(around.ids)))
+    .where(and(where, isAnyOf(workRequests.placeId, around.ids)))
     .orderBy(desc(workRequests.createdAt), desc(workRequests.id))
     .limit(limit)
     .offset(offset)
@@ -88,23 +86,15 @@ function nearestPage(db: Db, where: SQL, around: PlacesAround, limit: number, of
   return directSql<CardAround>(query);
 }
 
-/** Up to this many places a count weighs each while planning (about 1.3 µs a place). */
-const WEIGHED_PLACES = 200;
-
 /**
- * Matches counted up to `upTo`, in no order (the place index finds them place by place). Among
- * many places, the places are a list of rows: PostgreSQL weighing each of 2 093 while planning
- * took 2.7 ms for a count that then ran in 1.0–1.4 ms either way.
+ * Matches counted up to `upTo`, in no order (the place index finds them place by place); among
+ * many places the places are a list (db/arrays.ts `isCountedAmong`).
  */
 function countAround(db: Db, where: SQL, around: PlacesAround, upTo: number) {
-  const places =
-    around.ids.length > WEIGHED_PLACES
-      ? sql`${workRequests.placeId} in (select unnest(${intArray(around.ids)}))`
-      : inPlaces(around.ids);
   const matches = db
     .select({ one: sql`1` })
     .from(workRequests)
-    .where(and(where, places))
+    .where(and(where, isCountedAmong(workRequests.placeId, around.ids)))
     .limit(upTo)
     .as('matches');
   return db.select({ n: count().as('n') }).from(matches);

@@ -352,7 +352,7 @@ export async function buildApp(deps: AppDeps) {
     csrf.issue,
     renderPage || undefined,
     async (pathname, search, language) =>
-      pageKeyOf(pathname) === 'directory' ? directoryHead(ctx.db, search, language) : undefined,
+      pageKeyOf(pathname) === 'directory' ? directoryHead(search, language) : undefined,
   );
   return app;
 }

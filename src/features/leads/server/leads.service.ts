@@ -4,7 +4,7 @@ import { AppError } from '../../../server/errors';
 import type { EventPublisher } from '../../../server/events/bus';
 import type { Actor } from '../../../shared/actor';
 import { missingProfileItems } from '../../accounts/provider-profile.rules';
-import { findPlaces, unknownPlace } from '../../places/server';
+import { findPlace, findPlaces, unknownPlace } from '../../places/server';
 import type { LeadAlertInput } from '../leads.schema';
 import { firstAlertOf, leadsOf, withinAlertLimit } from '../leads.rules';
 import { leadAlertsRefusal } from './leads.policy';
@@ -112,7 +112,7 @@ export async function seedFirstLeadAlert(ctx: Pick<ServerContext, 'db'>, userId:
     if (!profile || missingProfileItems(profile).length > 0) return false;
     const first = firstAlertOf(profile);
     if (!first) return false;
-    const place = findPlaces([first.placeId]).get(first.placeId);
+    const place = findPlace(first.placeId);
     if (!place) return false;
     const existing = await alertsOf(tx, userId);
     if (withinAlertLimit(existing.length + 1)) {

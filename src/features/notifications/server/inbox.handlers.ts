@@ -305,7 +305,7 @@ export function registerInboxHandlers(events: EventBus) {
   // A new request matched a provider's lead alert: in the inbox (and so the bell and the live
   // stream) at once; a daily alert's push waits for 7:00 with its mail.
   events.on('lead.matched', async (tx, { payload }) => {
-    const nameOf = await placeNames(tx, [payload.placeId]);
+    const nameOf = placeNames([payload.placeId]);
     for (const lead of payload.providers) {
       const reader = await findUserById(tx, lead.providerId);
       if (!reader) continue;

@@ -3,7 +3,6 @@ import en from '../../../locales/en/categories.json';
 import ru from '../../../locales/ru/categories.json';
 import sk from '../../../locales/sk/categories.json';
 import uk from '../../../locales/uk/categories.json';
-import type { Db, Tx } from '../../../server/db/types';
 import type { Category } from '../../../shared/categories';
 import type { Language } from '../../../shared/languages';
 import { findPlaces, presentPlace } from '../../places/server';
@@ -15,7 +14,7 @@ export const categoryLabel = (category: Category, language: Language) =>
   CATEGORY_LABELS[language][category];
 
 /** The names of these places in a reader's language, by id (a place gone has none). */
-export async function placeNames(db: Db | Tx, placeIds: readonly (number | null)[]) {
+export function placeNames(placeIds: readonly (number | null)[]) {
   const ids = [...new Set(placeIds.filter((id): id is number => id !== null))];
   const rows = findPlaces(ids);
   return (id: number | null, language: Language) => {

@@ -65,7 +65,7 @@ export function registerMailHandlers(events: EventBus, ctx: MailContext) {
 
   // A new lead: mailed at once for an instant alert; a daily alert's waits for the 7:00 mail.
   events.on('lead.matched', async (tx, { payload }) => {
-    const nameOf = await placeNames(tx, [payload.placeId]);
+    const nameOf = placeNames([payload.placeId]);
     for (const lead of payload.providers) {
       if (lead.frequency !== 'instant') continue;
       const provider = await reader(ctx, tx, lead.providerId, 'new_lead');
@@ -89,10 +89,7 @@ export function registerMailHandlers(events: EventBus, ctx: MailContext) {
     if (!provider) return;
     const { user, options } = provider;
     const language = user.preferredLanguage;
-    const nameOf = await placeNames(
-      tx,
-      payload.leads.map((lead) => lead.placeId),
-    );
+    const nameOf = placeNames(payload.leads.map((lead) => lead.placeId));
     const lines = digestLines(
       payload.leads.map((lead) => ({
         title: lead.title,

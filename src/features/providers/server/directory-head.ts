@@ -1,5 +1,4 @@
 import { Translator } from '../../../client/i18n/translator';
-import type { Db } from '../../../server/db/database';
 import type { Language } from '../../../shared/languages';
 import csCategories from '../../../locales/cs/categories.json';
 import csDirectory from '../../../locales/cs/directory.json';
@@ -41,7 +40,7 @@ const translatorOf = (language: Language) => {
  * the page's head by the server (page-head.ts) so crawlers index "Inštalatérstvo – Prešov a
  * okolie" as a page of its own. The canonical address keeps the trade and the place only.
  */
-export async function directoryHead(db: Db, search: URLSearchParams, language: Language) {
+export function directoryHead(search: URLSearchParams, language: Language) {
   const address = directoryAddress(search);
   const place = address.near === undefined ? undefined : findPlace(address.near);
   const town = place ? presentPlace(place, language).name : undefined;

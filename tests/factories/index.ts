@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../src/server/db/database';
 import { workRequests } from '../../src/server/db/schema';
 import type { Category } from '../../src/shared/categories';
@@ -36,4 +37,30 @@ export async function createWorkRequest(
     })
     .returning();
   return request!;
+}
+
+/**
+ * `count` open requests in one statement, titled `title n` in `location` (Trnava unless given),
+ * the n-th made `hoursBefore + n` hours before now: the thousands a search's plans are chosen for.
+ */
+export async function createWorkRequests(
+  db: Db,
+  clientId: string,
+  {
+    title,
+    count,
+    hoursBefore = 0,
+    location = 'Trnava',
+  }: {
+    title: string;
+    count: number;
+    hoursBefore?: number;
+    location?: string;
+  },
+) {
+  await db.execute(sql`
+    insert into work_requests (client_id, title, description, category, location, contact_name, contact_email, created_at)
+    select ${clientId}, ${title} || ' ' || n, 'Treba urobiť čo najskôr.', 'other', ${location}, 'Klient',
+           'k@example.test', now() - (${hoursBefore} + n) * interval '1 hour'
+    from generate_series(1, ${count}) n`);
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient } from '../../../../../tests/factories';
+import { createClient, createWorkRequests } from '../../../../../tests/factories';
 import { Agent } from '../../../../../tests/support/agent';
 import { createTestDatabase, type TestDatabase } from '../../../../../tests/setup/test-database';
 import { buildApp, type App } from '../../../../server/app';
@@ -22,23 +22,30 @@ type Listed = {
 const search = async (query: string) =>
   (await new Agent(app).get(`/api/work-requests?${query}`)).json() as Listed;
 
-/** `count` requests in `location`, the newest an hour old. */
-async function add(clientId: string, location: string, count: number) {
-  await database.db.execute(sql`
-    insert into work_requests (client_id, title, description, category, location, contact_name, contact_email, created_at)
-    select ${clientId}, 'Oprava plota ' || n, 'Treba opraviť plot pri ceste.', 'other', ${location}, 'Klient',
-           'k@example.test', now() - n * interval '1 hour'
-    from generate_series(1, ${count}) n`);
-}
-
 beforeAll(async () => {
   database = await createTestDatabase();
   app = await buildApp({ db: database.db });
   const client = await createClient(database.db);
-  await add(client.id, 'Nové Mesto nad Váhom', 30);
-  await add(client.id, 'Stráž nad Nisou', 20);
-  await add(client.id, 'Stráž pod Ralskem', 10);
-  await add(client.id, 'Liberec nad Nisou', 10);
+  await createWorkRequests(database.db, client.id, {
+    title: 'Oprava plota',
+    count: 30,
+    location: 'Nové Mesto nad Váhom',
+  });
+  await createWorkRequests(database.db, client.id, {
+    title: 'Oprava plota',
+    count: 20,
+    location: 'Stráž nad Nisou',
+  });
+  await createWorkRequests(database.db, client.id, {
+    title: 'Oprava plota',
+    count: 10,
+    location: 'Stráž pod Ralskem',
+  });
+  await createWorkRequests(database.db, client.id, {
+    title: 'Oprava plota',
+    count: 10,
+    location: 'Liberec nad Nisou',
+  });
   await database.db.execute(sql`analyze work_requests`);
 });
 

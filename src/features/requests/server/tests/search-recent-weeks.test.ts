@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient } from '../../../../../tests/factories';
+import { createClient, createWorkRequests } from '../../../../../tests/factories';
 import { Agent } from '../../../../../tests/support/agent';
 import { createTestDatabase, type TestDatabase } from '../../../../../tests/setup/test-database';
 import { buildApp, type App } from '../../../../server/app';
@@ -25,24 +25,6 @@ const search = async (query: string) =>
 const titles = (prefix: string, from: number, count: number) =>
   Array.from({ length: count }, (_, i) => `${prefix} ${from + i}`);
 
-/**
- * `count` requests titled `title n` in `location` (Trnava unless given), the n-th made
- * `hoursBefore + n` hours before now.
- */
-async function add(
-  clientId: string,
-  title: string,
-  count: number,
-  hoursBefore: number,
-  location = 'Trnava',
-) {
-  await database.db.execute(sql`
-    insert into work_requests (client_id, title, description, category, location, contact_name, contact_email, created_at)
-    select ${clientId}, ${title} || ' ' || n, 'Treba urobiť čo najskôr.', 'other', ${location}, 'Klient',
-           'k@example.test', now() - (${hoursBefore} + n) * interval '1 hour'
-    from generate_series(1, ${count}) n`);
-}
-
 /** The page the last weeks hold for `q` or the town `location`, as the search reads it (full or not). */
 async function recentTitles(
   q: string | undefined,
@@ -63,18 +45,26 @@ beforeAll(async () => {
   app = await buildApp({ db: database.db });
   const client = await createClient(database.db);
   // A chimney every hour for 125 days back from now: 168–336 of them in the last two weeks.
-  await add(client.id, 'Oprava komína', 3_000, 0);
+  await createWorkRequests(database.db, client.id, { title: 'Oprava komína', count: 3_000 });
   // Fences, every one older than a month: none in the last two weeks.
-  await add(client.id, 'Nový plot', 2_500, 30 * 24);
+  await createWorkRequests(database.db, client.id, {
+    title: 'Nový plot',
+    count: 2_500,
+    hoursBefore: 30 * 24,
+  });
   // Garages: 40 in the last two days, the other 2 160 older than a month.
-  await add(client.id, 'Brána garáže', 40, 0);
+  await createWorkRequests(database.db, client.id, { title: 'Brána garáže', count: 40 });
   await database.db.execute(sql`
     insert into work_requests (client_id, title, description, category, location, contact_name, contact_email, created_at)
     select ${client.id}, 'Brána garáže ' || (40 + n), 'Treba urobiť čo najskôr.', 'other', 'Trnava',
            'Klient', 'k@example.test', now() - (30 * 24 + n) * interval '1 hour'
     from generate_series(1, 2160) n`);
   // Painting in Nové Mesto nad Váhom, every hour for 104 days back from an hour ago.
-  await add(client.id, 'Maľovanie bytu', 2_500, 0, 'Nové Mesto nad Váhom - Juh');
+  await createWorkRequests(database.db, client.id, {
+    title: 'Maľovanie bytu',
+    count: 2_500,
+    location: 'Nové Mesto nad Váhom - Juh',
+  });
   await database.db.execute(sql`analyze work_requests`);
 });
 

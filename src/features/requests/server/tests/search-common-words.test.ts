@@ -26,26 +26,15 @@ beforeAll(async () => {
   database = await createTestDatabase();
   app = await buildApp({ db: database.db });
   const client = await createClient(database.db);
-  await createWorkRequests(database.db, client.id, {
-    title: 'Oprava plota',
-    count: 30,
-    location: 'Nové Mesto nad Váhom',
-  });
-  await createWorkRequests(database.db, client.id, {
-    title: 'Oprava plota',
-    count: 20,
-    location: 'Stráž nad Nisou',
-  });
-  await createWorkRequests(database.db, client.id, {
-    title: 'Oprava plota',
-    count: 10,
-    location: 'Stráž pod Ralskem',
-  });
-  await createWorkRequests(database.db, client.id, {
-    title: 'Oprava plota',
-    count: 10,
-    location: 'Liberec nad Nisou',
-  });
+  const towns = [
+    ['Nové Mesto nad Váhom', 30],
+    ['Stráž nad Nisou', 20],
+    ['Stráž pod Ralskem', 10],
+    ['Liberec nad Nisou', 10],
+  ] as const;
+  for (const [location, count] of towns) {
+    await createWorkRequests(database.db, client.id, { title: 'Oprava plota', count, location });
+  }
   await database.db.execute(sql`analyze work_requests`);
 });
 

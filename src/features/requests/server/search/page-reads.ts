@@ -72,8 +72,11 @@ export function countedPageText(
   );
 }
 
+/** Where the count stands in each row of that page: after the card's fields. */
+const COUNTED_AT = Object.keys(cardRow).length;
+
 /** A card of that page, and the count every row carries. */
 export const countedCardOf: RowMaker<{ card: Card; counted: number }> = (fields) => ({
   card: cardOf(fields),
-  counted: fields[Object.keys(cardRow).length] as number,
+  counted: fields[COUNTED_AT] as number,
 });

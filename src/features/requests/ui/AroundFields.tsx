@@ -31,7 +31,7 @@ export function AroundFields<Sort extends string>({
   const language = i18n.language as Language;
   const noPlace = value.place === null;
   return (
-    <div className="grid grid-cols-1 gap-3 sm:col-span-2 sm:grid-cols-[1fr_minmax(8rem,10rem)_minmax(9rem,12rem)] sm:items-start lg:col-span-3">
+    <div className="grid grid-cols-1 gap-3 sm:col-span-2 sm:grid-cols-[1fr_minmax(8rem,10rem)_minmax(9rem,auto)] sm:items-start lg:col-span-3">
       <NearPlaceField
         id={`${idPrefix}-near`}
         label={t('around.near')}

@@ -7,7 +7,7 @@ import { displayFilename } from '../attachments.rules';
 import { canSeeClientContact, isRequestOwner, type RequestAction } from '../requests.rules';
 import type { AttachmentInfo, WorkRequestCard, WorkRequestDetail } from '../requests.schema';
 import type { FoundRequest } from './requests.repo';
-import { MAX_ESTIMATED_PAGES } from './search/search.repo';
+import { MAX_ESTIMATED_PAGES } from './search/counted';
 
 /** Where a card's preview is served: its own route, never the attachment's download. */
 export const thumbnailUrl = (workRequestId: string, attachmentId: string) =>

@@ -222,16 +222,21 @@ export const attachments = pgTable(
 );
 
 /**
- * Every distinct word of every request, as in the full-text index (accent-free, lower case).
- * Typo tolerance looks up similar words here (a small table with a trigram index), then searches
- * requests by those words through the full-text index. Filled by a trigger on work_requests.
+ * Every distinct word of three or more letters of every request, as in the full-text index
+ * (accent-free, lower case), never removed. Typo tolerance looks up similar words here (a small
+ * table with a trigram index), then searches requests by those words through the full-text index;
+ * a search word stands for the known words it starts (search-query.ts), found by the prefix index.
+ * Filled by a trigger on work_requests.
  */
 export const searchTerms = pgTable(
   'search_terms',
   {
     term: text('term').primaryKey(),
   },
-  (t) => [index('search_terms_term_trgm_idx').using('gin', sql`${t.term} gin_trgm_ops`)],
+  (t) => [
+    index('search_terms_term_trgm_idx').using('gin', sql`${t.term} gin_trgm_ops`),
+    index('search_terms_term_prefix_idx').on(t.term.op('text_pattern_ops')),
+  ],
 );
 
 export const bidStatusEnum = pgEnum('bid_status', BID_STATUSES);

@@ -1,15 +1,15 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../../server/db/database';
-import { preparedFor } from '../../../../server/db/prepared';
 import { pageTellsTotal } from '../../../../server/paging';
-import { listedRequest, workRequests } from '../tables';
 import type { Category } from '../../../../shared/categories';
 import { searchQuery, wordsUnder } from './search-query';
 import { categoryShare, expectedShare, termStats } from './term-stats';
 import { rememberedPerDatabase } from '../../../../server/db/remembered';
 import { sharedWhileRunning } from '../../../../server/db/running';
 import { knownMany } from './known-many';
-import { directStatement, readDirect, readLastOf } from '../../../../server/db/direct';
+import { browse } from './browse';
+import { EXACT_COUNT_LIMIT, totalOf } from './counted';
+import { readLastOf } from '../../../../server/db/direct';
 import { BY_INDEX, IN_TABLE_ORDER, NEWEST_FIRST, plannedText } from './planned';
 import {
   countPastWindow,
@@ -33,15 +33,6 @@ import {
 } from './search-condition';
 import { listRequestsAround, type CardAround, type PlacesAround } from './distance-search';
 import type { DistanceSort } from '../../requests.schema';
-
-/**
- * Matches are counted exactly up to this many; beyond, the list says "more than" this many (a
- * true statement, not a guess: PostgreSQL's own estimate of a prefix search was 57 % too high).
- */
-export const EXACT_COUNT_LIMIT = 1_000;
-
-/** When there are more matches than counted, paging reaches this far at most. */
-export const MAX_ESTIMATED_PAGES = 50;
 
 /**
  * Below this many expected matches a search reads the full-text index first and sorts what it
@@ -77,63 +68,6 @@ const WINDOW_COUNT_MIN_EXPECTED = 500;
 
 /** A search's count under way, joined by the requests for the same search meanwhile. */
 const countsRunning = sharedWhileRunning<{ total: number; more: boolean }>();
-
-/** The total from the matches counted up to EXACT_COUNT_LIMIT + 1. */
-function totalOf(counted: number) {
-  return counted <= EXACT_COUNT_LIMIT
-    ? { total: counted, more: false }
-    : { total: EXACT_COUNT_LIMIT, more: true };
-}
-
-/**
- * Browsing (no search words): the page and, when the page is full, the number of matches
- * counted up to EXACT_COUNT_LIMIT + 1 newest first, as the page walks. Prepared: their generic
- * plans walk `work_requests_status_created_idx` and `work_requests_listed_created_idx` exactly
- * as the one-off plans did.
- */
-const browsing = preparedFor((db) => {
-  const listed = listedRequest(workRequests);
-  const inCategory = and(listed, eq(workRequests.category, sql.placeholder('category')))!;
-  const page = (where: SQL, name: string) =>
-    directStatement<Card>(
-      readPage(db, where, sql.placeholder('limit'), sql.placeholder('offset')),
-      name,
-    );
-  const counted = (where: SQL, name: string) =>
-    directStatement<{ n: number }>(countMatches(db, where, false, EXACT_COUNT_LIMIT + 1), name);
-  return {
-    page: page(listed, 'browse_page'),
-    pageInCategory: page(inCategory, 'browse_page_in_category'),
-    count: counted(listed, 'browse_count'),
-    countInCategory: counted(inCategory, 'browse_count_in_category'),
-  };
-});
-
-/**
- * The page and the number of matches. A page that is not full is the last one, so the total is
- * known. Otherwise matches are counted exactly up to EXACT_COUNT_LIMIT; past that the answer is
- * "more than EXACT_COUNT_LIMIT" (`more: true`): counting every match of a common word in a
- * million requests would cost far more than the page, and PostgreSQL's estimate of it is no more
- * than a guess.
- *
- * The page and the count are read at once, on two connections. One after the other, a page's
- * rows waited for a second connection while the pool was busy (about 120 ms at 100 connections),
- * long enough for V8 to move them to the old generation, whose collections then took a fifth of
- * the server's time. A count the page makes needless (a page that is not full) is cheap: few
- * requests match.
- */
-async function browse(db: Db, category: Category | undefined, limit: number, page: number) {
-  const statements = browsing(db);
-  const values = { limit, offset: (page - 1) * limit, category };
-  const [rows, [counted]] = await Promise.all([
-    readDirect(db, category ? statements.pageInCategory : statements.page, values, cardOf),
-    readDirect(db, category ? statements.countInCategory : statements.count, values),
-  ]);
-  if (pageTellsTotal(rows.length, limit, values.offset)) {
-    return { rows, total: values.offset + rows.length, more: false };
-  }
-  return { rows, ...totalOf(counted?.n ?? 0) };
-}
 
 /**
  * A search's statements are written once a minute: the same words, filters and page make the

@@ -76,6 +76,11 @@ export function termStats(db: Db): Promise<TermStats> {
 export interface WordGroup {
   prefix: string | null;
   exact: string[];
+  /**
+   * Every known word the prefix starts, when they are few (search-query.ts): the prefix's
+   * matches are theirs, read as exact words.
+   */
+  starting?: string[] | undefined;
   location?: true;
 }
 

@@ -51,16 +51,18 @@ export async function createWorkRequests(
     count,
     hoursBefore = 0,
     location = 'Trnava',
+    category = 'other',
   }: {
     title: string;
     count: number;
     hoursBefore?: number;
     location?: string;
+    category?: Category;
   },
 ) {
   await db.execute(sql`
     insert into work_requests (client_id, title, description, category, location, contact_name, contact_email, created_at)
-    select ${clientId}, ${title} || ' ' || n, 'Treba urobiť čo najskôr.', 'other', ${location}, 'Klient',
+    select ${clientId}, ${title} || ' ' || n, 'Treba urobiť čo najskôr.', ${category}, ${location}, 'Klient',
            'k@example.test', now() - (${hoursBefore} + n) * interval '1 hour'
     from generate_series(1, ${count}) n`);
 }

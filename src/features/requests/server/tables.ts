@@ -239,6 +239,17 @@ export const searchTerms = pgTable(
   ],
 );
 
+/**
+ * How many listed requests (open, of an active client) have each word of three or more letters,
+ * kept exact by statement triggers on work_requests in the transaction that changes them
+ * (migration 0037). A word's own number is a true lower bound of what a one-word search matches:
+ * past the exact count's limit the search need not count (search.repo.ts).
+ */
+export const listedTermCounts = pgTable('listed_term_counts', {
+  term: text('term').primaryKey(),
+  listed: integer('listed').notNull(),
+});
+
 export const bidStatusEnum = pgEnum('bid_status', BID_STATUSES);
 
 /** Largest bid the platform takes: one million euros, in cents. */

@@ -56,6 +56,14 @@ export interface SearchQuery {
   restGroups: WordGroup[];
 }
 
+/**
+ * Listed requests a search surely matches: a one-word search, every listed request with one of
+ * the word's known words (`WordGroup.listed`), whatever categories the word also names; else
+ * none known. Before a category filter or a place, which it does not count in.
+ */
+export const leastMatches = ({ groups }: Pick<SearchQuery, 'groups'>) =>
+  groups.length === 1 && !groups[0]!.location ? (groups[0]!.listed ?? 0) : 0;
+
 export const quoteLexeme = (lexeme: string) =>
   `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
 
@@ -135,7 +143,8 @@ const searchQueriesRunning = sharedWhileRunning<SearchQuery>();
  * PostgreSQL cannot know, they were a hash join reading every known word (2.9 ms of a search's
  * 4.3 ms for 2 673 words at a million requests; every search, and more with more words).
  * With them, for the search words, the known words each starts (a range of the prefix index),
- * one more than STARTING_MAX to tell when there are too many.
+ * one more than STARTING_MAX to tell when there are too many, and the most listed requests any
+ * of the word's known words has (`listed_term_counts`), which the word surely matches.
  */
 async function readCandidates(db: Db, words: string[], locationWords: string[]) {
   const all = [...words, ...locationWords];
@@ -144,9 +153,10 @@ async function readCandidates(db: Db, words: string[], locationWords: string[]) 
     ...values,
     wordCount: words.length,
   });
-  return rows.map(({ folded, candidates, starting }) => ({
+  return rows.map(({ folded, candidates, starting, listed }) => ({
     prefix: folded,
     exact: candidates.slice(0, TYPO_CANDIDATES + SLIP_CANDIDATES),
+    listed: listed ?? undefined,
     // None known: no request has one, and the prefix finds none at once.
     starting: starting?.length && starting.length <= STARTING_MAX ? starting : undefined,
   }));
@@ -157,7 +167,12 @@ async function readCandidates(db: Db, words: string[], locationWords: string[]) 
  * connection: its plan cannot depend on the words (each is read per row of `unnest`), so
  * PostgreSQL's planning it for every search (0.3 ms, more than it runs) was spared.
  */
-type CandidatesRow = { folded: string; candidates: string[]; starting: string[] | null };
+type CandidatesRow = {
+  folded: string;
+  candidates: string[];
+  starting: string[] | null;
+  listed: number | null;
+};
 const candidateStatements = new Map<number, DirectStatement<CandidatesRow>>();
 const candidatesStatement = (count: number) => {
   let statement = candidateStatements.get(count);
@@ -166,7 +181,11 @@ const candidatesStatement = (count: number) => {
     const wordCount = sql`${sql.placeholder('wordCount')}::int`;
     statement = {
       ...directSql<CandidatesRow>(sql`
-    select f.w as folded,
+    select x.folded, x.candidates, x.starting,
+      (select max(c.listed) from listed_term_counts c
+        where c.term = any(x.candidates[1:${sql.raw(String(TYPO_CANDIDATES + SLIP_CANDIDATES))}]
+          || coalesce(x.starting, '{}'))) as listed
+    from (select u.position, f.w as folded,
       array(
         select c.term from (
           (select t.term from search_terms t
@@ -198,7 +217,9 @@ const candidatesStatement = (count: number) => {
       ) end as starting
     from unnest(array[${sql.join(words, sql`, `)}]::text[]) with ordinality as u(word, position)
     cross join lateral (select f_unaccent(u.word) as w) f
-    order by u.position`),
+    -- Kept whole (not merged into the select above), which would find the known words twice.
+    offset 0) as x
+    order by x.position`),
       name: `search_candidates_${count}`,
     };
     candidateStatements.set(count, statement);

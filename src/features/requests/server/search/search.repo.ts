@@ -2,7 +2,7 @@ import { and, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../../server/db/database';
 import { pageTellsTotal } from '../../../../server/paging';
 import type { Category } from '../../../../shared/categories';
-import { searchQuery, wordsUnder } from './search-query';
+import { leastMatches, searchQuery, wordsUnder } from './search-query';
 import { categoryShare, expectedShare, termStats } from './term-stats';
 import { rememberedPerDatabase } from '../../../../server/db/remembered';
 import { sharedWhileRunning } from '../../../../server/db/running';
@@ -175,9 +175,11 @@ export async function listOpenRequests(
       plannedText(plan ? BY_INDEX : NEWEST_FIRST, readPage(db, condition(plan), size, at)),
     );
   // A search that had more matches than counted a minute ago is not counted again
-  // (known-many.ts); a page that is not full still tells its exact total below.
+  // (known-many.ts), nor one word that more listed requests than that have (`leastMatches`);
+  // a page that is not full still tells its exact total below.
   const searched = JSON.stringify(search);
-  const knownToBeMany = knownMany.get(db, searched) === true;
+  const knownToBeMany =
+    knownMany.get(db, searched) === true || (!filter && leastMatches(found) > EXACT_COUNT_LIMIT);
   // In one category, a word common in the table can be rare: reading the table in its order
   // would pass hundreds of thousands of other requests, where the category's own index (newest
   // first) holds its requests together (a word and a category at a million requests: 15–19 ms

@@ -81,6 +81,11 @@ export interface WordGroup {
    * matches are theirs, read as exact words.
    */
   starting?: string[] | undefined;
+  /**
+   * The most listed requests one of its known words has (`listed_term_counts`): at least that
+   * many have the word.
+   */
+  listed?: number | undefined;
   location?: true;
 }
 

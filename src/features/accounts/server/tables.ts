@@ -127,6 +127,12 @@ export const providerProfiles = pgTable(
      */
     reviewCount: integer('review_count').notNull().default(0),
     ratingSum: integer('rating_sum').notNull().default(0),
+    /**
+     * The account is an active provider's (`activeProvider`), kept in step by triggers on both
+     * tables (migration 0038): the directory finds and counts its providers from the profiles
+     * alone, without a look at each one's account.
+     */
+    providerActive: boolean('provider_active').notNull().default(false),
   },
   (t) => [
     index('provider_profiles_category_idx').on(t.serviceCategory),
@@ -143,6 +149,11 @@ export const providerProfiles = pgTable(
       t.serviceCategories,
       t.ratingSum,
     ),
+    // The directory's count around a place: each place's active providers and their trades,
+    // read from the index alone (directory.repo.ts).
+    index('provider_profiles_active_place_idx')
+      .on(t.placeId, t.serviceCategory, t.serviceCategories)
+      .where(sql`${t.providerActive}`),
     // The directory nearest first: each place's providers best rated first.
     index('provider_profiles_place_rating_idx').on(
       t.placeId,

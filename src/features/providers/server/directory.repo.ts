@@ -4,12 +4,7 @@ import type { Db } from '../../../server/db/database';
 import { readLastOf, sqlText } from '../../../server/db/direct';
 import { pageTellsTotal } from '../../../server/paging';
 import type { Category } from '../../../shared/categories';
-import {
-  activeProvider,
-  averageRatingOf,
-  providerProfiles,
-  users,
-} from '../../accounts/server/tables';
+import { averageRatingOf, providerProfiles, users } from '../../accounts/server/tables';
 import type { DirectorySort } from '../providers.schema';
 
 /** A provider of the directory as its page of the list reads them. */
@@ -33,9 +28,12 @@ function inCategory(category: Category | undefined): SQL {
     : sql`true`;
 }
 
-/** Listed in the directory: active providers, in the category by their main or another trade. */
+/**
+ * Listed in the directory: active providers (`provider_active`, kept from their accounts), in the
+ * category by their main or another trade. The profile's own columns only.
+ */
 function listedProvider(category: Category | undefined): SQL {
-  return sql`${activeProvider} and ${inCategory(category)}`;
+  return sql`${providerProfiles.providerActive} and ${inCategory(category)}`;
 }
 
 /**
@@ -130,7 +128,7 @@ async function bestRatedPage(
   // and the trades ride along), keeps the matches, and reads those providers whole: 5 000
   // profiles read from the table cost 10 ms, from the index 1 ms.
   const walked = await rows(sql`select ${providerFields} from ${fromProviders}
-    where ${activeProvider} and ${providerProfiles.userId} in (
+    where ${providerProfiles.providerActive} and ${providerProfiles.userId} in (
       select ${providerProfiles.userId} from (select ${providerProfiles.userId},
           ${providerProfiles.placeId}, ${providerProfiles.serviceCategory},
           ${providerProfiles.serviceCategories}
@@ -191,7 +189,7 @@ export async function listDirectory(
       await readLastOf<{ n: number }>(
         db,
         serial(
-          sql`select count(*)::int as n from (select 1 from ${fromProviders} where ${countWhere} limit ${query.upTo}) as listed`,
+          sql`select count(*)::int as n from (select 1 from ${providerProfiles} where ${countWhere} limit ${query.upTo}) as listed`,
         ),
       )
     )[0]?.n ?? 0;

@@ -227,6 +227,23 @@ describe('GET /api/providers', () => {
     expect(back.providers[2]).toMatchObject({ average_rating: null, review_count: 0 });
   });
 
+  it('follows the account: a provider enabled again is back in the list and its count', async () => {
+    const wide = () => directory(`category=plumbing&near=${PRESOV}&radius_km=200&limit=1`);
+    const setStatus = (accountStatus: 'active' | 'disabled') =>
+      database.db.update(users).set({ accountStatus }).where(eq(users.id, ids.disabled!));
+    await setStatus('active');
+    expect((await wide()).pagination).toMatchObject({ total: 4, total_pages: 4 });
+    expect(keysOf(await directory(`category=plumbing&near=${PRESOV}&radius_km=5`)).sort()).toEqual([
+      'disabled',
+      'presov',
+    ]);
+    await setStatus('disabled');
+    expect((await wide()).pagination).toMatchObject({ total: 3, total_pages: 3 });
+    expect(keysOf(await directory(`category=plumbing&near=${PRESOV}&radius_km=5`))).toEqual([
+      'presov',
+    ]);
+  });
+
   it('lists every active provider without a place to search around, best rated first', async () => {
     const body = await directory('category=plumbing');
     expect(keysOf(body).slice(0, 2)).toEqual(['sabinov', 'kosice']);

@@ -137,8 +137,8 @@ export const providerProfiles = pgTable(
   (t) => [
     index('provider_profiles_category_idx').on(t.serviceCategory),
     // The directory best rated first: walked in this order, it stops at a full page. The place,
-    // the trades and the stars ride along after the unique key, so the walk's first thousands
-    // are read from the index alone and only the page's providers from the table
+    // the trades, the stars and whether active ride along after the unique key, so the walk is
+    // read from the index alone and only the page's providers from the table
     // (directory.repo.ts `bestRatedPage`).
     index('provider_profiles_rating_idx').on(
       sql`(${averageRatingOf(t)}) desc nulls last`,
@@ -148,11 +148,12 @@ export const providerProfiles = pgTable(
       t.serviceCategory,
       t.serviceCategories,
       t.ratingSum,
+      t.providerActive,
     ),
-    // The directory's count around a place: each place's active providers and their trades,
-    // read from the index alone (directory.repo.ts).
+    // The directory around a place: each place's active providers, their trades and stars, read
+    // from the index alone to count them or to find the few best (directory.repo.ts).
     index('provider_profiles_active_place_idx')
-      .on(t.placeId, t.serviceCategory, t.serviceCategories)
+      .on(t.placeId, t.serviceCategory, t.serviceCategories, t.userId, t.reviewCount, t.ratingSum)
       .where(sql`${t.providerActive}`),
     // The directory nearest first: each place's providers best rated first.
     index('provider_profiles_place_rating_idx').on(

@@ -124,27 +124,38 @@ async function bestRatedPage(
         order by ${ratingOrder} limit ${limit} offset ${offset}`),
     };
   }
-  // The walk reads only what `provider_profiles_rating_idx` holds (an index-only scan: the place
-  // and the trades ride along), keeps the matches, and reads those providers whole: 5 000
-  // profiles read from the table cost 10 ms, from the index 1 ms.
+  // The walk reads only what `provider_profiles_rating_idx` holds (an index-only scan: the place,
+  // the trades and whether active ride along), stops at the page's last match, and reads only
+  // the page's providers whole: 5 000 profiles read from the table cost 10 ms, from the index
+  // 1 ms, and the 650 before a page of 20 within 100 km 0.1 ms.
   const walked = await rows(sql`select ${providerFields} from ${fromProviders}
-    where ${providerProfiles.providerActive} and ${providerProfiles.userId} in (
+    where ${providerProfiles.userId} in (
       select ${providerProfiles.userId} from (select ${providerProfiles.userId},
+          ${averageRating} as "rating", ${providerProfiles.reviewCount},
           ${providerProfiles.placeId}, ${providerProfiles.serviceCategory},
-          ${providerProfiles.serviceCategories}
+          ${providerProfiles.serviceCategories}, ${providerProfiles.providerActive}
         from ${providerProfiles} order by ${ratingOrder} limit ${around.window}) as ${providerProfiles}
-      where ${around.profile})
+      where ${around.profile}
+      order by "rating" desc nulls last, ${providerProfiles.reviewCount} desc nulls last,
+        ${providerProfiles.userId}
+      limit ${offset + limit})
     order by ${ratingOrder} limit ${limit} offset ${offset}`);
   if (walked.length === limit) return { rows: walked };
-  // Few match: each finds its account by its key (BY_KEY). All of them are found, so each row
-  // carries their number too, and the count needs no read of its own.
+  // Few match: their stars are read from the places' index alone
+  // (`provider_profiles_active_place_idx`), and only the page's providers whole, each finding its
+  // account by its key (BY_KEY). All of them are found, so each row carries their number too,
+  // and the count needs no read of its own.
   const found = await readLastOf<DirectoryRow & { counted: number }>(
     db,
     serial(
-      sql`with found as materialized (select ${providerFields} from ${fromProviders} where ${where})
-      select *, (select count(*)::int from found) as "counted" from found
-      order by "averageRating" desc nulls last, "reviewCount" desc nulls last, "id"
-      limit ${limit} offset ${offset}`,
+      sql`with found as materialized (select ${providerProfiles.userId} as id,
+          ${averageRating} as rating, ${providerProfiles.reviewCount} as reviews
+        from ${providerProfiles} where ${where})
+      select ${providerFields}, (select count(*)::int from found) as "counted"
+      from ${fromProviders}
+      where ${providerProfiles.userId} in (select id from found
+        order by rating desc nulls last, reviews desc nulls last, id limit ${limit} offset ${offset})
+      order by ${ratingOrder}`,
       BY_KEY,
     ),
   );
@@ -179,9 +190,12 @@ export async function listDirectory(
     placeIds ? sql`${listed} and ${placesAre(providerProfiles.placeId, placeIds)}` : listed;
   const where = listedWithin(isAnyOf);
   const countWhere = listedWithin(isCountedAmong);
-  // The walk's places filter rows already found: a list, nothing to weigh.
+  // The walk's places filter rows already found: a list, nothing to weigh, hashed once and looked
+  // up only for the trade's providers. Written as one condition, so that it keeps the walk's
+  // order: a join with the places would not, and every provider walked would be sorted.
   const walk = placeIds && {
-    profile: sql`${inCategory(query.category)} and ${isAmong(providerProfiles.placeId, placeIds)}`,
+    profile: sql`${providerProfiles.providerActive} and case when ${inCategory(query.category)}
+      then ${isAmong(providerProfiles.placeId, placeIds)} else false end`,
     window: query.walkWindow ?? WALK_WINDOW,
   };
   const count = async () =>

@@ -172,6 +172,11 @@ describe('GET /api/providers', () => {
     );
     expect(keysOf(first)).toEqual(['sabinov', 'kosice']);
     expect(first.pagination).toMatchObject({ total: 3, total_pages: 2 });
+    // The walk stops at the page's last match: the best one for a page of one.
+    const best = await directory(
+      `category=plumbing&near=${PRESOV}&radius_km=40&sort=rating&limit=1`,
+    );
+    expect(keysOf(best)).toEqual(['sabinov']);
     const second = await directory(
       `category=plumbing&near=${PRESOV}&radius_km=40&sort=rating&limit=2&page=2`,
     );

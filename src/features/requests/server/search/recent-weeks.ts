@@ -4,7 +4,7 @@ import { cardRow } from '../cards';
 import { sqlText } from '../../../../server/db/direct';
 import { listedRequest, locationAndWeek, wordsAndWeek, workRequests } from '../tables';
 import { BY_INDEX, plannedText } from './planned';
-import { checkedOnEach, locatedIn, readParts } from './search-condition';
+import { checkedOnEach, locatedIn, readParts, unweighted } from './search-condition';
 import type { SearchQuery } from './search-query';
 
 /**
@@ -93,7 +93,7 @@ export function recentPageText(
         checkedOnEach(read.checked),
       )
     : and(
-        sql`${locationAndWeek(workRequests)} @@ (to_tsquery('simple', ${read.location}) && ${weeks})`,
+        sql`${locationAndWeek(workRequests)} @@ (to_tsquery('simple', ${unweighted(read.location)}) && ${weeks})`,
         checkedOnEach(read.checked),
       );
   const page = db

@@ -26,12 +26,19 @@ const listedFullText = (text: string) =>
   sql`${wordsAndWeek(workRequests)} @@ to_tsquery('simple', ${text})`;
 
 /**
+ * A location's query of weight C for the location's own vector, whose every word has weight C:
+ * the same matches without the weight, which made PostgreSQL check every match again by
+ * computing its location's vector (a town of 1 100 requests: 13 ms of its page's 14).
+ */
+export const unweighted = (text: string) => text.replace(/':\*C/g, "':*").replace(/':C/g, "'");
+
+/**
  * Requests whose location matches a full-text query of weight C
  * (`work_requests_listed_location_vector_idx`): the same requests as `fullText` of that query,
  * since the location is the only part of `search_vector` of weight C.
  */
 export const locatedIn = (text: string) =>
-  sql`${locationVector(workRequests)} @@ to_tsquery('simple', ${text})`;
+  sql`${locationVector(workRequests)} @@ to_tsquery('simple', ${unweighted(text)})`;
 
 /** Listed (open, of an active client), optionally in one category. */
 export const listedIn = (category: Category | undefined) =>

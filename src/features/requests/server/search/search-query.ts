@@ -143,8 +143,9 @@ const searchQueriesRunning = sharedWhileRunning<SearchQuery>();
  * PostgreSQL cannot know, they were a hash join reading every known word (2.9 ms of a search's
  * 4.3 ms for 2 673 words at a million requests; every search, and more with more words).
  * With them, for the search words, the known words each starts (a range of the prefix index),
- * one more than STARTING_MAX to tell when there are too many, and the most listed requests any
- * of the word's known words has (`listed_term_counts`), which the word surely matches.
+ * one more than STARTING_MAX to tell when there are too many; and from the listed requests each
+ * of the word's known words has (`listed_term_counts`), the most (which the word surely matches)
+ * and, when every word it starts is known, the sum (which it matches at most).
  */
 async function readCandidates(db: Db, words: string[], locationWords: string[]) {
   const all = [...words, ...locationWords];
@@ -153,12 +154,16 @@ async function readCandidates(db: Db, words: string[], locationWords: string[]) 
     ...values,
     wordCount: words.length,
   });
-  return rows.map(({ folded, candidates, starting, listed }) => ({
+  return rows.map(({ folded, candidates, starting, listed, bound }, index) => ({
     prefix: folded,
     exact: candidates.slice(0, TYPO_CANDIDATES + SLIP_CANDIDATES),
-    listed: listed ?? undefined,
-    // None known: no request has one, and the prefix finds none at once.
-    starting: starting?.length && starting.length <= STARTING_MAX ? starting : undefined,
+    bound: bound ?? undefined,
+    // A location word stays a prefix of the location's words (readSearchQuery).
+    ...(index < words.length && {
+      listed: listed ?? undefined,
+      // None known: no request has one, and the prefix finds none at once.
+      starting: starting?.length && starting.length <= STARTING_MAX ? starting : undefined,
+    }),
   }));
 }
 
@@ -172,6 +177,7 @@ type CandidatesRow = {
   candidates: string[];
   starting: string[] | null;
   listed: number | null;
+  bound: number | null;
 };
 const candidateStatements = new Map<number, DirectStatement<CandidatesRow>>();
 const candidatesStatement = (count: number) => {
@@ -184,7 +190,11 @@ const candidatesStatement = (count: number) => {
     select x.folded, x.candidates, x.starting,
       (select max(c.listed) from listed_term_counts c
         where c.term = any(x.candidates[1:${sql.raw(String(TYPO_CANDIDATES + SLIP_CANDIDATES))}]
-          || coalesce(x.starting, '{}'))) as listed
+          || coalesce(x.starting, '{}'))) as listed,
+      case when cardinality(x.starting) <= ${sql.raw(String(STARTING_MAX))} then
+        (select coalesce(sum(c.listed), 0)::int from listed_term_counts c
+          where c.term = any(x.candidates[1:${sql.raw(String(TYPO_CANDIDATES + SLIP_CANDIDATES))}]
+            || x.starting)) end as bound
     from (select u.position, f.w as folded,
       array(
         select c.term from (
@@ -209,7 +219,7 @@ const candidatesStatement = (count: number) => {
         ) c
         order by c.term
       ) as candidates,
-      case when u.position <= ${wordCount} and char_length(f.w) >= ${sql.raw(String(STARTING_MIN_LENGTH))} then array(
+      case when char_length(f.w) >= ${sql.raw(String(STARTING_MIN_LENGTH))} then array(
         select s.term from (select t.term from search_terms t
           where t.term ~>=~ f.w and t.term ~<~ (f.w || chr(1114111)) and starts_with(t.term, f.w)
           limit ${sql.raw(String(STARTING_MAX + 1))}) s

@@ -86,6 +86,12 @@ export interface WordGroup {
    * many have the word.
    */
   listed?: number | undefined;
+  /**
+   * The listed requests its known words have, summed (`listed_term_counts`), when every word it
+   * may match is known: at most that many match it, an exact bound where PostgreSQL's statistics
+   * know only the commonest words.
+   */
+  bound?: number | undefined;
   location?: true;
 }
 
@@ -97,8 +103,12 @@ export function expectedShare(groups: WordGroup[], stats: TermStats): number {
   return groups.reduce((share, group) => Math.min(share, groupShare(group, stats)), 1);
 }
 
-/** Share of requests one word or region may match at most: the common words it covers. */
+/**
+ * Share of requests one word or region may match at most: its known words' listed requests
+ * (`bound`), else the common words it covers.
+ */
 export function groupShare(group: WordGroup, stats: TermStats): number {
+  if (group.bound !== undefined) return stats.rows > 0 ? Math.min(1, group.bound / stats.rows) : 1;
   let covered = 0;
   const frequencies = (group.location && stats.locationFrequencies) || stats.frequencies;
   for (const [element, frequency] of frequencies) {

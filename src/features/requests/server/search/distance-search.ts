@@ -27,50 +27,40 @@ const aroundRow = {
   created: sql<Date>`${workRequests.createdAt}`.as('created'),
 };
 
-/**
- * The columns a card is made of, read for the page before its bids are counted and its picture
- * found: the page's rows only, where PostgreSQL, guessing those looks cheap (no bids yet), would
- * make them for every match before sorting (983 twice over for a page of 100: 2 of its 9 ms).
- */
-const pageColumns = {
-  id: workRequests.id,
-  title: workRequests.title,
-  description: workRequests.description,
-  category: workRequests.category,
-  location: workRequests.location,
-  status: workRequests.status,
-  createdAt: workRequests.createdAt,
-  deadline: workRequests.deadline,
-  bidsUntil: workRequests.bidsUntil,
-  placeId: workRequests.placeId,
-};
-
 const cardAroundOf =
   (kmById: Map<number, number>): RowMaker<CardAround> =>
   (fields) => ({ ...cardOf(fields), distanceKm: kmById.get(fields[11] as number) ?? 0 });
 
 /**
  * Newest first among the places' requests. `isAnyOf` lets PostgreSQL weigh each place
- * by its own statistics: a few quiet villages are read from `(place_id, created_at, id)` and
- * sorted, a wide radius around a city walks the listed requests newest first and stops at a full
- * page (docs/directory.md "Distance search").
+ * by its own statistics: a few quiet villages are read from `(place_id, category, created_at,
+ * id)` and sorted, a wide radius around a city walks the listed requests newest first and stops
+ * at a full page (docs/directory.md "Distance search"). The page's ids are found first, from that
+ * index alone where it holds all the search needs, and only the page's requests are read whole
+ * and made cards: 1 436 gardening requests within 40 km were read from the table to keep 100
+ * (3.3 ms; 1.4 ms so).
  */
 function newestPage(db: Db, where: SQL, around: PlacesAround, limit: number, offset: number) {
   const page = db
-    .select(pageColumns)
+    .select({ id: workRequests.id })
     .from(workRequests)
     .where(and(where, isAnyOf(workRequests.placeId, around.ids)))
     .orderBy(desc(workRequests.createdAt), desc(workRequests.id))
     .limit(limit)
-    .offset(offset)
-    .as('work_requests');
-  return db.select(aroundRow).from(page).orderBy(desc(page.createdAt), desc(page.id));
+    .offset(offset);
+  return db
+    .select(aroundRow)
+    .from(workRequests)
+    .where(sql`${workRequests.id} in (${page})`)
+    .orderBy(desc(workRequests.createdAt), desc(workRequests.id));
 }
 
 /**
  * Nearest place first, newest first within a place: one index read per place, in distance
  * order, each stopping at what the page can still use, so a page near a busy town reads only
- * that town's newest requests and never the farther places.
+ * that town's newest requests and never the farther places. Each place's requests are read whole
+ * as they are found: finding their keys first and then the page's cost a look-up more for each
+ * (0.43–0.47 against 0.59–0.76 ms a page).
  */
 function nearestPage(db: Db, where: SQL, around: PlacesAround, limit: number, offset: number) {
   const perPlace = db

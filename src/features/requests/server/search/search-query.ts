@@ -154,16 +154,16 @@ async function readCandidates(db: Db, words: string[], locationWords: string[]) 
     ...values,
     wordCount: words.length,
   });
-  return rows.map(({ folded, candidates, starting, listed, bound }, index) => ({
+  // A location word has none of these: it stays a prefix of the location's words
+  // (readSearchQuery), and its known words' listed requests count those that have the word
+  // anywhere, far more than in their location.
+  return rows.map(({ folded, candidates, starting, listed, bound }) => ({
     prefix: folded,
     exact: candidates.slice(0, TYPO_CANDIDATES + SLIP_CANDIDATES),
+    listed: listed ?? undefined,
     bound: bound ?? undefined,
-    // A location word stays a prefix of the location's words (readSearchQuery).
-    ...(index < words.length && {
-      listed: listed ?? undefined,
-      // None known: no request has one, and the prefix finds none at once.
-      starting: starting?.length && starting.length <= STARTING_MAX ? starting : undefined,
-    }),
+    // None known: no request has one, and the prefix finds none at once.
+    starting: starting?.length && starting.length <= STARTING_MAX ? starting : undefined,
   }));
 }
 
@@ -219,7 +219,7 @@ const candidatesStatement = (count: number) => {
         ) c
         order by c.term
       ) as candidates,
-      case when char_length(f.w) >= ${sql.raw(String(STARTING_MIN_LENGTH))} then array(
+      case when u.position <= ${wordCount} and char_length(f.w) >= ${sql.raw(String(STARTING_MIN_LENGTH))} then array(
         select s.term from (select t.term from search_terms t
           where t.term ~>=~ f.w and t.term ~<~ (f.w || chr(1114111)) and starts_with(t.term, f.w)
           limit ${sql.raw(String(STARTING_MAX + 1))}) s

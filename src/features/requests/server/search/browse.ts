@@ -1,7 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../../server/db/database';
 import { preparedFor } from '../../../../server/db/prepared';
-import { directStatement, readDirect } from '../../../../server/db/direct';
+import { directSql, directStatement, readDirect } from '../../../../server/db/direct';
 import { pageTellsTotal } from '../../../../server/paging';
 import type { Category } from '../../../../shared/categories';
 import { cardOf, type Card } from '../cards';
@@ -18,11 +18,10 @@ import { countMatches, readPage } from './page-reads';
 const browsing = preparedFor((db) => {
   const listed = listedRequest(workRequests);
   const inCategory = and(listed, eq(workRequests.category, sql.placeholder('category')))!;
-  const page = (where: SQL, name: string) =>
-    directStatement<Card>(
-      readPage(db, where, sql.placeholder('limit'), sql.placeholder('offset')),
-      name,
-    );
+  const page = (where: SQL, name: string) => ({
+    ...directSql<Card>(readPage(where, sql.placeholder('limit'), sql.placeholder('offset'))),
+    name,
+  });
   const counted = (where: SQL, name: string) =>
     directStatement<{ n: number }>(countMatches(db, where, false, EXACT_COUNT_LIMIT + 1), name);
   return {

@@ -8,7 +8,7 @@ import {
   type RowMaker,
 } from '../../../../server/db/direct';
 import type { DistanceSort } from '../../requests.schema';
-import { cardOf, cardRow, type Card } from '../cards';
+import { cardOf, cardRow, selectList, type Card } from '../cards';
 import { workRequests } from '../tables';
 
 /** A card of a list around a place, with its distance from that place. */
@@ -26,6 +26,10 @@ const aroundRow = {
   placeId: sql<number>`${workRequests.placeId}`.as('placeId'),
   created: sql<Date>`${workRequests.createdAt}`.as('created'),
 };
+
+const aroundFields = selectList(aroundRow);
+
+const newestFirst = sql`${workRequests.createdAt} desc, ${workRequests.id} desc`;
 
 const cardAroundOf =
   (kmById: Map<number, number>): RowMaker<CardAround> =>
@@ -48,11 +52,8 @@ function newestPage(db: Db, where: SQL, around: PlacesAround, limit: number, off
     .orderBy(desc(workRequests.createdAt), desc(workRequests.id))
     .limit(limit)
     .offset(offset);
-  return db
-    .select(aroundRow)
-    .from(workRequests)
-    .where(sql`${workRequests.id} in (${page})`)
-    .orderBy(desc(workRequests.createdAt), desc(workRequests.id));
+  return sql`select ${aroundFields} from ${workRequests} where ${workRequests.id} in (${page})
+    order by ${newestFirst}`;
 }
 
 /**
@@ -62,13 +63,10 @@ function newestPage(db: Db, where: SQL, around: PlacesAround, limit: number, off
  * as they are found: finding their keys first and then the page's cost a look-up more for each
  * (0.43–0.47 against 0.59–0.76 ms a page).
  */
-function nearestPage(db: Db, where: SQL, around: PlacesAround, limit: number, offset: number) {
-  const perPlace = db
-    .select(aroundRow)
-    .from(workRequests)
-    .where(and(where, sql`${workRequests.placeId} = around.place`))
-    .orderBy(desc(workRequests.createdAt), desc(workRequests.id))
-    .limit(offset + limit);
+function nearestPage(where: SQL, around: PlacesAround, limit: number, offset: number) {
+  const perPlace = sql`select ${aroundFields} from ${workRequests}
+    where ${where} and ${workRequests.placeId} = around.place
+    order by ${newestFirst} limit ${offset + limit}`;
   const query = sql`select found.* from unnest(${intArray(around.ids)}) with ordinality as around(place, nearness)
     cross join lateral (${perPlace}) as found
     order by around.nearness, found.created desc, found.id desc
@@ -104,8 +102,8 @@ export async function listRequestsAround(
   const { sort, limit, offset, upTo } = options;
   const page =
     sort === 'distance'
-      ? nearestPage(db, where, around, limit, offset)
-      : directStatement<CardAround>(newestPage(db, where, around, limit, offset));
+      ? nearestPage(where, around, limit, offset)
+      : directSql<CardAround>(newestPage(db, where, around, limit, offset));
   const [rows, [counted]] = await Promise.all([
     readDirect(db, page, {}, cardAroundOf(around.kmById)),
     readDirect(db, directStatement<{ n: number }>(countAround(db, where, around, upTo))),

@@ -1,7 +1,7 @@
 import { count, desc, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../../server/db/database';
 import type { RowMaker } from '../../../../server/db/direct';
-import { cardOf, cardRow, type Card } from '../cards';
+import { cardFields, cardOf, cardRow, type Card } from '../cards';
 import { workRequests } from '../tables';
 import { BY_INDEX, plannedText } from './planned';
 
@@ -11,19 +11,13 @@ type Reader = Pick<Db, 'select' | 'execute'>;
 
 /** A page of listed requests' cards, newest first (of `from`, a window of them if given). */
 export function readPage(
-  reader: Reader,
   where: SQL,
   limit: number | Placeholder,
   offset: number | Placeholder,
   from: typeof workRequests | SQL = workRequests,
 ) {
-  return reader
-    .select(cardRow)
-    .from(from)
-    .where(where)
-    .orderBy(desc(workRequests.createdAt), desc(workRequests.id))
-    .limit(limit)
-    .offset(offset);
+  return sql`select ${cardFields} from ${from} where ${where}
+    order by ${workRequests.createdAt} desc, ${workRequests.id} desc limit ${limit} offset ${offset}`;
 }
 
 /** The query counting matches up to `upTo` (EXACT_COUNT_LIMIT + 1), newest first unless `unordered`. */
@@ -40,12 +34,6 @@ export function countMatches(reader: Reader, where: SQL, unordered: boolean, upT
         .as('matches'),
     );
 }
-
-/** The cards' fields as a select list of its own writes them (`cardRow`, each named). */
-const cardFields = sql.join(
-  Object.values(cardRow).map((field) => sql`${field.sql} as ${sql.identifier(field.fieldAlias)}`),
-  sql`, `,
-);
 
 /**
  * A page of rare matches read from the indexes, with the matches counted up to `upTo` by the

@@ -1,6 +1,5 @@
-import { and, desc, sql } from 'drizzle-orm';
-import type { Db } from '../../../../server/db/database';
-import { cardRow } from '../cards';
+import { and, sql } from 'drizzle-orm';
+import { readPage } from './page-reads';
 import { sqlText } from '../../../../server/db/direct';
 import { listedRequest, locationAndWeek, wordsAndWeek, workRequests } from '../tables';
 import { BY_INDEX, plannedText } from './planned';
@@ -80,7 +79,6 @@ const rememberWeeks = (reach: number, expected: number, margin: number) =>
  * from every match instead. The statements' text, to run as one message (`readLastOf`).
  */
 export function recentPageText(
-  db: Db,
   found: SearchQuery,
   { limit, offset, expected }: { limit: number; offset: number; expected: number },
 ) {
@@ -96,13 +94,7 @@ export function recentPageText(
         sql`${locationAndWeek(workRequests)} @@ (to_tsquery('simple', ${unweighted(read.location)}) && ${weeks})`,
         checkedOnEach(read.checked),
       );
-  const page = db
-    .select(cardRow)
-    .from(workRequests)
-    .where(and(listedRequest(workRequests), matched))
-    .orderBy(desc(workRequests.createdAt), desc(workRequests.id))
-    .limit(limit)
-    .offset(offset);
+  const page = readPage(and(listedRequest(workRequests), matched)!, limit, offset);
   const margin = read.words ? RECENT_MARGIN : RECENT_MARGIN_TOWN;
   return `${sqlText(rememberWeeks(offset + limit, expected, margin))}; ${plannedText(BY_INDEX, page)}`;
 }

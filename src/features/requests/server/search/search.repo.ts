@@ -172,7 +172,7 @@ export async function listOpenRequests(
     size: number,
   ) =>
     searchText(db, [kind, ...search, plan, size, at], () =>
-      plannedText(plan ? BY_INDEX : NEWEST_FIRST, readPage(db, condition(plan), size, at)),
+      plannedText(plan ? BY_INDEX : NEWEST_FIRST, readPage(condition(plan), size, at)),
     );
   // A search that had more matches than counted a minute ago is not counted again
   // (known-many.ts), nor one word that more listed requests than that have (`leastMatches`);
@@ -215,7 +215,7 @@ export async function listOpenRequests(
         const windowText = searchText(db, ['window-count', ...search], () =>
           plannedText(
             NEWEST_FIRST,
-            windowCount(db, filter, matchedBy(found, false), EXACT_COUNT_LIMIT + 1),
+            windowCount(filter, matchedBy(found, false), EXACT_COUNT_LIMIT + 1),
           ),
         );
         [row] = await readLastOf<{ n: number }>(db, windowText);
@@ -234,10 +234,7 @@ export async function listOpenRequests(
         const upTo = EXACT_COUNT_LIMIT + 1 - inWindow;
         const then = walkOn
           ? searchText(db, ['count-past-window', ...search, upTo], () =>
-              plannedText(
-                NEWEST_FIRST,
-                countPastWindow(db, filter!, matchedBy(found, false), upTo),
-              ),
+              plannedText(NEWEST_FIRST, countPastWindow(filter!, matchedBy(found, false), upTo)),
             )
           : text;
         [row] =
@@ -256,7 +253,7 @@ export async function listOpenRequests(
         const recent = await readLastOf(
           db,
           searchText(db, ['recent', ...search, query.limit, offset, Math.round(expected)], () =>
-            recentPageText(db, found, { limit: query.limit, offset, expected }),
+            recentPageText(found, { limit: query.limit, offset, expected }),
           ),
           cardOf,
         );
@@ -286,7 +283,7 @@ export async function listOpenRequests(
         searchText(db, ['window', ...search, query.limit, offset], () =>
           plannedText(
             NEWEST_FIRST,
-            windowPage(db, filter, matchedBy(found, false), query.limit, offset),
+            windowPage(filter, matchedBy(found, false), query.limit, offset),
           ),
         ),
         cardOf,

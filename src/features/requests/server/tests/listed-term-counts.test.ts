@@ -66,8 +66,27 @@ describe('a word more listed requests have than are counted', () => {
       category: 'carpentry',
     });
     expect(await listedWith('plot')).toBe(EXACT_COUNT_LIMIT + 150);
+    expect(await listedWith('carpentry/plot')).toBe(150);
     expect(await totalOf('q=plot&category=carpentry')).toMatchObject({
       total: 150,
+      total_estimated: false,
+    });
+    // In the category that has more, "more than" without counting.
+    expect(await listedWith('other/plot')).toBe(EXACT_COUNT_LIMIT);
+    await database.db.execute(sql`update work_requests set category = 'other'
+      where id = (select id from work_requests where title = 'Plot zo dreva 1')`);
+    expect([await listedWith('other/plot'), await listedWith('carpentry/plot')]).toEqual([
+      EXACT_COUNT_LIMIT + 1,
+      149,
+    ]);
+    expect(await totalOf('q=plot&category=other')).toMatchObject({
+      total: EXACT_COUNT_LIMIT,
+      total_estimated: true,
+    });
+    await database.db.execute(sql`update work_requests set category = 'carpentry'
+      where title = 'Plot zo dreva 1'`);
+    expect(await totalOf('q=plot&category=other')).toMatchObject({
+      total: EXACT_COUNT_LIMIT,
       total_estimated: false,
     });
   });

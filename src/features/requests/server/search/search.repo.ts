@@ -272,7 +272,7 @@ export async function listOpenRequests(
         !filter ||
         offset + query.limit > WINDOW_ROWS ||
         expectedHere < WINDOW_MIN_EXPECTED ||
-        !windowMayHold(atMost, categoryRows, offset + query.limit)
+        !windowMayHold({ atMost, expected: expectedHere }, categoryRows, offset + query.limit)
       ) {
         if (!countedPage) {
           return readLastOf(db, pageOf('page', rare, where, offset, query.limit), cardOf);

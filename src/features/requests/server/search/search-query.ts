@@ -178,9 +178,8 @@ async function readCandidates(
     wordCount: words.length,
     category: category ?? null,
   });
-  // A location word has none of these: it stays a prefix of the location's words
-  // (readSearchQuery), and its known words' listed requests count those that have the word
-  // anywhere, far more than in their location.
+  // A location word has no numbers: its known words' listed requests count those that have the
+  // word anywhere, far more than in their location.
   return rows.map(({ folded, candidates, starting, listed, bound, listedHere, boundHere }) => ({
     prefix: folded,
     exact: candidates.slice(0, TYPO_CANDIDATES + SLIP_CANDIDATES),
@@ -218,16 +217,17 @@ const candidatesStatement = (count: number) => {
       ...directSql<CandidatesRow>(sql`
     select x.folded, x.candidates, x.starting,
       (select max(c.listed) from listed_term_counts c where c.term = any(x.known)) as listed,
-      case when cardinality(x.starting) <= ${sql.raw(String(STARTING_MAX))} then
+      case when x.position <= ${wordCount} and cardinality(x.starting) <= ${sql.raw(String(STARTING_MAX))} then
         (select coalesce(sum(c.listed), 0)::int from listed_term_counts c
           where c.term = any(x.known)) end as bound,
       (select max(c.listed) from listed_term_counts c where c.term = any(x.here)) as "listedHere",
-      case when ${category} is not null and cardinality(x.starting) <= ${sql.raw(String(STARTING_MAX))} then
+      case when x.position <= ${wordCount} and ${category} is not null and cardinality(x.starting) <= ${sql.raw(String(STARTING_MAX))} then
         (select coalesce(sum(c.listed), 0)::int from listed_term_counts c
           where c.term = any(x.here)) end as "boundHere"
     from (select y.*, array(select ${category} || '/' || k from unnest(y.known) as k) as here
-      from (select z.*, z.candidates[1:${sql.raw(String(TYPO_CANDIDATES + SLIP_CANDIDATES))}]
-          || coalesce(z.starting, '{}') as known
+      from (select z.*, case when z.position <= ${wordCount} then
+          z.candidates[1:${sql.raw(String(TYPO_CANDIDATES + SLIP_CANDIDATES))}]
+            || coalesce(z.starting, '{}') end as known
     from (select u.position, f.w as folded,
       array(
         select c.term from (
@@ -252,7 +252,7 @@ const candidatesStatement = (count: number) => {
         ) c
         order by c.term
       ) as candidates,
-      case when u.position <= ${wordCount} and char_length(f.w) >= ${sql.raw(String(STARTING_MIN_LENGTH))} then array(
+      case when char_length(f.w) >= ${sql.raw(String(STARTING_MIN_LENGTH))} then array(
         select s.term from (select t.term from search_terms t
           where t.term ~>=~ f.w and t.term ~<~ (f.w || chr(1114111)) and starts_with(t.term, f.w)
           limit ${sql.raw(String(STARTING_MAX + 1))}) s
@@ -291,8 +291,13 @@ async function readSearchQuery(
   const wordGroups = groups.slice(0, words.length);
   const locationGroups = groups.slice(words.length);
   const wordParts = wordGroups.map((group) => groupQuery(group));
-  // Location words must start a word of the location (weight C), with no typo candidates.
-  const locationParts = locationGroups.map(({ prefix }) => `${quoteLexeme(prefix!)}:*C`);
+  // Location words must start a word of the location (weight C), with no typo candidates: the
+  // known words each starts, where they are few (as for the words), else its start.
+  const locationParts = locationGroups.map(({ prefix, starting }) =>
+    starting
+      ? `(${starting.map((word) => `${quoteLexeme(word)}:C`).join(' | ')})`
+      : `${quoteLexeme(prefix!)}:*C`,
+  );
   locationGroups.forEach((group) => (group.location = true));
   if (regions.length > 0) {
     locationParts.push(regionQuery(regions));

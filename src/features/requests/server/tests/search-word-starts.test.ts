@@ -19,8 +19,8 @@ const titlesFound = async (q: string) => {
     .sort();
 };
 
-const post = (title: string, description: string) =>
-  createWorkRequest(database.db, client, { title, description, category: 'handyman' });
+const post = (title: string, description: string, location = 'Trnava') =>
+  createWorkRequest(database.db, client, { title, description, category: 'handyman', location });
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -47,6 +47,21 @@ describe('a search word', () => {
     expect(await titlesFound('xylofon')).toEqual(['Starý nástroj']);
     await post('Nový nástroj', 'Naladiť xylofonik pre škôlku.');
     expect(await titlesFound('xylofon')).toEqual(['Nový nástroj', 'Starý nástroj']);
+  });
+
+  it('in the location finds a town first posted after the same search', async () => {
+    const inTown = async (location: string) =>
+      (
+        (
+          await new Agent(app).get(`/api/work-requests?location=${encodeURIComponent(location)}`)
+        ).json() as { work_requests: { title: string }[] }
+      ).work_requests
+        .map((r) => r.title)
+        .sort();
+    await post('V starom meste', 'Oprava brány.', 'Zvolenovce');
+    expect(await inTown('zvolenov')).toEqual(['V starom meste']);
+    await post('V novom meste', 'Oprava plota.', 'Zvolenovská Ves');
+    expect(await inTown('zvolenov')).toEqual(['V novom meste', 'V starom meste']);
   });
 
   it('starting more known words than it stands for stays a start and finds them all', async () => {

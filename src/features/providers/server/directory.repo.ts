@@ -76,19 +76,24 @@ const fromProviders = writtenOnce(
  * city of 7 000 providers gives its best 20 of the trade, not all of them sorted).
  */
 async function nearestPage(db: Db, where: SQL, placeIds: number[], limit: number, offset: number) {
+  // Each place's best are found from `provider_profiles_active_place_idx` alone (the trades and
+  // the stars ride along) and only they are read whole: walking the place's rating order read
+  // every provider of it from the table until the trade's best were found (a plumber within
+  // 50 km of Bratislava: 4.6 ms; 1.2 ms so).
   const query = sql`select found.*
     from unnest(${intArray(placeIds)}) with ordinality as around(place, nearness)
-    cross join lateral (select ${providerFields} from ${fromProviders}
-      where ${where} and ${providerProfiles.placeId} = around.place
-      order by (${averageRating}) desc nulls last, ${providerProfiles.reviewCount} desc nulls last,
-        ${providerProfiles.userId}
-      limit ${offset + limit}) as found
+    cross join lateral (select ${providerFields}
+      from (select ${providerProfiles.userId} from ${providerProfiles}
+        where ${where} and ${providerProfiles.placeId} = around.place
+        order by ${ratingOrder} limit ${offset + limit}) as best
+      join (${fromProviders}) on ${providerProfiles.userId} = best.user_id
+      order by ${ratingOrder}) as found
     order by around.nearness, found."averageRating" desc nulls last, found."reviewCount" desc nulls last, found.id
     limit ${limit} offset ${offset}`;
-  // PostgreSQL plans one read for every place, as if each held the average few providers: it
-  // would read a city's thousands and sort them. Without bitmap scans it walks the index in
-  // order and stops. The setting holds for this statement alone (search.repo.ts `BY_INDEX`
-  // tells how); the values written into the text are our own (ids, numbers, a category code).
+  // PostgreSQL plans one read for every place, as if each held the average few providers: with
+  // bitmap scans it would read a city's thousands from the table. The setting holds for this
+  // statement alone (search.repo.ts `BY_INDEX` tells how); the values written into the text are
+  // our own (ids, numbers, a category code).
   return readLastOf<DirectoryRow>(
     db,
     sqlText(sql`select set_config('enable_bitmapscan', 'off', true); ${query}`.inlineParams()),

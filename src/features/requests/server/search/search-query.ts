@@ -192,11 +192,6 @@ async function readCandidates(
   }));
 }
 
-/**
- * The statement of readCandidates for so many words, written once and prepared by name on each
- * connection: its plan cannot depend on the words (each is read per row of `unnest`), so
- * PostgreSQL's planning it for every search (0.3 ms, more than it runs) was spared.
- */
 type CandidatesRow = {
   folded: string;
   candidates: string[];
@@ -206,6 +201,12 @@ type CandidatesRow = {
   listedHere: number | null;
   boundHere: number | null;
 };
+
+/**
+ * The statement of readCandidates for so many words, written once and prepared by name on each
+ * connection: its plan cannot depend on the words (each is read per row of `unnest`), so
+ * PostgreSQL's planning it for every search (0.3 ms, more than it runs) was spared.
+ */
 const candidateStatements = new Map<number, DirectStatement<CandidatesRow>>();
 const candidatesStatement = (count: number) => {
   let statement = candidateStatements.get(count);

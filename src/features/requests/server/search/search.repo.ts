@@ -12,7 +12,9 @@ import { EXACT_COUNT_LIMIT, totalOf } from './counted';
 import { readLastOf } from '../../../../server/db/direct';
 import { BY_INDEX, IN_TABLE_ORDER, NEWEST_FIRST, plannedText } from './planned';
 import {
+  COUNT_WINDOW_ROWS,
   countPastWindow,
+  mostInCategory,
   windowCount,
   WINDOW_MIN_EXPECTED,
   WINDOW_ROWS,
@@ -66,6 +68,12 @@ const RARE_COUNT_IN_CATEGORY = 5_000;
  * newest requests first (window-page.ts `windowCount`): they may hold more than it counts.
  */
 const WINDOW_COUNT_MIN_EXPECTED = 500;
+
+/**
+ * A count's window holding more than EXACT_COUNT_LIMIT ÷ this many matches walks on past it
+ * rather than read every match from the indexes.
+ */
+const WALK_ON_SHARE = 5;
 
 /** A search's count under way, joined by the requests for the same search meanwhile. */
 const countsRunning = sharedWhileRunning<{ total: number; more: boolean }>();
@@ -212,13 +220,20 @@ export async function listOpenRequests(
   // Requests that arrive together for a search not counted in the last minute count it once;
   // the count runs beside the page, as browsing's does (see browse), but waits for it at the indexes.
   // In a category where a count may reach past EXACT_COUNT_LIMIT, its newest requests first.
-  // Not when the words match no more than it counts: the indexes count those few exactly.
+  // Not when the words match no more than it counts (the indexes count those few exactly), nor
+  // when the window could not hold enough to walk on past it (below).
+  const most = mostInCategory(atMost, expectedHere, words !== '');
   const windowFirst =
     !inCategory &&
     filter !== undefined &&
     categories.length === 0 &&
     expectedHere >= WINDOW_COUNT_MIN_EXPECTED &&
-    (atMost === undefined || atMost > EXACT_COUNT_LIMIT);
+    (atMost === undefined || atMost > EXACT_COUNT_LIMIT) &&
+    windowMayHold(most, {
+      listed: categoryRows,
+      rows: COUNT_WINDOW_ROWS,
+      reach: EXACT_COUNT_LIMIT / WALK_ON_SHARE,
+    });
   // A rare search's page from the indexes counts its matches as it reads them (page-reads.ts).
   const fromPage: { counted?: number | undefined } = {};
   const countedPage = rare && countPlan === 'index' && !knownToBeMany;
@@ -238,7 +253,7 @@ export async function listOpenRequests(
         // Many in the window: the walk on reaches the limit soon (within about
         // COUNT_WINDOW_ROWS × 5 requests), where the indexes would read every match of a
         // common word (129 000 for "ponuk", 115 ms).
-        const walkOn = row !== undefined && row.n * 5 > EXACT_COUNT_LIMIT;
+        const walkOn = row !== undefined && row.n * WALK_ON_SHARE > EXACT_COUNT_LIMIT;
         // From the indexes a count reads the page's bitmaps again: a page not full tells it.
         const shown = countPlan === 'index' && !walkOn && (await pageRows.catch(() => null));
         if (shown && pageTellsTotal(shown.length, query.limit, offset))
@@ -277,7 +292,11 @@ export async function listOpenRequests(
         !filter ||
         offset + query.limit > WINDOW_ROWS ||
         expectedHere < WINDOW_MIN_EXPECTED ||
-        !windowMayHold({ atMost, expected: expectedHere }, categoryRows, offset + query.limit)
+        !windowMayHold(most, {
+          listed: categoryRows,
+          rows: WINDOW_ROWS,
+          reach: offset + query.limit,
+        })
       ) {
         if (!countedPage) {
           return readLastOf(db, pageOf('page', rare, where, offset, query.limit), cardOf);

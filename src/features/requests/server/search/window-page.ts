@@ -17,27 +17,32 @@ export const WINDOW_ROWS = 2_000;
 export const WINDOW_MIN_EXPECTED = 200;
 
 /**
- * Where how many a search matches in a category at most is not known, its estimate there this
- * many times over stands for it: words go with categories, and a town's requests are spread over
- * them.
+ * Where how many a search's words match in a category at most is not known, their estimate there
+ * this many times over stands for it: words go with categories. A town's estimate stands as it
+ * is: a town's requests are spread over the categories.
  */
 const UNKNOWN_MARGIN = 4;
 
 /**
- * Whether the category's WINDOW_ROWS newest listed requests may hold what a search needs there
- * (`reach`): not when even every match it may have there (`atMost`, exact: search-query.ts
- * `mostMatches`; else its estimate there, `expected`, UNKNOWN_MARGIN times over), spread over the
- * category's `listed` requests as over its time, would leave fewer ("chotetov" in plumbing, at
- * most 260 among 49 000: the window read 2 000 requests for 16 matches, 13 ms, before the
- * indexes found all 260 in 3; Havířov's 248 in gardening the same).
+ * How many a search may match in its category at most, for the windows below: `atMost` where it
+ * is known (exact: search-query.ts `mostMatches`), else its estimate there (`expected`), words'
+ * UNKNOWN_MARGIN times over.
+ */
+export const mostInCategory = (atMost: number | undefined, expected: number, words: boolean) =>
+  atMost ?? expected * (words ? UNKNOWN_MARGIN : 1);
+
+/**
+ * Whether a category's `rows` newest listed requests may hold `reach` matches of a search: not
+ * when even the most it may match there (`mostInCategory`), spread over the category's `listed`
+ * requests as over its time, would leave fewer ("chotetov" in plumbing, at most 260 among 49 000:
+ * the window read 2 000 requests for 16 matches, 13 ms, before the indexes found all 260 in 3;
+ * Brno in cleaning, 1 003 among 33 000: the windows of the page and the count cost 60 ms, the
+ * indexes 10).
  */
 export const windowMayHold = (
-  matches: { atMost: number | undefined; expected: number },
-  listed: number,
-  reach: number,
-) =>
-  ((matches.atMost ?? matches.expected * UNKNOWN_MARGIN) * WINDOW_ROWS) / Math.max(listed, 1) >=
-  reach;
+  most: number,
+  { listed, rows, reach }: { listed: number; rows: number; reach: number },
+) => (most * rows) / Math.max(listed, 1) >= reach;
 
 /**
  * The page of a search in one category among the category's WINDOW_ROWS newest listed requests.

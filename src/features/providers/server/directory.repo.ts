@@ -5,6 +5,7 @@ import { readLastOf, sqlText, writtenOnce } from '../../../server/db/direct';
 import { pageTellsTotal } from '../../../server/paging';
 import type { Category } from '../../../shared/categories';
 import { averageRatingOf, providerProfiles, users } from '../../accounts/server/tables';
+import { providerStats } from './tables';
 import type { DirectorySort } from '../providers.schema';
 
 /** A provider of the directory as its page of the list reads them. */
@@ -19,6 +20,11 @@ export interface DirectoryRow {
   reviewCount: number;
   /** The account's creation (a Date, or its text as the direct read gives it). */
   memberSince: Date | string;
+  /** The provider's figures as last computed (`provider_stats`); all null before the first. */
+  statsComputedAt: Date | null;
+  medianAnswerSeconds: number | null;
+  answeredCount: number | null;
+  completedJobs: number | null;
 }
 
 /** In the category by their main or another trade (the profile's own columns only). */
@@ -64,10 +70,15 @@ const providerFields = writtenOnce(sql`${users.id} as "id", ${users.name} as "na
   ${providerProfiles.serviceCategories}::text[] as "serviceCategories",
   ${providerProfiles.placeId} as "placeId",
   ${averageRating} as "averageRating", ${providerProfiles.reviewCount} as "reviewCount",
-  ${users.createdAt} as "memberSince"`);
+  ${users.createdAt} as "memberSince", ${providerStats.computedAt} as "statsComputedAt",
+  ${providerStats.medianAnswerSeconds} as "medianAnswerSeconds",
+  ${providerStats.answeredCount} as "answeredCount",
+  ${providerStats.completedJobs} as "completedJobs"`);
 
+/** The providers with their accounts, and their figures read in the same statement. */
 const fromProviders = writtenOnce(
-  sql`${providerProfiles} join ${users} on ${users.id} = ${providerProfiles.userId}`,
+  sql`${providerProfiles} join ${users} on ${users.id} = ${providerProfiles.userId}
+    left join ${providerStats} on ${providerStats.providerId} = ${providerProfiles.userId}`,
 );
 
 /**

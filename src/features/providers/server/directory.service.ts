@@ -3,8 +3,7 @@ import type { Actor } from '../../../shared/actor';
 import { findPlaces, placesAround, unknownPlace } from '../../places/server';
 import { DEFAULT_RADIUS_KM } from '../../requests/requests.schema';
 import type { DirectoryQuery } from '../providers.schema';
-import { listDirectory } from './directory.repo';
-import { statsOf } from './provider-stats.repo';
+import { listDirectory, type DirectoryRow } from './directory.repo';
 import { directoryForViewer } from './favourites.service';
 import { badgesFor } from '../../verifications/server';
 import { pageTellsTotal } from '../../../server/paging';
@@ -44,11 +43,7 @@ export async function browseDirectory(
   const placeIds = rows.flatMap((row) => (row.placeId === null ? [] : [row.placeId]));
   // The figures (finished jobs, answer time) as last computed, never counted for a page view.
   const places = findPlaces(near === undefined ? placeIds : [...placeIds, near]);
-  const [stats, forViewer, badges] = await Promise.all([
-    statsOf(
-      ctx.db,
-      rows.map((row) => row.id),
-    ),
+  const [forViewer, badges] = await Promise.all([
     directoryForViewer(
       ctx.db,
       viewer,
@@ -68,7 +63,7 @@ export async function browseDirectory(
       row,
       place: row.placeId === null ? undefined : places.get(row.placeId),
       distanceKm: within && row.placeId !== null ? kmById.get(row.placeId) : undefined,
-      stats: stats.get(row.id),
+      stats: statsOfRow(row),
       badges: badges.get(row.id) ?? [],
     })),
     // A page that is not full is the last one: its end is the total.
@@ -80,3 +75,15 @@ export async function browseDirectory(
     forViewer,
   };
 }
+
+/** A provider's figures as the page read them with the provider (none before the first). */
+const statsOfRow = (row: DirectoryRow) =>
+  row.statsComputedAt === null
+    ? undefined
+    : {
+        providerId: row.id,
+        computedAt: row.statsComputedAt,
+        medianAnswerSeconds: row.medianAnswerSeconds,
+        answeredCount: row.answeredCount ?? 0,
+        completedJobs: row.completedJobs ?? 0,
+      };

@@ -10,6 +10,7 @@ import {
 import type { DistanceSort } from '../../requests.schema';
 import { cardOf, cardRow, selectList, type Card } from '../cards';
 import { workRequests } from '../tables';
+import { newestFirst } from './page-reads';
 
 /** A card of a list around a place, with its distance from that place. */
 export type CardAround = Card & { distanceKm: number };
@@ -28,8 +29,6 @@ const aroundRow = {
 };
 
 const aroundFields = selectList(aroundRow);
-
-const newestFirst = sql`${workRequests.createdAt} desc, ${workRequests.id} desc`;
 
 const cardAroundOf =
   (kmById: Map<number, number>): RowMaker<CardAround> =>

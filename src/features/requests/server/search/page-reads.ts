@@ -1,6 +1,6 @@
 import { count, desc, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../../server/db/database';
-import type { RowMaker } from '../../../../server/db/direct';
+import { writtenOnce, type RowMaker } from '../../../../server/db/direct';
 import { cardFields, cardOf, cardRow, type Card } from '../cards';
 import { workRequests } from '../tables';
 import { BY_INDEX, plannedText } from './planned';
@@ -8,6 +8,11 @@ import { BY_INDEX, plannedText } from './planned';
 // The statements a search's page and count are read with (search.repo.ts chooses among them).
 
 type Reader = Pick<Db, 'select' | 'execute'>;
+
+/** Newest first, as the listed requests' indexes keep them (an `order by`'s keys). */
+export const newestFirst = writtenOnce(
+  sql`${workRequests.createdAt} desc, ${workRequests.id} desc`,
+);
 
 /** A page of listed requests' cards, newest first (of `from`, a window of them if given). */
 export function readPage(
@@ -17,7 +22,7 @@ export function readPage(
   from: typeof workRequests | SQL = workRequests,
 ) {
   return sql`select ${cardFields} from ${from} where ${where}
-    order by ${workRequests.createdAt} desc, ${workRequests.id} desc limit ${limit} offset ${offset}`;
+    order by ${newestFirst} limit ${limit} offset ${offset}`;
 }
 
 /** The query counting matches up to `upTo` (EXACT_COUNT_LIMIT + 1), newest first unless `unordered`. */

@@ -225,7 +225,8 @@ const candidatesStatement = (count: number) => {
       case when x.position <= ${wordCount} and ${category} is not null and cardinality(x.starting) <= ${sql.raw(String(STARTING_MAX))} then
         (select coalesce(sum(c.listed), 0)::int from listed_term_counts c
           where c.term = any(x.here)) end as "boundHere"
-    from (select y.*, array(select ${category} || '/' || k from unnest(y.known) as k) as here
+    from (select y.*, case when ${category} is not null then
+        array(select ${category} || '/' || k from unnest(y.known) as k) end as here
       from (select z.*, case when z.position <= ${wordCount} then
           z.candidates[1:${sql.raw(String(TYPO_CANDIDATES + SLIP_CANDIDATES))}]
             || coalesce(z.starting, '{}') end as known

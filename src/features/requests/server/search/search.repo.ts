@@ -147,17 +147,15 @@ export async function listOpenRequests(
   // In one category the walk newest first passes the category's requests (its own index) that
   // lack the words, about a page ÷ the words' share of them, where the indexes find the matches
   // of the category alone: words alone from the index of each category's words (wordsInCategory).
-  const categoryRows = query.category ? categoryShare(query.category, stats) * stats.rows : 0;
+  const share = query.category ? categoryShare(query.category, stats) : 1;
+  const categoryRows = query.category ? share * stats.rows : 0;
   // At most this many match (in the filter's category), where all the words' known words are
   // known (search-query.ts); not known when the words name categories, whose requests all match.
   // It caps the estimate in the category: a flooring word common in all (32 676) but in few
   // tiling requests was expected at 2 040 there and walked all of tiling newest first (192 ms).
   const atMost =
     categories.length === 0 ? mostMatches(found, query.category !== undefined) : undefined;
-  const expectedHere = Math.min(
-    query.category ? expected * categoryShare(query.category, stats) : expected,
-    atMost ?? Infinity,
-  );
+  const expectedHere = Math.min(expected * share, atMost ?? Infinity);
   const filter = query.category;
   const inCategory = filter && words !== '' && !location && categories.length === 0;
   const listed = () => listedIn(filter);

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Category } from '../../../../shared/categories';
-import { readPage } from './page-reads';
+import { newestFirst, readPage } from './page-reads';
 import { workRequests } from '../tables';
 import { listedIn } from './search-condition';
 
@@ -56,10 +56,13 @@ export const windowMayHold = (
  * found in it is the page.
  */
 export function windowPage(category: Category, condition: SQL, limit: number, offset: number) {
-  const window = sql`(select * from ${workRequests} where ${listedIn(category)}
-    order by ${workRequests.createdAt} desc, ${workRequests.id} desc limit ${WINDOW_ROWS}) as ${workRequests}`;
-  return readPage(condition, limit, offset, window);
+  return readPage(condition, limit, offset, newestOf(category, WINDOW_ROWS));
 }
+
+/** The category's `rows` newest listed requests, as a table named as the requests' own. */
+const newestOf = (category: Category, rows: number) =>
+  sql`(select * from ${workRequests} where ${listedIn(category)}
+    order by ${newestFirst} limit ${rows}) as ${workRequests}`;
 
 /** The category's newest requests a count looks through first (see windowCount). */
 export const COUNT_WINDOW_ROWS = 5_000;
@@ -70,9 +73,8 @@ export const COUNT_WINDOW_ROWS = 5_000;
  * count is read from the indexes (windowPage tells why the estimate cannot choose).
  */
 export function windowCount(category: Category, condition: SQL, upTo: number) {
-  const window = sql`(select * from ${workRequests} where ${listedIn(category)}
-    order by ${workRequests.createdAt} desc, ${workRequests.id} desc limit ${COUNT_WINDOW_ROWS}) as ${workRequests}`;
-  return sql`select count(*)::int as n from (select 1 from ${window} where ${condition} limit ${upTo}) as matches`;
+  return sql`select count(*)::int as n from (select 1 from ${newestOf(category, COUNT_WINDOW_ROWS)}
+    where ${condition} limit ${upTo}) as matches`;
 }
 
 /**
@@ -83,10 +85,9 @@ export function windowCount(category: Category, condition: SQL, upTo: number) {
  * category with fewer listed requests has no such end, and nothing past it.
  */
 export function countPastWindow(category: Category, condition: SQL, upTo: number) {
-  const newestFirst = sql`order by ${workRequests.createdAt} desc, ${workRequests.id} desc`;
   const windowEnd = sql`(select ${workRequests.createdAt}, ${workRequests.id} from ${workRequests}
-    where ${listedIn(category)} ${newestFirst} offset ${COUNT_WINDOW_ROWS - 1} limit 1)`;
+    where ${listedIn(category)} order by ${newestFirst} offset ${COUNT_WINDOW_ROWS - 1} limit 1)`;
   return sql`select count(*)::int as n from (select 1 from ${workRequests}
     where ${listedIn(category)} and (${workRequests.createdAt}, ${workRequests.id}) < ${windowEnd}
-      and ${condition} ${newestFirst} limit ${upTo}) as matches`;
+      and ${condition} order by ${newestFirst} limit ${upTo}) as matches`;
 }

@@ -2,7 +2,15 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../tests/setup/test-database';
 import { createAccount } from '../../../tests/factories';
-import { directStatement, readDirect, readLastOf, sqlText, writtenOnce } from './direct';
+import {
+  directSql,
+  directStatement,
+  readDirect,
+  readGeneric,
+  readLastOf,
+  sqlText,
+  writtenOnce,
+} from './direct';
 import { users } from './schema';
 
 let database: TestDatabase;
@@ -75,5 +83,37 @@ describe('statements read straight through pg', () => {
     expect(() => writtenOnce(sql`${users.email} = ${'someone@example.test'}`)).toThrow(
       /no parameters/,
     );
+  });
+
+  it('runs a statement under one plan per connection, its values as literals, and recovers from a failed run', async () => {
+    const statement = {
+      ...directSql<{ said: string; twice: number; nothing: null; yes: boolean }>(
+        sql`select ${sql.placeholder('said')}::text as said, ${sql.placeholder('n')}::int * 2 as twice, ${sql.placeholder('none')}::text as nothing, ${sql.placeholder('yes')}::boolean as yes`,
+      ),
+      name: 'direct_test_generic',
+    };
+    const plans = async () =>
+      readLastOf<{ generic: number; custom: number }>(
+        database.db,
+        "select generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements where name = 'direct_test_generic'",
+      );
+    for (const said of ["it's", 'ok']) {
+      expect(
+        await readGeneric(database.db, statement, { said, n: 21, none: null, yes: true }),
+      ).toEqual([{ said, twice: 42, nothing: null, yes: true }]);
+    }
+    // One connection ran it twice (the pool hands out the one released last), never planned for
+    // the values.
+    expect(await plans()).toEqual([{ generic: 2, custom: 0 }]);
+    // A failed run takes its connection (and what it prepared) away; the next run prepares again.
+    await expect(
+      readGeneric(database.db, statement, { said: 'x', n: 2 ** 40, none: null, yes: false }),
+    ).rejects.toThrow(/out of range/);
+    expect(
+      await readGeneric(database.db, statement, { said: 'x', n: 1, none: null, yes: false }),
+    ).toEqual([{ said: 'x', twice: 2, nothing: null, yes: false }]);
+    await expect(
+      readGeneric(database.db, statement, { said: {}, n: 1, none: null, yes: false }),
+    ).rejects.toThrow(/No SQL literal/);
   });
 });

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../../server/db/database';
-import { directSql, readDirect, type DirectStatement } from '../../../../server/db/direct';
+import { directSql, readGeneric, type DirectStatement } from '../../../../server/db/direct';
 import { rememberedPerDatabase } from '../../../../server/db/remembered';
 import { sharedWhileRunning } from '../../../../server/db/running';
 import type { Category } from '../../../../shared/categories';
@@ -173,7 +173,7 @@ async function readCandidates(
 ) {
   const all = [...words, ...locationWords];
   const values = Object.fromEntries(all.map((word, index) => [`w${index}`, word]));
-  const rows = await readDirect(db, candidatesStatement(all.length), {
+  const rows = await readGeneric(db, candidatesStatement(all.length), {
     ...values,
     wordCount: words.length,
     category: category ?? null,
@@ -203,11 +203,12 @@ type CandidatesRow = {
 };
 
 /**
- * The statement of readCandidates for so many words, written once and prepared by name on each
- * connection: its plan cannot depend on the words (each is read per row of `unnest`), so
- * PostgreSQL's planning it for every search (0.3 ms, more than it runs) was spared.
+ * The statement of readCandidates for so many words, written once, prepared on each connection and
+ * run under one plan (readGeneric): its plan cannot depend on the words (each is read per row of
+ * `unnest`), and PostgreSQL's planning it for every search (0.4–1 ms, more than it runs), which it
+ * still did when the statement was prepared through the protocol, is spared.
  */
-const candidateStatements = new Map<number, DirectStatement<CandidatesRow>>();
+const candidateStatements = new Map<number, DirectStatement<CandidatesRow> & { name: string }>();
 const candidatesStatement = (count: number) => {
   let statement = candidateStatements.get(count);
   if (!statement) {

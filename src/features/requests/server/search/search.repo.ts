@@ -195,9 +195,8 @@ export async function listOpenRequests(
   // (known-many.ts), nor one word that more listed requests (of the filter's category) than that
   // have (`leastMatches`); a page that is not full still tells its exact total below.
   const searched = JSON.stringify(search);
-  const knownToBeMany =
-    knownMany.get(db, searched) === true ||
-    leastMatches(found, filter !== undefined) > EXACT_COUNT_LIMIT;
+  const least = leastMatches(found, filter !== undefined);
+  const knownToBeMany = knownMany.get(db, searched) === true || least > EXACT_COUNT_LIMIT;
   // In one category, a word common in the table can be rare: reading the table in its order
   // would pass hundreds of thousands of other requests, where the category's own index (newest
   // first) holds its requests together (a word and a category at a million requests: 15–19 ms
@@ -276,11 +275,22 @@ export async function listOpenRequests(
     });
   const page = async () => {
     if (categories.length === 0) {
-      if (!filter && recentFirst(found, { expected, reach: offset + query.limit })) {
+      // No fewer expected than surely match (the estimate may be under it).
+      const recentExpected = Math.max(expected, least);
+      if (
+        !filter &&
+        recentFirst(found, {
+          expected: recentExpected,
+          reach: offset + query.limit,
+          counted: knownToBeMany,
+        })
+      ) {
         const recent = await readLastOf(
           db,
-          searchText(db, ['recent', ...search, query.limit, offset, Math.round(expected)], () =>
-            recentPageText(found, { limit: query.limit, offset, expected }),
+          searchText(
+            db,
+            ['recent', ...search, query.limit, offset, Math.round(recentExpected)],
+            () => recentPageText(found, { limit: query.limit, offset, expected: recentExpected }),
           ),
           cardOf,
         );

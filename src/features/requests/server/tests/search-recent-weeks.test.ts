@@ -131,24 +131,30 @@ describe('a common word’s newest page', () => {
 
   it('is looked for in the last weeks only for words common enough and not too common, without a category, on early pages', () => {
     const words = { words: "'komina':*", location: '', categories: [] };
-    expect(recentFirst(words, { expected: 3_000, reach: 100 })).toBe(true);
-    expect(recentFirst(words, { expected: 1_500, reach: 100 })).toBe(false);
-    expect(recentFirst(words, { expected: 49_000, reach: 100 })).toBe(true);
-    expect(recentFirst(words, { expected: 50_000, reach: 100 })).toBe(false);
-    expect(recentFirst(words, { expected: 3_000, reach: 200 })).toBe(false);
+    expect(recentFirst(words, { expected: 3_000, reach: 100, counted: false })).toBe(true);
+    expect(recentFirst(words, { expected: 1_500, reach: 100, counted: false })).toBe(false);
+    // Its count known without reading the matches, a page is all there is to read.
+    expect(recentFirst(words, { expected: 1_500, reach: 100, counted: true })).toBe(true);
+    expect(recentFirst(words, { expected: 900, reach: 100, counted: true })).toBe(false);
+    expect(recentFirst(words, { expected: 49_000, reach: 100, counted: false })).toBe(true);
+    expect(recentFirst(words, { expected: 50_000, reach: 100, counted: false })).toBe(false);
+    expect(recentFirst(words, { expected: 3_000, reach: 200, counted: false })).toBe(false);
     expect(
-      recentFirst({ words: '', location: '', categories: [] }, { expected: 3_000, reach: 20 }),
+      recentFirst(
+        { words: '', location: '', categories: [] },
+        { expected: 3_000, reach: 20, counted: false },
+      ),
     ).toBe(false);
     expect(
       recentFirst(
         { words: '', location: "'senica':*C", categories: [] },
-        { expected: 3_000, reach: 20 },
+        { expected: 3_000, reach: 20, counted: false },
       ),
     ).toBe(true);
     expect(
       recentFirst(
         { words: "'komina':*", location: '', categories: ['masonry'] },
-        { expected: 3_000, reach: 20 },
+        { expected: 3_000, reach: 20, counted: false },
       ),
     ).toBe(false);
   });

@@ -97,14 +97,14 @@ describe('statements read straight through pg', () => {
         database.db,
         "select generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements where name = 'direct_test_generic'",
       );
-    for (const said of ["it's", 'ok']) {
+    for (const said of ["it's", 'ok', "a\\b's \\'"]) {
       expect(
         await readGeneric(database.db, statement, { said, n: 21, none: null, yes: true }),
       ).toEqual([{ said, twice: 42, nothing: null, yes: true }]);
     }
     // One connection ran it twice (the pool hands out the one released last), never planned for
     // the values.
-    expect(await plans()).toEqual([{ generic: 2, custom: 0 }]);
+    expect(await plans()).toEqual([{ generic: 3, custom: 0 }]);
     // A failed run takes its connection (and what it prepared) away; the next run prepares again.
     await expect(
       readGeneric(database.db, statement, { said: 'x', n: 2 ** 40, none: null, yes: false }),

@@ -5,6 +5,7 @@ import {
   directSql,
   directStatement,
   readDirect,
+  readGeneric,
   type RowMaker,
 } from '../../../../server/db/direct';
 import type { DistanceSort } from '../../requests.schema';
@@ -60,7 +61,8 @@ function newestPage(db: Db, where: SQL, around: PlacesAround, limit: number, off
  * order, each stopping at what the page can still use, so a page near a busy town reads only
  * that town's newest requests and never the farther places. Each place's requests are read whole
  * as they are found: finding their keys first and then the page's cost a look-up more for each
- * (0.43–0.47 against 0.59–0.76 ms a page).
+ * (0.43–0.47 against 0.59–0.76 ms a page). Its plan is that for any places (one read each), so it
+ * is made once per connection and kept (readGeneric): planning it for each search cost 0.5 ms.
  */
 function nearestPage(where: SQL, around: PlacesAround, limit: number, offset: number) {
   const perPlace = sql`select ${aroundFields} from ${workRequests}
@@ -103,8 +105,9 @@ export async function listRequestsAround(
     sort === 'distance'
       ? nearestPage(where, around, limit, offset)
       : directSql<CardAround>(newestPage(db, where, around, limit, offset));
+  const make = cardAroundOf(around.kmById);
   const [rows, [counted]] = await Promise.all([
-    readDirect(db, page, {}, cardAroundOf(around.kmById)),
+    sort === 'distance' ? readGeneric(db, page, {}, { make }) : readDirect(db, page, {}, make),
     readDirect(db, directStatement<{ n: number }>(countAround(db, where, around, upTo))),
   ]);
   return { rows, counted: counted?.n ?? 0 };

@@ -116,4 +116,29 @@ describe('statements read straight through pg', () => {
       readGeneric(database.db, statement, { said: {}, n: 1, none: null, yes: false }),
     ).rejects.toThrow(/No SQL literal/);
   });
+
+  it('runs a statement without a name under its settings, named by its text, rows made', async () => {
+    const statement = directSql<{ seqscan: string; twice: number }>(
+      sql`select current_setting('enable_seqscan') as seqscan, ${sql.placeholder('n')}::int * 2 as twice`,
+    );
+    const settings = sql`select set_config('enable_seqscan', 'off', true)`;
+    const make = (fields: unknown[]) => ({
+      seqscan: fields[0] as string,
+      twice: fields[1] as number,
+    });
+    for (const n of [1, 2]) {
+      expect(await readGeneric(database.db, statement, { n }, { settings, make })).toEqual([
+        { seqscan: 'off', twice: 2 * n },
+      ]);
+    }
+    const [prepared] = await readLastOf<{ name: string; generic: number }>(
+      database.db,
+      "select name, generic_plans::int as generic from pg_prepared_statements where statement like '%current_setting(''enable_seqscan'')%'",
+    );
+    expect(prepared).toEqual({ name: expect.stringMatching(/^generic_[0-9a-f]{24}$/), generic: 2 });
+    // The settings ended with the run.
+    expect(
+      await readLastOf(database.db, "select current_setting('enable_seqscan') as seqscan"),
+    ).toEqual([{ seqscan: 'on' }]);
+  });
 });

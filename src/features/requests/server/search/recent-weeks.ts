@@ -10,7 +10,7 @@ import type { SearchQuery } from './search-query';
  * From this many expected matches of the words the last weeks are looked through first: with a
  * year of requests listed, the weeks holding twice a page of 100 are 11, a fifth of the reads.
  * Fewer are read from every match, which the count needs (up to 1 001) and the page then counts
- * as it reads them (page-reads.ts `countedPageText`).
+ * as it reads them (page-reads.ts `countedPage`).
  */
 const RECENT_MIN_EXPECTED = 2_000;
 

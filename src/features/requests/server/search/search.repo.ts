@@ -9,7 +9,7 @@ import { sharedWhileRunning } from '../../../../server/db/running';
 import { knownMany } from './known-many';
 import { browse } from './browse';
 import { EXACT_COUNT_LIMIT, totalOf } from './counted';
-import { readLastOf } from '../../../../server/db/direct';
+import { readGeneric, readLastOf } from '../../../../server/db/direct';
 import { BY_INDEX, IN_TABLE_ORDER, NEWEST_FIRST, plannedText } from './planned';
 import {
   COUNT_WINDOW_ROWS,
@@ -24,7 +24,7 @@ import {
 import { readRanked } from './ranked';
 import { recentFirst, recentPageText } from './recent-weeks';
 import { cardOf, type Card } from '../cards';
-import { countedCardOf, countedPageText, countMatches, readPage } from './page-reads';
+import { countedCardOf, countedPage, countMatches, readPage } from './page-reads';
 import {
   listedIn,
   matchedBesidesNamed,
@@ -233,7 +233,7 @@ export async function listOpenRequests(
     });
   // A rare search's page from the indexes counts its matches as it reads them (page-reads.ts).
   const fromPage: { counted?: number | undefined } = {};
-  const countedPage = rare && countPlan === 'index' && !knownToBeMany;
+  const pageCounts = rare && countPlan === 'index' && !knownToBeMany;
   const count = (text: string, pageRows: Promise<unknown[]>) =>
     countsRunning(db, text, async () => {
       let row: { n: number } | undefined;
@@ -306,19 +306,14 @@ export async function listOpenRequests(
           reach: offset + query.limit,
         })
       ) {
-        if (!countedPage) {
+        if (!pageCounts) {
           return readLastOf(db, pageOf('page', rare, where, offset, query.limit), cardOf);
         }
-        const read = await readLastOf(
+        const read = await readGeneric(
           db,
-          searchText(db, ['counted', ...search, query.limit, offset], () =>
-            countedPageText(where(true), {
-              limit: query.limit,
-              offset,
-              upTo: EXACT_COUNT_LIMIT + 1,
-            }),
-          ),
-          countedCardOf,
+          countedPage(where(true), { limit: query.limit, offset, upTo: EXACT_COUNT_LIMIT + 1 }),
+          {},
+          { settings: BY_INDEX, make: countedCardOf },
         );
         fromPage.counted = read[0]?.counted;
         return read.map((row) => row.card);

@@ -59,10 +59,14 @@ export function windowPage(category: Category, condition: SQL, limit: number, of
   return readPage(condition, limit, offset, newestOf(category, WINDOW_ROWS));
 }
 
-/** The category's `rows` newest listed requests, as a table named as the requests' own. */
+/**
+ * The category's `rows` newest listed requests, as a table named as the requests' own; `rows`
+ * written into the text, so that a plan made once for any values (readGeneric) knows how far
+ * the walk goes.
+ */
 const newestOf = (category: Category, rows: number) =>
   sql`(select * from ${workRequests} where ${listedIn(category)}
-    order by ${newestFirst} limit ${rows}) as ${workRequests}`;
+    order by ${newestFirst} limit ${sql.raw(String(Math.trunc(rows)))}) as ${workRequests}`;
 
 /** The category's newest requests a count looks through first (see windowCount). */
 export const COUNT_WINDOW_ROWS = 5_000;

@@ -1,7 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { intArray, isAmong, isAnyOf, isCountedAmong } from '../../../server/db/arrays';
 import type { Db } from '../../../server/db/database';
-import { readLastOf, sqlText, writtenOnce } from '../../../server/db/direct';
+import {
+  directSql,
+  readGeneric,
+  readLastOf,
+  sqlText,
+  writtenOnce,
+} from '../../../server/db/direct';
 import { pageTellsTotal } from '../../../server/paging';
 import type { Category } from '../../../shared/categories';
 import { averageRatingOf, providerProfiles, users } from '../../accounts/server/tables';
@@ -103,13 +109,13 @@ async function nearestPage(db: Db, where: SQL, placeIds: number[], limit: number
     limit ${limit} offset ${offset}`;
   // PostgreSQL plans one read for every place, as if each held the average few providers: with
   // bitmap scans it would read a city's thousands from the table. The setting holds for this
-  // statement alone (search.repo.ts `BY_INDEX` tells how); the values written into the text are
-  // our own (ids, numbers, a category code).
-  return readLastOf<DirectoryRow>(
-    db,
-    sqlText(sql`select set_config('enable_bitmapscan', 'off', true); ${query}`.inlineParams()),
-  );
+  // statement alone. Its plan is the same for any places (one read each), so it is made once per
+  // connection (readGeneric), where planning it for each search cost 0.5–0.8 ms.
+  return readGeneric<DirectoryRow>(db, directSql(query), {}, { settings: NO_BITMAPS });
 }
+
+/** Read the places one by one along their index, never as bitmaps (nearestPage). */
+const NO_BITMAPS = sql`select set_config('enable_bitmapscan', 'off', true), set_config('max_parallel_workers_per_gather', '0', true)`;
 
 /**
  * Around a place, the rating order is walked this far at most: the best rated providers in it

@@ -136,6 +136,10 @@ describe('statements read straight through pg', () => {
       "select name, generic_plans::int as generic from pg_prepared_statements where statement like '%current_setting(''enable_seqscan'')%'",
     );
     expect(prepared).toEqual({ name: expect.stringMatching(/^generic_[0-9a-f]{24}$/), generic: 2 });
+    // Settings are our own text: a value that would be left out of it is refused.
+    await expect(
+      readGeneric(database.db, statement, { n: 1 }, { settings: sql`select ${'x'}` }),
+    ).rejects.toThrow(/no parameters/);
     // The settings ended with the run.
     expect(
       await readLastOf(database.db, "select current_setting('enable_seqscan') as seqscan"),

@@ -112,6 +112,13 @@ export interface GenericRun<Row> {
   make?: RowMaker<Row>;
 }
 
+/** Settings' text, which must hold no parameter: a `select set_config(…)` of our own values. */
+function settingsText(settings: SQL): string {
+  const { sql: text, params } = dialect.sqlToQuery(settings);
+  if (params.length > 0) throw new Error(`Settings take no parameters: ${text}`);
+  return text;
+}
+
 /** The name a statement is prepared under: its own, or one its text gives it. */
 const preparedName = (statement: DirectStatement<unknown>) =>
   statement.name ??
@@ -141,7 +148,7 @@ export async function readGeneric<Row>(
     const prepared = preparedOn.get(client) ?? new Set<string>();
     const text = [
       ...(prepared.has(name) ? [] : [`prepare ${name} as ${statement.text}`]),
-      ...(settings ? [sqlText(settings)] : []),
+      ...(settings ? [settingsText(settings)] : []),
       "select set_config('plan_cache_mode', 'force_generic_plan', true)",
       `execute ${name}(${literals.join(', ')})`,
     ].join(';\n');

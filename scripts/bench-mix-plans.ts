@@ -23,6 +23,27 @@ export async function explainSlowest(url: string, path: string): Promise<string[
     captured.push({ text: config.text, values: config.values ?? values ?? [] });
     return query(first, values);
   };
+  // Statements run under one plan per connection (db/direct.ts readGeneric) go through a client of
+  // the pool's own: captured there too.
+  const connect = pool.connect.bind(pool) as (...args: unknown[]) => unknown;
+  const watched = new WeakSet<object>();
+  (pool as unknown as { connect: unknown }).connect = (...args: unknown[]) => {
+    if (args.length > 0) return connect(...args);
+    return (connect() as Promise<pg.PoolClient>).then((client) => {
+      if (!watched.has(client)) {
+        watched.add(client);
+        const run = client.query.bind(client) as (...a: unknown[]) => Promise<unknown>;
+        // The pool's own reads come through here too (captured above): only readGeneric's.
+        (client as unknown as { query: unknown }).query = (...args: unknown[]) => {
+          const [first] = args;
+          const text = typeof first === 'string' ? first : (first as { text: string }).text;
+          if (/;\nexecute \w+\(/.test(text)) captured.push({ text, values: [] });
+          return run(...args);
+        };
+      }
+      return client;
+    });
+  };
   const db = drizzle(pool, { schema, casing: CASING });
   const address = new URL(path, 'http://bench');
   const params = Object.fromEntries(address.searchParams);
@@ -33,8 +54,34 @@ export async function explainSlowest(url: string, path: string): Promise<string[
     await browseRequests(ctx, listWorkRequestsQuery.parse(params));
   }
   (pool as unknown as { query: unknown }).query = query;
+  (pool as unknown as { connect: unknown }).connect = connect;
+  // What each statement run under one plan was prepared as, to prepare it again for its plan.
+  const prepared = new Map<string, string>();
+  for (const { text } of captured) {
+    const found = /^prepare (\w+) as [\s\S]*?(?=;\n(?:select|execute) )/.exec(text);
+    if (found) prepared.set(found[1]!, found[0]);
+  }
   const lines: string[] = [];
   for (const statement of captured) {
+    const generic = /;\nexecute (\w+)\(/.exec(statement.text);
+    if (generic) {
+      // Prepared again on whichever connection explains it, under the same settings.
+      const parts = statement.text.split(';\n').filter((part) => !part.startsWith('prepare '));
+      const run = parts.pop()!;
+      const text = [
+        'deallocate all',
+        prepared.get(generic[1]!)!,
+        ...parts,
+        `explain (analyze, buffers) ${run}`,
+      ].join(';\n');
+      const results = (await pool.query(text)) as unknown as pg.QueryResult[];
+      lines.push('', '```', run.replace(/\s+/g, ' ').slice(0, 600));
+      lines.push(
+        ...results.at(-1)!.rows.map((row: { 'QUERY PLAN': string }) => row['QUERY PLAN']),
+        '```',
+      );
+      continue;
+    }
     // A search's statement may come with its planner settings in one message (search.repo.ts
     // plannedText): explain the query under them, in the same implicit transaction.
     const split = statement.values.length === 0 ? statement.text.indexOf('; ') : -1;

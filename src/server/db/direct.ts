@@ -143,12 +143,13 @@ export async function readGeneric<Row>(
 ): Promise<Row[]> {
   const name = preparedName(statement);
   const literals = fillPlaceholders(statement.params, values).map(literalOf);
+  const settingsFirst = settings ? [settingsText(settings)] : [];
   const client = await poolOf(db).connect();
   try {
     const prepared = preparedOn.get(client) ?? new Set<string>();
     const text = [
       ...(prepared.has(name) ? [] : [`prepare ${name} as ${statement.text}`]),
-      ...(settings ? [settingsText(settings)] : []),
+      ...settingsFirst,
       "select set_config('plan_cache_mode', 'force_generic_plan', true)",
       `execute ${name}(${literals.join(', ')})`,
     ].join(';\n');

@@ -15,9 +15,14 @@ export const sqlText = (query: SQL): string => dialect.sqlToQuery(query).sql;
  * one (a card's fields: 47 µs).
  */
 export function writtenOnce(fragment: SQL): SQL {
+  return sql.raw(ownText(fragment, 'A fragment written once'));
+}
+
+/** The text of a fragment of our own, refused if it holds a value its text would leave out. */
+function ownText(fragment: SQL, what: string): string {
   const { sql: text, params } = dialect.sqlToQuery(fragment);
-  if (params.length > 0) throw new Error(`A fragment written once takes no parameters: ${text}`);
-  return sql.raw(text);
+  if (params.length > 0) throw new Error(`${what} takes no parameters: ${text}`);
+  return text;
 }
 
 /**
@@ -112,13 +117,6 @@ export interface GenericRun<Row> {
   make?: RowMaker<Row>;
 }
 
-/** Settings' text, which must hold no parameter: a `select set_config(…)` of our own values. */
-function settingsText(settings: SQL): string {
-  const { sql: text, params } = dialect.sqlToQuery(settings);
-  if (params.length > 0) throw new Error(`Settings take no parameters: ${text}`);
-  return text;
-}
-
 /** The name a statement is prepared under: its own, or one its text gives it. */
 const preparedName = (statement: DirectStatement<unknown>) =>
   statement.name ??
@@ -143,7 +141,8 @@ export async function readGeneric<Row>(
 ): Promise<Row[]> {
   const name = preparedName(statement);
   const literals = fillPlaceholders(statement.params, values).map(literalOf);
-  const settingsFirst = settings ? [settingsText(settings)] : [];
+  // The settings: a `select set_config(…)` of our own values.
+  const settingsFirst = settings ? [ownText(settings, "A statement's settings")] : [];
   const client = await poolOf(db).connect();
   try {
     const prepared = preparedOn.get(client) ?? new Set<string>();

@@ -55,9 +55,10 @@ function listedProvider(category: Category | undefined): SQL {
  * more than they saved, and four readers at once on two cores have no core to spare for them.
  */
 const serial = (query: SQL, settings = sql``) =>
-  sqlText(
-    sql`select set_config('max_parallel_workers_per_gather', '0', true)${settings}; ${query}`.inlineParams(),
-  );
+  sqlText(sql`${SERIAL}${settings}; ${query}`.inlineParams());
+
+/** No parallel workers (serial tells why), as settings of their own. */
+const SERIAL = sql`select set_config('max_parallel_workers_per_gather', '0', true)`;
 
 /**
  * Joins by each row's key only. For a few matches PostgreSQL, costing each look-up in the
@@ -71,7 +72,7 @@ const BY_KEY = sql`, set_config('enable_hashjoin', 'off', true), set_config('ena
  * any places and trade (the places are a hashed list, nothing weighed), and planning it for each
  * search cost 0.6 ms. Joined by key whatever PostgreSQL guesses of the page it does not know.
  */
-const SERIAL_BY_KEY = sql`select set_config('max_parallel_workers_per_gather', '0', true)${BY_KEY}`;
+const SERIAL_BY_KEY = sql`${SERIAL}${BY_KEY}`;
 
 /** The average stars, as `provider_profiles_rating_idx` orders them. */
 const averageRating = averageRatingOf(providerProfiles);
@@ -122,7 +123,7 @@ async function nearestPage(db: Db, where: SQL, placeIds: number[], limit: number
 }
 
 /** Read the places one by one along their index, never as bitmaps (nearestPage). */
-const NO_BITMAPS = sql`select set_config('enable_bitmapscan', 'off', true), set_config('max_parallel_workers_per_gather', '0', true)`;
+const NO_BITMAPS = sql`${SERIAL}, set_config('enable_bitmapscan', 'off', true)`;
 
 /**
  * Around a place, the rating order is walked this far at most: the best rated providers in it

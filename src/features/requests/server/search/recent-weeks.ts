@@ -47,9 +47,9 @@ const RECENT_MAX_ROWS = 100;
 
 /**
  * Whether a search's page is looked for among the last weeks' requests first (`counted`: its
- * count is known without reading its matches): words or a town without a category (the category's own newest requests are looked through in window-page.ts),
- * expected common enough for a page to be there and not so common that a walk newest first finds
- * it at once.
+ * count is known without reading its matches): words or a town without a category (the
+ * category's own newest requests are looked through in window-page.ts), expected common enough
+ * for a page to be there and not so common that a walk newest first finds it at once.
  */
 export const recentFirst = (
   found: Pick<SearchQuery, 'words' | 'location' | 'categories'>,

@@ -231,6 +231,12 @@ export async function listOpenRequests(
       rows: COUNT_WINDOW_ROWS,
       reach: EXACT_COUNT_LIMIT / WALK_ON_SHARE,
     });
+  // The named categories' listed requests the words match, counted up to `upTo` (in no order
+  // when `unordered`).
+  const namedCount = (upTo: number, unordered: boolean) =>
+    searchText(db, ['named-count', ...search, upTo, unordered], () =>
+      plannedText(NEWEST_FIRST, countMatches(db, and(listed(), named(false))!, unordered, upTo)),
+    );
   // Words that name categories and nothing else (no other word, no town), the list unfiltered.
   const namedAlone = categories.length > 0 && !filter && rest === '' && !location;
   // A rare search's page from the indexes counts its matches as it reads them (page-reads.ts).
@@ -243,20 +249,14 @@ export async function listOpenRequests(
       // counts there (its own index, up to 1 001 entries, about 1 ms) is the answer. Read in
       // the table's order instead, a category stored late in the table took 50 ms.
       if (namedAlone) {
-        [row] = await readLastOf<{ n: number }>(
+        const [inNamed] = await readLastOf<{ n: number }>(
           db,
-          searchText(db, ['named-count', ...search, EXACT_COUNT_LIMIT + 1], () =>
-            plannedText(
-              NEWEST_FIRST,
-              countMatches(db, and(listed(), named(false))!, true, EXACT_COUNT_LIMIT + 1),
-            ),
-          ),
+          namedCount(EXACT_COUNT_LIMIT + 1, true),
         );
-        if (row && row.n > EXACT_COUNT_LIMIT) {
+        if (inNamed && inNamed.n > EXACT_COUNT_LIMIT) {
           knownMany.set(db, searched, true);
-          return totalOf(row.n);
+          return totalOf(inNamed.n);
         }
-        row = undefined;
       }
       if (windowFirst) {
         [row] = await readGeneric<{ n: number }>(
@@ -361,10 +361,7 @@ export async function listOpenRequests(
           at,
           size,
         ),
-      countFirst: (upTo) =>
-        searchText(db, ['named-count', ...search, upTo], () =>
-          plannedText(NEWEST_FIRST, countMatches(db, and(listed(), named(false))!, false, upTo)),
-        ),
+      countFirst: (upTo) => namedCount(upTo, false),
       then: (at, size) =>
         pageOf(
           'others',

@@ -91,9 +91,16 @@ describe('GET /api/work-requests', () => {
                'Poprad', 'Klient', 'k@example.test', now() - n * interval '1 minute'
         from generate_series(${from}::int, ${to}::int) n`);
     await insert(1, 350);
+    // One of them edited since: its newer version is the one shown, in its place.
+    await database.db.execute(sql`
+      update work_requests set description = 'Výmena dvoch okien za nové plastové.'
+      where client_id = ${client.id} and title = 'Montáž okna číslo 3'`);
     await database.db.execute(sql`analyze work_requests`);
     const counted = (await new Agent(app).get('/api/work-requests?q=plastove&limit=100')).json();
-    expect(counted.work_requests).toHaveLength(100);
+    expect(counted.work_requests.map((r: { title: string }) => r.title)).toEqual(
+      Array.from({ length: 100 }, (_, i) => `Montáž okna číslo ${i + 1}`),
+    );
+    expect(counted.work_requests[2].description).toBe('Výmena dvoch okien za nové plastové.');
     expect(counted.pagination).toEqual({
       page: 1,
       total_pages: 4,

@@ -7,14 +7,6 @@ CREATE TABLE "listed_term_counts" (
 	"term" text PRIMARY KEY NOT NULL,
 	"listed" integer NOT NULL
 );--> statement-breakpoint
--- The terms a listed request is counted under: each of its words of three or more letters, alone
--- and written after its category.
-CREATE FUNCTION listed_terms(of_category category, words tsvector) RETURNS SETOF text
-  LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-  SELECT k.term FROM unnest(words) AS l(lexeme, positions, weights),
-    LATERAL (VALUES (l.lexeme), (of_category::text || '/' || l.lexeme)) AS k(term)
-  WHERE char_length(l.lexeme) >= 3
-$$;--> statement-breakpoint
 -- Adds each word's change of listed requests. Terms in order, so that two writers never wait for
 -- each other's rows the other way round (no deadlock); words whose number is unchanged untouched.
 CREATE FUNCTION listed_term_counts_add(changes jsonb) RETURNS void
@@ -30,30 +22,33 @@ DECLARE
 BEGIN
   IF TG_OP = 'INSERT' THEN
     SELECT jsonb_object_agg(term, n) INTO changes FROM (
-      SELECT t.term, count(*) AS n
-      FROM new_rows r, listed_terms(r.category, r.search_vector) AS t(term)
-      WHERE r.status = 'OPEN' AND r.client_active
-      GROUP BY t.term) AS added;
+      SELECT k.term, count(*) AS n
+      FROM new_rows r, unnest(r.search_vector) AS l(lexeme, positions, weights),
+        LATERAL (VALUES (l.lexeme), (r.category::text || '/' || l.lexeme)) AS k(term)
+      WHERE r.status = 'OPEN' AND r.client_active AND char_length(l.lexeme) >= 3
+      GROUP BY k.term) AS added;
   ELSIF TG_OP = 'DELETE' THEN
     SELECT jsonb_object_agg(term, -n) INTO changes FROM (
-      SELECT t.term, count(*) AS n
-      FROM old_rows r, listed_terms(r.category, r.search_vector) AS t(term)
-      WHERE r.status = 'OPEN' AND r.client_active
-      GROUP BY t.term) AS removed;
+      SELECT k.term, count(*) AS n
+      FROM old_rows r, unnest(r.search_vector) AS l(lexeme, positions, weights),
+        LATERAL (VALUES (l.lexeme), (r.category::text || '/' || l.lexeme)) AS k(term)
+      WHERE r.status = 'OPEN' AND r.client_active AND char_length(l.lexeme) >= 3
+      GROUP BY k.term) AS removed;
   ELSE
     -- Only the rows whose being listed, whose words or whose category changed.
     SELECT jsonb_object_agg(term, n) INTO changes FROM (
-      SELECT t.term, sum(side.sign) AS n
+      SELECT k.term, sum(side.sign) AS n
       FROM old_rows o JOIN new_rows r ON r.id = o.id
       CROSS JOIN LATERAL (VALUES
           (o.search_vector, o.category, -1, o.status = 'OPEN' AND o.client_active),
           (r.search_vector, r.category, 1, r.status = 'OPEN' AND r.client_active))
         AS side(words, category, sign, listed)
-      CROSS JOIN LATERAL listed_terms(side.category, side.words) AS t(term)
-      WHERE side.listed
+      CROSS JOIN LATERAL unnest(side.words) AS l(lexeme, positions, weights)
+      CROSS JOIN LATERAL (VALUES (l.lexeme), (side.category::text || '/' || l.lexeme)) AS k(term)
+      WHERE side.listed AND char_length(l.lexeme) >= 3
         AND ((o.status = 'OPEN' AND o.client_active) IS DISTINCT FROM (r.status = 'OPEN' AND r.client_active)
           OR o.search_vector IS DISTINCT FROM r.search_vector OR o.category IS DISTINCT FROM r.category)
-      GROUP BY t.term) AS changed;
+      GROUP BY k.term) AS changed;
   END IF;
   IF changes IS NOT NULL THEN
     PERFORM listed_term_counts_add(changes);
@@ -70,7 +65,8 @@ CREATE TRIGGER work_requests_count_listed_terms_delete
   AFTER DELETE ON work_requests REFERENCING OLD TABLE AS old_rows
   FOR EACH STATEMENT EXECUTE FUNCTION work_requests_count_listed_terms();--> statement-breakpoint
 INSERT INTO listed_term_counts (term, listed)
-SELECT t.term, count(*)
-FROM work_requests r, listed_terms(r.category, r.search_vector) AS t(term)
-WHERE r.status = 'OPEN' AND r.client_active
-GROUP BY t.term;
+SELECT k.term, count(*)
+FROM work_requests r, unnest(r.search_vector) AS l(lexeme, positions, weights),
+  LATERAL (VALUES (l.lexeme), (r.category::text || '/' || l.lexeme)) AS k(term)
+WHERE r.status = 'OPEN' AND r.client_active AND char_length(l.lexeme) >= 3
+GROUP BY k.term;

@@ -101,13 +101,18 @@ export async function listRequestsAround(
 ): Promise<{ rows: CardAround[]; counted: number }> {
   if (around.ids.length === 0) return { rows: [], counted: 0 };
   const { sort, limit, offset, upTo } = options;
+  const make = cardAroundOf(around.kmById);
   const page =
     sort === 'distance'
-      ? nearestPage(where, around, limit, offset)
-      : directSql<CardAround>(newestPage(db, where, around, limit, offset));
-  const make = cardAroundOf(around.kmById);
+      ? readGeneric(db, nearestPage(where, around, limit, offset), {}, { make })
+      : readDirect(
+          db,
+          directSql<CardAround>(newestPage(db, where, around, limit, offset)),
+          {},
+          make,
+        );
   const [rows, [counted]] = await Promise.all([
-    sort === 'distance' ? readGeneric(db, page, {}, { make }) : readDirect(db, page, {}, make),
+    page,
     readDirect(db, directStatement<{ n: number }>(countAround(db, where, around, upTo))),
   ]);
   return { rows, counted: counted?.n ?? 0 };

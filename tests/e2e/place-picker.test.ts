@@ -116,6 +116,16 @@ describe('the place picker', () => {
       await page.waitForURL(/\/request\/[0-9a-f-]{36}$/);
       // The request's page names the town, then the detail line.
       await expect.poll(() => page.getByText(`${name} · Юг, у вокзала`).count()).toBe(1);
+      const address = new URL(page.url()).pathname;
+
+      // Browse's town filter finds it by the town's name, which its detail line does not say.
+      await page.goto('/browse');
+      await untilHydrated(page);
+      await page.getByRole('combobox', { name: t('requests', 'browse.location') }).fill(name);
+      await page.getByRole('button', { name: t('requests', 'browse.submit') }).click();
+      await page.waitForURL((url) => url.searchParams.get('location') === name);
+      await expect.poll(() => page.locator(`main a[href="${address}"]`).count()).toBe(1);
+      expect(await overflowOf(page)).toEqual({ extra: 0, out: [] });
     }
     expect(problems).toEqual([]);
     await context.close();

@@ -31,15 +31,25 @@ export const workRequestStatusEnum = pgEnum('work_request_status', WORK_REQUEST_
 export const listedRequest = (t: { status: AnyPgColumn; clientActive: AnyPgColumn }) =>
   sql`${t.status} = 'OPEN' and ${t.clientActive}`;
 
+/** A request's columns that say where it is: its place's names and its detail line. */
+type Located = { location: AnyPgColumn; placeNames: AnyPgColumn };
+
 /**
- * A request's location alone as a full-text vector, weight C as in `search_vector`: the
+ * The text a request is found at: the names of its place ("Košice Кошице Кошиці"), then its
+ * detail line (`location`, "Juh, pri stanici"), so that the town filter finds a request by the
+ * town it was placed in whatever its detail line says (migration 0041).
+ */
+const locatedText = (t: Located) => sql`(coalesce(${t.placeNames} || ' ', '') || ${t.location})`;
+
+/**
+ * Where a request is, alone as a full-text vector, weight C as in `search_vector`: the
  * location filter's query (`'kosice':*C`) matches it exactly when it matches the location words
  * of `search_vector`. Its own index (`work_requests_listed_location_vector_idx`) has its own
  * statistics, so a town is rare or common by how many requests are located there, not by how
  * often its name is a word of the descriptions.
  */
-export const locationVector = (t: { location: AnyPgColumn }) =>
-  sql`setweight(to_tsvector('simple', f_unaccent(${t.location})), 'C')`;
+export const locationVector = (t: Located) =>
+  sql`setweight(to_tsvector('simple', f_unaccent(${locatedText(t)})), 'C')`;
 
 /**
  * A request's search words with the week it was made in (`week_lexeme`, migration 0032: a lexeme
@@ -55,7 +65,7 @@ export const wordsAndWeek = (t: { searchVector: AnyPgColumn; createdAt: AnyPgCol
  * Its index (`work_requests_listed_location_weeks_idx`) finds a town's requests among the last
  * weeks' alone, for the newest page of a town of thousands (search/recent-weeks.ts).
  */
-export const locationAndWeek = (t: { location: AnyPgColumn; createdAt: AnyPgColumn }) =>
+export const locationAndWeek = (t: Located & { createdAt: AnyPgColumn }) =>
   sql`(${locationVector(t)} || week_lexeme(${t.createdAt}))`;
 
 /**
@@ -84,6 +94,12 @@ export const workRequests = pgTable(
     location: text('location').notNull(),
     /** The town or village (places), for distance search and lead alerts; `location` is the detail. */
     placeId: integer('place_id').references(() => places.id, { onDelete: 'set null' }),
+    /**
+     * The names of `place_id`'s place in our five languages, each once ("Košice Кошице Кошиці"),
+     * null without a place. Kept by the database whenever `place_id` is written (migration 0041),
+     * so every way a request gets its place (posting, editing, matching old locations) sets them.
+     */
+    placeNames: text('place_names'),
     status: workRequestStatusEnum('status').notNull().default('OPEN'),
     /**
      * Whether the client's account is active; kept in step by a trigger on users. Lets browsing
@@ -120,12 +136,13 @@ export const workRequests = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /**
-     * Accent-free full-text vector: title (weight A) above description (B), and the location (C),
-     * which the location filter asks for by its weight.
+     * Accent-free full-text vector: title (weight A) above description (B), and where the request
+     * is (C: its place's names and its detail line), which the location filter asks for by its
+     * weight.
      */
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       (): SQL =>
-        sql`setweight(to_tsvector('simple', f_unaccent(${workRequests.title})), 'A') || setweight(to_tsvector('simple', f_unaccent(${workRequests.description})), 'B') || setweight(to_tsvector('simple', f_unaccent(${workRequests.location})), 'C')`,
+        sql`setweight(to_tsvector('simple', f_unaccent(${workRequests.title})), 'A') || setweight(to_tsvector('simple', f_unaccent(${workRequests.description})), 'B') || ${locationVector(workRequests)}`,
     ),
   },
   (t) => [

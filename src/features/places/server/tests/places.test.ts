@@ -114,6 +114,21 @@ describe('the locations written before places existed', () => {
     expect(Object.fromEntries(rows.map((row) => [row.id, row.placeId]))).toEqual(
       Object.fromEntries(ids),
     );
+    // A matched request is found by its place's names too (migration 0041), in any language.
+    const named = await h.database.db
+      .select({ placeId: workRequests.placeId, placeNames: workRequests.placeNames })
+      .from(workRequests)
+      .where(inArray(workRequests.id, [...ids.keys()]));
+    expect(
+      named
+        .find((row) => row.placeId === KOSICE)
+        ?.placeNames?.split(' ')
+        .sort(),
+    ).toEqual(['Košice', 'Кошице', 'Кошиці']);
+    expect(named.filter((row) => row.placeId === null).map((row) => row.placeNames)).toEqual([
+      null,
+      null,
+    ]);
     const [profile] = await h.database.db
       .select({ placeId: clientProfiles.placeId })
       .from(clientProfiles)

@@ -100,3 +100,34 @@ describe('a request’s place', () => {
     expect(response.json().details).toContainEqual({ field: 'location', message: 'required' });
   });
 });
+
+describe('the town filter and the search words', () => {
+  /** The titles of the listed requests Browse answers for `query`, in the reader's language. */
+  const found = async (query: string) => {
+    const response = await h.agent().get(`/api/work-requests?${query}`);
+    expect(response.statusCode).toBe(200);
+    const answer = response.json() as {
+      work_requests: { title: string }[];
+      pagination: { total: number };
+    };
+    expect(answer.pagination.total).toBe(answer.work_requests.length);
+    return answer.work_requests.map((request) => request.title);
+  };
+
+  it('find a request by the town it was placed in, in any of our languages, whatever its detail line says', async () => {
+    // A title of this test's own, so that other tests' requests in these towns do not count.
+    const title = 'Zatekajúca batéria zmiešavač';
+    const placed = await post({ title, place_id: String(KOSICE), location: 'Juh, pri stanici' });
+    expect(placed.statusCode).toBe(201);
+    const unplaced = await post({ title: `${title} druhý`, location: 'Juh, pri stanici' });
+    expect(unplaced.statusCode).toBe(201);
+
+    for (const town of ['Košice', 'kosice', 'Кошице', 'Кошиці', 'Koš']) {
+      expect(await found(`location=${encodeURIComponent(town)}&q=zmiesavac`)).toEqual([title]);
+    }
+    expect(await found(`q=${encodeURIComponent('zmiešavač Кошице')}`)).toEqual([title]);
+    expect(await found(`location=${encodeURIComponent('Prešov')}&q=zmiesavac`)).toEqual([]);
+    // The detail line still counts, for both: "Juh" is in it.
+    expect((await found('location=juh&q=zmiesavac')).sort()).toEqual([title, `${title} druhý`]);
+  });
+});

@@ -165,7 +165,10 @@ export const locationSuggestionsQuery = z.object({
   prefix: z.string().trim().max(100).default(''),
 });
 
-/** Towns of open requests starting with the prefix (at most 10, alphabetical). */
+/**
+ * Towns of open requests starting with the prefix, at most 10: the places of open requests
+ * (larger first, each spelling that starts so), then their detail lines (alphabetical).
+ */
 export const locationSuggestions = z.object({ locations: z.array(z.string()) });
 export type LocationSuggestions = z.infer<typeof locationSuggestions>;
 

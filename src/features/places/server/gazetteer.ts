@@ -75,9 +75,9 @@ export class Gazetteer {
     };
     rows.forEach(([, , , , , , names, aliases], place) => {
       for (const name of Object.values(names)) {
-        const folded = fold(name);
-        add(folded, place, PRIMARY);
-        for (const word of folded.split(/[ -]/).slice(1)) add(word, place, PRIMARY_WORD);
+        const [folded, ...words] = wordsOf(fold(name));
+        add(folded!, place, PRIMARY);
+        for (const word of words) add(word, place, PRIMARY_WORD);
       }
       for (const alias of aliases) add(fold(alias), place, ALIAS);
     });
@@ -133,6 +133,26 @@ export class Gazetteer {
       .map(([place]) => this.places[place]!);
   }
 
+  /**
+   * The places one of whose five names, or a later word of one, starts with `text` (accents and
+   * case ignored; no look-alikes, no other names), larger first, each with those of its names
+   * that do: what a filter of place names finds them by. Every place for an empty `text`.
+   */
+  startingWith(text: string, limit: number): { place: GazetteerPlace; names: string[] }[] {
+    const query = fold(text);
+    const found = new Set<number>();
+    for (let index = this.firstAtLeast(query); index < this.entries.length; index++) {
+      const entry = this.entries[index]!;
+      if (!entry.folded.startsWith(query)) break;
+      if (entry.weight !== ALIAS) found.add(entry.place);
+    }
+    return [...found]
+      .map((index) => this.places[index]!)
+      .sort((a, b) => b.population - a.population || a.id - b.id)
+      .slice(0, limit)
+      .map((place) => ({ place, names: namesStarting(place, query) }));
+  }
+
   /** The index of the first entry not below `query` (binary search). */
   private firstAtLeast(query: string) {
     let low = 0;
@@ -145,6 +165,15 @@ export class Gazetteer {
     return low;
   }
 }
+
+/** The words of a folded name that the gazetteer finds it by: the whole name, then each later word. */
+const wordsOf = (folded: string) => [folded, ...folded.split(/[ -]/).slice(1)];
+
+/** A place's distinct names of which the whole, or a later word, starts with `query` (folded). */
+const namesStarting = (place: GazetteerPlace, query: string) =>
+  [...new Set(Object.values(place.names))].filter((name) =>
+    wordsOf(fold(name)).some((word) => word.startsWith(query)),
+  );
 
 const placesOf = (rows: ExtractRow[]): GazetteerPlace[] =>
   rows.map(([id, country, regionCode, population, lat, lon, names]) => ({

@@ -5,7 +5,7 @@
  */
 export { findPlace, findPlaces, type PlaceRow } from './places-by-id';
 export { placesAround } from './nearby';
-export { placeOrRefuse, unknownPlace } from './places.service';
+export { placeOrRefuse, placesStartingWith, unknownPlace } from './places.service';
 export { presentPlace } from './places.presenter';
 export { importPlaces, matchLocations } from './import';
 export { placesRoutes } from './places.routes';

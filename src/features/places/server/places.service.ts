@@ -17,3 +17,11 @@ export function placeOrRefuse(id: number): PlaceRow {
 export function suggestPlaces(words: string, limit: number) {
   return gazetteer().search(words, limit);
 }
+
+/**
+ * The places whose name (or a later word of it) starts with what was typed, larger first, each
+ * with its names that do; for suggesting towns that a filter by place names will find.
+ */
+export function placesStartingWith(text: string, limit: number) {
+  return gazetteer().startingWith(text, limit);
+}

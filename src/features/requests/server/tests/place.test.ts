@@ -131,3 +131,24 @@ describe('the town filter and the search words', () => {
     expect((await found('location=juh&q=zmiesavac')).sort()).toEqual([title, `${title} druhý`]);
   });
 });
+
+describe('the town suggestions', () => {
+  const suggestions = async (prefix: string) => {
+    const response = await h
+      .agent()
+      .get(`/api/work-requests/locations?prefix=${encodeURIComponent(prefix)}`);
+    expect(response.statusCode).toBe(200);
+    return (response.json() as { locations: string[] }).locations;
+  };
+
+  it('offer the places of open requests in each spelling that starts so, before detail lines', async () => {
+    expect(await suggestions('Sabin')).toEqual([]);
+    const posted = await post({ place_id: String(723674), location: 'Sabinovská cesta 3' });
+    expect(posted.statusCode).toBe(201);
+    expect(await suggestions('sabin')).toEqual(['Sabinov', 'Sabinovská cesta 3']);
+    expect((await suggestions('Сабин')).sort()).toEqual(['Сабинов', 'Сабинів'].sort());
+    // The place is offered while it has an open request, and not after.
+    await client.delete(`/api/work-requests/${posted.json().work_request.id}`);
+    expect(await suggestions('sabin')).toEqual([]);
+  });
+});

@@ -63,6 +63,7 @@ export class Gazetteer {
   private readonly entries: Entry[];
   private readonly grams = new Map<string, number[]>();
   private readonly gramCounts: number[];
+  private largest: GazetteerPlace[] | undefined;
 
   constructor(rows: ExtractRow[], places = placesOf(rows)) {
     this.places = places;
@@ -141,16 +142,16 @@ export class Gazetteer {
   startingWith(text: string, limit: number): { place: GazetteerPlace; names: string[] }[] {
     const query = fold(text);
     const found = new Set<number>();
-    for (let index = this.firstAtLeast(query); index < this.entries.length; index++) {
+    for (let index = this.firstAtLeast(query); query && index < this.entries.length; index++) {
       const entry = this.entries[index]!;
       if (!entry.folded.startsWith(query)) break;
       if (entry.weight !== ALIAS) found.add(entry.place);
     }
-    return [...found]
-      .map((index) => this.places[index]!)
-      .sort((a, b) => b.population - a.population || a.id - b.id)
-      .slice(0, limit)
-      .map((place) => ({ place, names: namesStarting(place, query) }));
+    // Every place starts with nothing: the largest, sorted once (sorting them all took 3 ms).
+    const places = query
+      ? [...found].map((index) => this.places[index]!).sort(largerFirst)
+      : (this.largest ??= [...this.places].sort(largerFirst));
+    return places.slice(0, limit).map((place) => ({ place, names: namesStarting(place, query) }));
   }
 
   /** The index of the first entry not below `query` (binary search). */
@@ -165,6 +166,9 @@ export class Gazetteer {
     return low;
   }
 }
+
+const largerFirst = (a: GazetteerPlace, b: GazetteerPlace) =>
+  b.population - a.population || a.id - b.id;
 
 /** The words of a folded name that the gazetteer finds it by: the whole name, then each later word. */
 const wordsOf = (folded: string) => [folded, ...folded.split(/[ -]/).slice(1)];

@@ -173,11 +173,19 @@ const largerFirst = (a: GazetteerPlace, b: GazetteerPlace) =>
 /** The words of a folded name that the gazetteer finds it by: the whole name, then each later word. */
 const wordsOf = (folded: string) => [folded, ...folded.split(/[ -]/).slice(1)];
 
-/** A place's distinct names of which the whole, or a later word, starts with `query` (folded). */
+/** The language a country names its own places in. */
+const OWN_LANGUAGE: Record<string, Language> = { SK: 'sk', CZ: 'cs', UA: 'uk' };
+
+/**
+ * A place's distinct names of which the whole, or a later word, starts with `query` (folded);
+ * for nothing typed, the name its own country gives it ("Praha", not also "Prague" and "Прага").
+ */
 const namesStarting = (place: GazetteerPlace, query: string) =>
-  [...new Set(Object.values(place.names))].filter((name) =>
-    wordsOf(fold(name)).some((word) => word.startsWith(query)),
-  );
+  query
+    ? [...new Set(Object.values(place.names))].filter((name) =>
+        wordsOf(fold(name)).some((word) => word.startsWith(query)),
+      )
+    : [place.names[OWN_LANGUAGE[place.country] ?? 'en']];
 
 const placesOf = (rows: ExtractRow[]): GazetteerPlace[] =>
   rows.map(([id, country, regionCode, population, lat, lon, names]) => ({

@@ -24,5 +24,12 @@ describe('places starting with what was typed', () => {
     expect([...largest].sort((a, b) => b - a)).toEqual(largest);
     expect(largest[0]).toBeGreaterThan(1_000_000);
     expect(placesStartingWith('k', 7)).toHaveLength(7);
+    // Each in the name its own country gives it, once.
+    const own = Object.fromEntries(
+      placesStartingWith('', 200).map(({ place, names }) => [place.id, names]),
+    );
+    expect(own[3067696]).toEqual(['Praha']);
+    expect(own[3060972]).toEqual(['Bratislava']);
+    expect(own[703448]).toEqual(['Київ']);
   });
 });

@@ -235,7 +235,7 @@ async function main() {
   await server.exited;
 
   log(
-    `\nNever-repeating mix: ${REQUESTS.toLocaleString('en')} requests, ${PROVIDERS.toLocaleString('en')} providers, ${CONCURRENCY} at a time, ${PER_KIND} queries per kind.\n`,
+    `\nNever-repeating mix: ${REQUESTS.toLocaleString('en')} requests, ${PROVIDERS.toLocaleString('en')} providers, ${CONCURRENCY} at a time, ${PER_KIND} queries per kind, server and generator on Node ${process.version}.\n`,
   );
   if (cpu) {
     log(

@@ -97,7 +97,7 @@ export const workRequests = pgTable(
     /**
      * The names of `place_id`'s place in our five languages, each once ("Košice Кошице Кошиці"),
      * null without a place. Kept by the database whenever `place_id` is written (migration 0041),
-     * so every way a request gets its place (posting, editing, matching old locations) sets them.
+     * so every way a request gets its place (posting, matching old locations) sets them.
      */
     placeNames: text('place_names'),
     status: workRequestStatusEnum('status').notNull().default('OPEN'),

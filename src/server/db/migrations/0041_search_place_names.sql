@@ -3,7 +3,7 @@
 -- `location`; the town filter and the search words matched that line alone, so a request placed
 -- in Košice whose line does not say "Košice" was found around Košice but not by the town
 -- "Košice". The place's names in our five languages, each once, are kept beside the line by the
--- database whenever `place_id` is written (posting, editing, matching old locations, a place
+-- database whenever `place_id` is written (posting, matching old locations, a place
 -- removed), and where a request is (weight C of `search_vector` and the location indexes) is the
 -- two together: `coalesce(place_names || ' ', '') || location`.
 ALTER TABLE "work_requests" ADD COLUMN "place_names" text;--> statement-breakpoint

@@ -130,6 +130,9 @@ describe('the place picker', () => {
       await page.getByRole('button', { name: t('requests', 'browse.submit') }).click();
       await page.waitForURL((url) => url.searchParams.get('location') === name);
       await expect.poll(() => page.locator(`main a[href="${address}"]`).count()).toBe(1);
+      // Its card names the town, then the detail line, as its page does.
+      const card = page.locator('article', { has: page.locator(`a[href="${address}"]`) });
+      expect(await card.getByText(`${name} · Юг, у вокзала`).count()).toBe(1);
       expect(await overflowOf(page)).toEqual({ extra: 0, out: [] });
     }
     expect(problems).toEqual([]);

@@ -89,6 +89,11 @@ export const workRequestCard = workRequestSummary.extend({
    * every other list (docs/directory.md "Distance search").
    */
   distance_km: z.number().nullable(),
+  /**
+   * The request's town or village in the reader's language (the `lang` cookie), shown before
+   * its detail line (`location`); null for a request without a place (docs/places.md).
+   */
+  place_name: z.string().nullable(),
   /** Until when the request takes bids (docs/requests.md "Time for bids"). */
   bids_until: z.iso.datetime({ offset: true }),
 });

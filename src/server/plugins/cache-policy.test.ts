@@ -152,6 +152,8 @@ describe('caching of API answers', () => {
   it('lets caches keep public lists and deploy constants briefly, but never an error', async () => {
     const list = await read('/api/work-requests', false);
     expect(list.headers['cache-control']).toBe('public, max-age=0, s-maxage=30');
+    // Its cards name their towns in the `lang` cookie's language: kept apart per cookie.
+    expect(list.headers.vary).toBe('Cookie');
     expect((await read('/api/version', false)).headers['cache-control']).toBe(
       'public, max-age=60, s-maxage=60',
     );

@@ -6,6 +6,6 @@
 export { findPlace, findPlaces, type PlaceRow } from './places-by-id';
 export { placesAround } from './nearby';
 export { placeOrRefuse, placesStartingWith, unknownPlace } from './places.service';
-export { presentPlace } from './places.presenter';
+export { placeName, presentPlace } from './places.presenter';
 export { importPlaces, matchLocations } from './import';
 export { placesRoutes } from './places.routes';

@@ -44,6 +44,8 @@ export const cardRow = {
     sql<string>`to_char(${workRequests.bidsUntil} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.as(
       'bidsUntil',
     ),
+  /** The request's town or village (places), named by the presenter in the reader's language. */
+  placeId: sql<number | null>`${workRequests.placeId}`.as('placeId'),
 };
 
 export type Card = { [Key in keyof typeof cardRow]: (typeof cardRow)[Key]['_']['type'] };
@@ -79,4 +81,5 @@ export const cardOf: RowMaker<Card> = (fields) => ({
   bidCount: fields[8] as Card['bidCount'],
   thumbnailId: fields[9] as Card['thumbnailId'],
   bidsUntil: fields[10] as Card['bidsUntil'],
+  placeId: fields[11] as Card['placeId'],
 });

@@ -43,12 +43,14 @@ export const requestsRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = asy
   app.get(
     '/work-requests',
     {
-      // The same for every viewer. Browsers ask again each time (a new request shows at once);
-      // a shared cache in front may answer for 30 seconds.
+      // The same for every viewer reading in one language: each card names its town in the
+      // language of the `lang` cookie, so a shared cache keeps an answer per cookie. Browsers ask
+      // again each time (a new request shows at once); a shared cache may answer for 30 seconds.
       config: { publicCache: { browser: 0, shared: 30 } },
       schema: { querystring: listWorkRequestsQuery, response: { 200: workRequestList } },
     },
     async (request, reply) => {
+      reply.header('Vary', 'Cookie');
       // Around a place, the answer names it in the asker's language (the `lang` cookie): no shared
       // cache may hand it to someone reading another.
       if (request.query.near !== undefined) reply.header('Cache-Control', NOT_STORED);
@@ -80,7 +82,7 @@ export const requestsRoutes: FastifyPluginAsyncZod<{ ctx: ServerContext }> = asy
       const mine = await myRequests(ctx, requireUser(request));
       return {
         work_requests: mine.map(({ row, actions }) => ({
-          ...presentCard(row),
+          ...presentCard(row, request.language),
           attachment_count: row.attachmentCount,
           new_bid_count: row.newBidCount,
           allowed_actions: actions,

@@ -15,6 +15,7 @@ import type { CamelCased } from '../../../client/api/types';
 import { useNotify } from '../../../client/layout/Notifications';
 import { useSession } from '../../accounts/ui/session';
 import type { WorkRequestCard } from '../requests.schema';
+import { placeLine } from '../../places/place-line';
 
 export type RequestCardData = CamelCased<WorkRequestCard>;
 
@@ -79,7 +80,12 @@ export function RequestCard({
             <MapPin aria-hidden="true" className="size-4" />
             <span className="sr-only">{t('card.location')}</span>
           </dt>
-          <dd className="min-w-0 break-words">{request.location}</dd>
+          <dd className="min-w-0 break-words">
+            {placeLine(
+              request.placeName === null ? null : { name: request.placeName },
+              request.location,
+            )}
+          </dd>
         </div>
         {request.distanceKm !== null && (
           <div className="flex items-center gap-1.5">

@@ -129,7 +129,13 @@ export function useCreateRequest() {
       queryClient.setQueryData(requestKeys.detail(workRequest.id), { workRequest });
       const { attachments, allowedActions, ...request } = workRequest;
       // Its preview's address comes with the lists fetched again below.
-      const card = { ...request, bidCount: 0, thumbnailUrl: null, distanceKm: null };
+      const card = {
+        ...request,
+        bidCount: 0,
+        thumbnailUrl: null,
+        distanceKm: null,
+        placeName: request.place?.name ?? null,
+      };
       queryClient.setQueryData<MyRequests>(
         requestKeys.mine(),
         (old) =>

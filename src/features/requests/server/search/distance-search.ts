@@ -22,10 +22,9 @@ export interface PlacesAround {
   kmById: Map<number, number>;
 }
 
-/** A card's fields, then the request's place and its instant as a timestamp (for the order). */
+/** A card's fields (its place among them), then its instant as a timestamp (for the order). */
 const aroundRow = {
   ...cardRow,
-  placeId: sql<number>`${workRequests.placeId}`.as('placeId'),
   created: sql<Date>`${workRequests.createdAt}`.as('created'),
 };
 
@@ -33,7 +32,10 @@ const aroundFields = selectList(aroundRow);
 
 const cardAroundOf =
   (kmById: Map<number, number>): RowMaker<CardAround> =>
-  (fields) => ({ ...cardOf(fields), distanceKm: kmById.get(fields[11] as number) ?? 0 });
+  (fields) => {
+    const card = cardOf(fields);
+    return { ...card, distanceKm: kmById.get(card.placeId!) ?? 0 };
+  };
 
 /**
  * Newest first among the places' requests. `isAnyOf` lets PostgreSQL weigh each place

@@ -108,6 +108,7 @@ describe('request cards', () => {
       thumbnail_url: `/api/work-requests/${posted.id}/attachments/${posted.attachments[0]!.id}/thumbnail`,
       // Only a search around a place measures a distance.
       distance_km: null,
+      place_name: null,
       // The request's page and its card agree on until when it takes bids (14 days by default).
       bids_until: page.bids_until,
     };

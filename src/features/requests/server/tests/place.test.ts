@@ -152,3 +152,29 @@ describe('the town suggestions', () => {
     expect(await suggestions('sabin')).toEqual([]);
   });
 });
+
+describe('a card', () => {
+  it('names its place in the reader’s language, and none for a request without one', async () => {
+    const title = 'Oprava kúpeľňovej batérie';
+    expect((await post({ title, place_id: String(KOSICE) })).statusCode).toBe(201);
+    expect((await post({ title: `${title} bez miesta` })).statusCode).toBe(201);
+    const cards = async (language: string) => {
+      const reader = h.agent();
+      reader.cookies.set('lang', language);
+      const response = await reader.get('/api/work-requests?q=kupelnovej%20baterie');
+      expect(response.statusCode).toBe(200);
+      expect(response.headers.vary).toBe('Cookie');
+      const list = response.json().work_requests as { title: string; place_name: string | null }[];
+      return Object.fromEntries(list.map((card) => [card.title, card.place_name]));
+    };
+    expect(await cards('ru')).toEqual({ [title]: 'Кошице', [`${title} bez miesta`]: null });
+    expect(await cards('sk')).toEqual({ [title]: 'Košice', [`${title} bez miesta`]: null });
+    // My requests too, in the client's language.
+    client.cookies.set('lang', 'uk');
+    const mine = (await client.get('/api/work-requests/my')).json().work_requests;
+    expect(mine.map((card: { place_name: string | null }) => card.place_name).sort()).toEqual([
+      null,
+      'Кошиці',
+    ]);
+  });
+});

@@ -66,15 +66,15 @@ export function presentCard(
     deadline: row.deadline,
     thumbnail_url: row.thumbnailId ? thumbnailUrl(row.id, row.thumbnailId) : null,
     distance_km: row.distanceKm === undefined ? null : roundedKm(row.distanceKm),
-    place_name: placeNameOf(row.placeId, language),
+    place_name: placeNameOf(row.placeId, language, row.location),
     bids_until: row.bidsUntil,
   };
 }
 
-/** The name of a card's place in the reader's language; null without a place. */
-function placeNameOf(id: number | null, language: Language) {
+/** The name of a card's place beside its detail line (`placeName`); null without a place. */
+function placeNameOf(id: number | null, language: Language, detail: string) {
   const place = id === null ? undefined : findPlace(id);
-  return place ? placeName(place, language) : null;
+  return place ? placeName(place, language, detail) : null;
 }
 
 /** A distance as cards and the directory show it: to one decimal of a kilometre. */
@@ -143,7 +143,7 @@ export function presentDetail(
   const contact = canSeeClientContact(viewer, facts);
   // Extends the summary, as presentCard does: spreading it into a new object was slower.
   return Object.assign(presentSummary(request), {
-    place: found.place ? presentPlace(found.place, language) : null,
+    place: found.place ? presentPlace(found.place, language, request.location) : null,
     client_id: request.clientId,
     updated_at: request.updatedAt.toISOString(),
     deadline: request.deadline,

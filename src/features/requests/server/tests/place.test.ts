@@ -158,6 +158,12 @@ describe('a card', () => {
     const title = 'Oprava kúpeľňovej batérie';
     expect((await post({ title, place_id: String(KOSICE) })).statusCode).toBe(201);
     expect((await post({ title: `${title} bez miesta` })).statusCode).toBe(201);
+    // A detail line that starts with the town, written in Slovak.
+    const written = `${title} na Juhu`;
+    expect(
+      (await post({ title: written, place_id: String(KOSICE), location: 'Kosice - Juh' }))
+        .statusCode,
+    ).toBe(201);
     const cards = async (language: string) => {
       const reader = h.agent();
       reader.cookies.set('lang', language);
@@ -167,12 +173,23 @@ describe('a card', () => {
       const list = response.json().work_requests as { title: string; place_name: string | null }[];
       return Object.fromEntries(list.map((card) => [card.title, card.place_name]));
     };
-    expect(await cards('ru')).toEqual({ [title]: 'Кошице', [`${title} bez miesta`]: null });
-    expect(await cards('sk')).toEqual({ [title]: 'Košice', [`${title} bez miesta`]: null });
+    // Beside a detail line that starts with one of its names, that name: "Košice - Juh" reads the
+    // same in every language, not "Кошице · Kosice - Juh".
+    expect(await cards('ru')).toEqual({
+      [title]: 'Кошице',
+      [`${title} bez miesta`]: null,
+      [written]: 'Košice',
+    });
+    expect(await cards('sk')).toEqual({
+      [title]: 'Košice',
+      [`${title} bez miesta`]: null,
+      [written]: 'Košice',
+    });
     // My requests too, in the client's language.
     client.cookies.set('lang', 'uk');
     const mine = (await client.get('/api/work-requests/my')).json().work_requests;
     expect(mine.map((card: { place_name: string | null }) => card.place_name).sort()).toEqual([
+      'Košice',
       null,
       'Кошиці',
     ]);

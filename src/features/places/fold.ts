@@ -15,3 +15,13 @@ export function fold(text: string) {
     .replace(/\s+/g, ' ')
     .trim();
 }
+
+/**
+ * Whether `text` starts with the word or words `name` (both as written, or both folded): "Brno -
+ * Líšeň" and "Brno" do, "Brnová 12" does not.
+ */
+export function startsWithName(text: string, name: string) {
+  if (!text.startsWith(name)) return false;
+  const next = text.charAt(name.length);
+  return next === '' || !/[\p{L}\p{N}]/u.test(next);
+}

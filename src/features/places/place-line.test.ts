@@ -12,6 +12,11 @@ describe('a request’s place as it reads', () => {
     expect(placeLine({ name: 'Кошице' }, 'Кошице, центр')).toBe('Кошице, центр');
   });
 
+  it('keeps the town before a detail that only starts with the same letters', () => {
+    expect(placeLine({ name: 'Brno' }, 'Brnová 12')).toBe('Brno · Brnová 12');
+    expect(placeLine({ name: 'Nitra' }, 'Nitrianska cesta')).toBe('Nitra · Nitrianska cesta');
+  });
+
   it('is the detail alone without a place, and the town alone without a detail', () => {
     expect(placeLine(null, ' Prešov ')).toBe('Prešov');
     expect(placeLine({ name: 'Sabinov' }, '  ')).toBe('Sabinov');

@@ -1,4 +1,4 @@
-import { fold } from './fold';
+import { fold, startsWithName } from './fold';
 
 /**
  * How a request's place reads on its page and card: the town, then the detail line the client
@@ -8,6 +8,6 @@ import { fold } from './fold';
 export function placeLine(place: { name: string } | null, detail: string): string {
   const text = detail.trim();
   if (!place) return text;
-  if (text === '' || fold(text).startsWith(fold(place.name))) return text || place.name;
+  if (text === '' || startsWithName(fold(text), fold(place.name))) return text || place.name;
   return `${place.name} · ${text}`;
 }

@@ -1,5 +1,5 @@
 import type { Language } from '../../../shared/languages';
-import { fold } from '../fold';
+import { fold, startsWithName } from '../fold';
 import type { Country, PlaceView } from '../places.schema';
 import REGIONS from './data/regions.json';
 import type { GazetteerPlace } from './gazetteer';
@@ -31,6 +31,8 @@ function writtenName(names: Record<Language, string>, detail: string) {
     known = [...new Set(Object.values(names))].map((name) => [name, fold(name)]);
     foldedNames.set(names, known);
   }
+  // Most often the line starts with a name as written ("Košice", "Košice - Juh"): no folding.
+  for (const [name] of known) if (startsWithName(detail, name)) return name;
   const first = detail.charAt(0);
   let start = foldedFirst.get(first);
   if (start === undefined) {
@@ -39,7 +41,7 @@ function writtenName(names: Record<Language, string>, detail: string) {
   }
   if (!known.some(([, folded]) => folded.startsWith(start))) return undefined;
   const line = fold(detail);
-  return known.find(([, folded]) => line.startsWith(folded))?.[0];
+  return known.find(([, folded]) => startsWithName(line, folded))?.[0];
 }
 
 /**

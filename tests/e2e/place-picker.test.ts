@@ -6,6 +6,7 @@ import {
   freshVisit,
   launchBrowser,
   logIn,
+  postRequestFrom,
   seriousViolations,
   text,
   untilHydrated,
@@ -195,6 +196,33 @@ describe('the place picker', () => {
       )
       .toBe(1);
     expect(await overflowOf(page)).toEqual({ extra: 0, out: [] });
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('names a card’s town in the language chosen, without reloading the page', async () => {
+    const account = await verifiedAccount('client', 'Zuzana Horváthová');
+    const { page, context, problems } = await freshVisit(browser, { width: 1280, height: 900 });
+    await logIn(page, account.email, account.password);
+    await untilHydrated(page);
+    const title = 'Výmena sifónu pod umývadlom';
+    const id = await postRequestFrom(page, {
+      title,
+      description: 'Sifón pod umývadlom v kúpeľni tečie, treba ho vymeniť.',
+      category: 'plumbing',
+      location: 'Terasa, pri pošte',
+      place_id: '724443',
+    });
+    await useLanguage(page, 'sk');
+    await page.goto(`/browse?q=${encodeURIComponent('sifonu umyvadlom')}`);
+    await untilHydrated(page);
+    const card = page.locator('article', { has: page.locator(`a[href="/request/${id}"]`) });
+    await expect.poll(() => card.getByText('Košice · Terasa, pri pošte').count()).toBe(1);
+
+    // Chosen on the page: the list is asked again and the town is named in Ukrainian.
+    await page.locator('#language-desktop').selectOption('uk');
+    await expect.poll(() => card.getByText('Кошиці · Terasa, pri pošte').count()).toBe(1);
+    expect(page.url()).toContain('/browse?q=');
     expect(problems).toEqual([]);
     await context.close();
   });

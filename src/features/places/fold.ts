@@ -23,5 +23,5 @@ export function fold(text: string) {
 export function startsWithName(text: string, name: string) {
   if (!text.startsWith(name)) return false;
   const next = text.charAt(name.length);
-  return next === '' || !/[\p{L}\p{N}]/u.test(next);
+  return next === '' || !/[\p{L}\p{M}\p{N}]/u.test(next);
 }

@@ -65,16 +65,30 @@ export async function importPlaces(client: pg.Client) {
   const first = done.rows.length === 0;
   await client.query('begin');
   try {
-    await client.query(
-      `insert into places (id, country, region_code, population, lat, lon, names)
-       select id, country, region_code, population, lat, lon, names
-         from jsonb_to_recordset($1::jsonb)
-           as x(id int, country text, region_code text, population int, lat float8, lon float8, names jsonb)
-       on conflict (id) do update set country = excluded.country,
-         region_code = excluded.region_code, population = excluded.population,
-         lat = excluded.lat, lon = excluded.lon, names = excluded.names`,
+    // The places whose names the new extract changes (every statement of the query reads the
+    // table as it was before the upsert).
+    const renamed = await client.query<{ id: number }>(
+      `with before as (select id, names from places),
+       upserted as (
+         insert into places (id, country, region_code, population, lat, lon, names)
+         select id, country, region_code, population, lat, lon, names
+           from jsonb_to_recordset($1::jsonb)
+             as x(id int, country text, region_code text, population int, lat float8, lon float8, names jsonb)
+         on conflict (id) do update set country = excluded.country,
+           region_code = excluded.region_code, population = excluded.population,
+           lat = excluded.lat, lon = excluded.lon, names = excluded.names
+         returning id, names)
+       select u.id from upserted u join before b using (id) where b.names is distinct from u.names`,
       [data],
     );
+    // Their requests are found by the new names (migration 0041): writing `place_id` again lets
+    // the request's trigger name it anew, and the known words take the new names.
+    if (renamed.rows.length > 0) {
+      await client.query(
+        'update work_requests set place_id = place_id where place_id = any($1::int[])',
+        [renamed.rows.map((row) => row.id)],
+      );
+    }
     await client.query(
       `delete from places where id not in (select (x->>'id')::int from jsonb_array_elements($1::jsonb) x)`,
       [data],

@@ -214,6 +214,13 @@ function SearchForm({
 /** Lower case without accents, as the server compares towns: "Košice" → "kosice". */
 const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
+/** Whether what was typed starts the town or a later word of it, as the server offers them. */
+const startsAWord = (town: string, typed: string) => {
+  const start = fold(typed);
+  const folded = fold(town);
+  return folded.startsWith(start) || folded.split(/[ -]/).some((word) => word.startsWith(start));
+};
+
 /** How long typing pauses before the towns for it are asked for. */
 const SUGGEST_DELAY_MS = 200;
 
@@ -236,7 +243,7 @@ function LocationInput({ value, onChange }: { value: string; onChange: (value: s
   // While the towns for what was just typed load, the previous ones still show if they fit it.
   const current = prefix === value.trim() && !suggestions.isPlaceholderData;
   const towns = (suggestions.data?.locations ?? []).filter(
-    (town) => town !== value && (current || fold(town).startsWith(fold(value.trim()))),
+    (town) => town !== value && (current || startsAWord(town, value.trim())),
   );
   const shown = open && focused && towns.length > 0;
   const optionId = (i: number) => `browse-location-town-${i}`;

@@ -81,10 +81,7 @@ export function RequestCard({
             <span className="sr-only">{t('card.location')}</span>
           </dt>
           <dd className="min-w-0 break-words">
-            {placeLine(
-              request.placeName === null ? null : { name: request.placeName },
-              request.location,
-            )}
+            {placeLine(request.placeName ? { name: request.placeName } : null, request.location)}
           </dd>
         </div>
         {request.distanceKm !== null && (

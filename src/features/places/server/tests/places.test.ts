@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientProfiles, workRequests } from '../../../../server/db/schema';
 import { createWorkRequest } from '../../../../../tests/factories';
 import { accountsHarness, type AccountsHarness } from '../../../../../tests/support/accounts-app';
-import { matchLocations } from '..';
+import type pg from 'pg';
+import { importPlaces, matchLocations } from '..';
 import { poolOf } from '../../../../server/db/database';
 
 /** GeoNames ids of the places these tests name. */
@@ -134,5 +135,45 @@ describe('the locations written before places existed', () => {
       .from(clientProfiles)
       .where(eq(clientProfiles.userId, client.id));
     expect(profile?.placeId).toBe(KOSICE);
+  });
+});
+
+describe('a new extract of the places', () => {
+  it('names the requests of a renamed place anew, in their search words too', async () => {
+    const client = await h.signedIn('client');
+    const request = await createWorkRequest(
+      h.database.db,
+      { ...client, name: 'Jana' },
+      { location: 'Juh, pri stanici', placeId: KOSICE },
+    );
+    const pool = poolOf(h.database.db);
+    const named = async () => {
+      const { rows } = await pool.query<{ place_names: string; kassa: boolean; kosice: boolean }>(
+        `select place_names,
+                search_vector @@ to_tsquery('simple', 'kassa:*C') as kassa,
+                search_vector @@ to_tsquery('simple', 'kosice:*C') as kosice
+           from work_requests where id = $1`,
+        [request.id],
+      );
+      return rows[0]!;
+    };
+    // As an older extract named it, imported before this one.
+    await pool.query(
+      `update places set names = names || '{"sk": "Kassa", "cs": "Kassa", "en": "Kassa"}' where id = $1`,
+      [KOSICE],
+    );
+    await pool.query('update work_requests set place_id = place_id where id = $1', [request.id]);
+    await pool.query("update places_imports set version = 'older'");
+    expect(await named()).toMatchObject({ kassa: true, kosice: false });
+
+    const connection = await pool.connect();
+    try {
+      await importPlaces(connection as unknown as pg.Client);
+    } finally {
+      connection.release();
+    }
+    const now = await named();
+    expect(now.place_names.split(' ').sort()).toEqual(['Košice', 'Кошице', 'Кошиці']);
+    expect(now).toMatchObject({ kassa: false, kosice: true });
   });
 });

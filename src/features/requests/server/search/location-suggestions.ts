@@ -41,7 +41,12 @@ async function placesWithRequests(db: Db, prefix: string) {
      where exists (select from ${workRequests}
                     where ${listedRequest(workRequests)} and ${workRequests.placeId} = c.id)`);
   const listed = new Set(result.rows.map((row) => row.id));
-  return candidates.filter(({ place }) => listed.has(place.id)).flatMap(({ names }) => names);
+  // Several places share a name (five "Staré Město"): each name is offered once.
+  return [
+    ...new Set(
+      candidates.filter(({ place }) => listed.has(place.id)).flatMap(({ names }) => names),
+    ),
+  ];
 }
 
 /**

@@ -147,6 +147,13 @@ describe('the town suggestions', () => {
     expect(posted.statusCode).toBe(201);
     expect(await suggestions('sabin')).toEqual(['Sabinov', 'Sabinovská cesta 3']);
     expect((await suggestions('Сабин')).sort()).toEqual(['Сабинов', 'Сабинів'].sort());
+    // Two places of one name, each with an open request: the name once.
+    for (const komarno of [3059435, 3059436]) {
+      expect((await post({ place_id: String(komarno), location: 'Pri Dunaji' })).statusCode).toBe(
+        201,
+      );
+    }
+    expect(await suggestions('komarn')).toEqual(['Komárno']);
     // The place is offered while it has an open request, and not after.
     await client.delete(`/api/work-requests/${posted.json().work_request.id}`);
     expect(await suggestions('sabin')).toEqual([]);

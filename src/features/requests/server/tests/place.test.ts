@@ -62,6 +62,17 @@ describe('a request’s place', () => {
     expect(inSlovak.json().work_request.place.name).toBe('Prešov');
   });
 
+  it('is named as the detail line writes it when the line starts with one of its names', async () => {
+    const { work_request: created } = (
+      await post({ place_id: String(KOSICE), location: 'Kosice - Juh' })
+    ).json();
+    const reader = await h.signedIn('provider');
+    reader.agent.cookies.set('lang', 'ru');
+    const answer = (await reader.agent.get(`/api/work-requests/${created.id}`)).json();
+    // "Košice - Juh" on the page, not "Кошице · Kosice - Juh".
+    expect(answer.work_request.place).toMatchObject({ id: KOSICE, name: 'Košice' });
+  });
+
   it('may be left out, as the spec’s form is: the request has no place', async () => {
     const response = await post({});
     expect(response.statusCode).toBe(201);

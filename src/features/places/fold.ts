@@ -25,3 +25,10 @@ export function startsWithName(text: string, name: string) {
   const next = text.charAt(name.length);
   return next === '' || !/[\p{L}\p{M}\p{N}]/u.test(next);
 }
+
+/** The words a folded name is found by: the whole name, then each later word ("banska bystrica", "bystrica"). */
+export const wordsOf = (folded: string) => [folded, ...folded.split(/[ -]/).slice(1)];
+
+/** Whether `typed` (folded) starts `name` or a later word of it, as the gazetteer finds places. */
+export const startsAWordOf = (name: string, typed: string) =>
+  wordsOf(fold(name)).some((word) => word.startsWith(typed));

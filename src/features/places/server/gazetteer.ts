@@ -1,5 +1,5 @@
 import type { Language } from '../../../shared/languages';
-import { fold } from '../fold';
+import { fold, startsAWordOf, wordsOf } from '../fold';
 import PLACES from './data/places.json';
 
 /** A place of the committed extract: the same row the migration imports into `places`. */
@@ -170,9 +170,6 @@ export class Gazetteer {
 const largerFirst = (a: GazetteerPlace, b: GazetteerPlace) =>
   b.population - a.population || a.id - b.id;
 
-/** The words of a folded name that the gazetteer finds it by: the whole name, then each later word. */
-const wordsOf = (folded: string) => [folded, ...folded.split(/[ -]/).slice(1)];
-
 /** The language a country names its own places in. */
 const OWN_LANGUAGE: Record<string, Language> = { SK: 'sk', CZ: 'cs', UA: 'uk' };
 
@@ -182,9 +179,7 @@ const OWN_LANGUAGE: Record<string, Language> = { SK: 'sk', CZ: 'cs', UA: 'uk' };
  */
 const namesStarting = (place: GazetteerPlace, query: string) =>
   query
-    ? [...new Set(Object.values(place.names))].filter((name) =>
-        wordsOf(fold(name)).some((word) => word.startsWith(query)),
-      )
+    ? [...new Set(Object.values(place.names))].filter((name) => startsAWordOf(name, query))
     : [place.names[OWN_LANGUAGE[place.country] ?? 'en']];
 
 const placesOf = (rows: ExtractRow[]): GazetteerPlace[] =>

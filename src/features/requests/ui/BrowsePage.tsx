@@ -15,6 +15,7 @@ import { AroundFields, type AroundChoice } from './AroundFields';
 import { CategorySelect } from './CategorySelect';
 import { RequestCard } from './RequestCard';
 import { useLocationSuggestions, useRequestList } from './requests.api';
+import { fold, startsAWordOf } from '../../places/fold';
 
 /**
  * /browse?q&category&location&near&radius_km&sort&page: open requests, searched and paged by the
@@ -211,16 +212,6 @@ function SearchForm({
   );
 }
 
-/** Lower case without accents, as the server compares towns: "Košice" → "kosice". */
-const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-
-/** Whether what was typed starts the town or a later word of it, as the server offers them. */
-const startsAWord = (town: string, typed: string) => {
-  const start = fold(typed);
-  const folded = fold(town);
-  return folded.startsWith(start) || folded.split(/[ -]/).some((word) => word.startsWith(start));
-};
-
 /** How long typing pauses before the towns for it are asked for. */
 const SUGGEST_DELAY_MS = 200;
 
@@ -243,7 +234,7 @@ function LocationInput({ value, onChange }: { value: string; onChange: (value: s
   // While the towns for what was just typed load, the previous ones still show if they fit it.
   const current = prefix === value.trim() && !suggestions.isPlaceholderData;
   const towns = (suggestions.data?.locations ?? []).filter(
-    (town) => town !== value && (current || startsAWord(town, value.trim())),
+    (town) => town !== value && (current || startsAWordOf(town, fold(value.trim()))),
   );
   const shown = open && focused && towns.length > 0;
   const optionId = (i: number) => `browse-location-town-${i}`;

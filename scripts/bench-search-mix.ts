@@ -11,7 +11,6 @@
 // BENCH_MIX_FILL_ONLY=1 fills the database and stops; BENCH_MIX_KINDS=word,typo measures those
 // kinds alone (comma-separated; default all).
 import fs from 'node:fs';
-import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { migrateDatabase } from '../src/server/db/migrate';
@@ -22,6 +21,7 @@ import { SERVER_MEMORY_FLAGS } from './server-memory.mjs';
 import { seedClients } from './bench-data';
 import { addPlacedRequests, addProviders } from './bench-places-data';
 import { explainSlowest } from './bench-mix-plans';
+import { leanConnection } from './bench-http-client';
 
 const URL_OF_DATABASE =
   process.env.BENCH_MIX_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/majstri_bench_mix';
@@ -127,23 +127,6 @@ async function makeQueries(client: pg.Client): Promise<Query[]> {
   return queries.sort(() => Math.random() - 0.5);
 }
 
-// The load generator shares the two cores with the server and PostgreSQL: Node's `http` with
-// kept-alive connections costs it half the CPU `fetch` did (0.5 against 1.1 ms a search), which
-// the server's searches get instead.
-const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
-
-/** GETs the URL and reads its answer through; resolves with the status. */
-const get = (url: string, headers: Record<string, string>) =>
-  new Promise<number>((resolve, reject) => {
-    http
-      .get(url, { agent, headers }, (response) => {
-        response.on('data', () => {});
-        response.on('end', () => resolve(response.statusCode ?? 0));
-        response.on('error', reject);
-      })
-      .on('error', reject);
-  });
-
 /** The CPU time (user and system) a process has used, in ms, from /proc (Linux). */
 function cpuMsOf(pid: number) {
   const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(')').pop()!.trim().split(' ');
@@ -166,25 +149,50 @@ function postgresCpuMs() {
   return sum;
 }
 
-async function measure(baseUrl: string, queries: Query[]) {
+/**
+ * Runs the queries CONCURRENCY at a time, each worker on a kept-alive connection of its own
+ * (bench-http-client.ts: the generator shares the cores with the server and PostgreSQL);
+ * each query's time by its kind.
+ */
+async function measure(port: number, queries: Query[]) {
   const byKind = new Map<string, { ms: number; path: string }[]>();
   let next = 0;
   const worker = async () => {
-    for (;;) {
-      const index = next++;
-      if (index >= queries.length) return;
-      const { kind, path } = queries[index]!;
-      const started = performance.now();
-      const status = await get(`${baseUrl}${path}`, {
-        'x-forwarded-for': `10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}`,
-      });
-      if (status !== 200) throw new Error(`${path}: HTTP ${status}`);
-      const ms = performance.now() - started;
-      byKind.set(kind, [...(byKind.get(kind) ?? []), { ms, path }]);
+    const connection = await leanConnection('127.0.0.1', port);
+    try {
+      for (let index = next++; index < queries.length; index = next++) {
+        const { kind, path } = queries[index]!;
+        const started = performance.now();
+        const status = await connection.get(path, {
+          'x-forwarded-for': `10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}`,
+        });
+        if (status !== 200) throw new Error(`${path}: HTTP ${status}`);
+        const ms = performance.now() - started;
+        const timings = byKind.get(kind) ?? [];
+        timings.push({ ms, path });
+        byKind.set(kind, timings);
+      }
+    } finally {
+      connection.close();
     }
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
   return byKind;
+}
+
+/**
+ * PostgreSQL's buffer pool as this run had it: its size and whether it may sit in huge pages
+ * (docs/deploy.md "PostgreSQL's memory"), and the machine's huge pages in use (Linux).
+ */
+async function postgresMemory(client: pg.Client) {
+  const setting = async (name: string) =>
+    (await client.query<{ value: string }>(`select current_setting($1) as value`, [name])).rows[0]!
+      .value;
+  const meminfo = fs.existsSync('/proc/meminfo') ? fs.readFileSync('/proc/meminfo', 'utf8') : '';
+  const pages = (field: string) =>
+    Number(new RegExp(`${field}:\\s+(\\d+)`).exec(meminfo)?.[1] ?? 0);
+  const inUse = pages('HugePages_Total') - pages('HugePages_Free') + pages('HugePages_Rsvd');
+  return `shared_buffers ${await setting('shared_buffers')}, huge_pages ${await setting('huge_pages')}, ${inUse} huge pages in use on this machine`;
 }
 
 async function main() {
@@ -194,6 +202,7 @@ async function main() {
   const queries = await makeQueries(client);
   // Warm-up on queries of their own (made again, and never measured): connections, JIT, pages.
   const warmUp = (await makeQueries(client)).slice(0, 100);
+  const memory = await postgresMemory(client);
   await client.end();
 
   const port = await freePort();
@@ -210,9 +219,8 @@ async function main() {
     port,
   );
   await waitUntilHealthy(server, 120_000);
-  const base = `http://127.0.0.1:${port}`;
   await measure(
-    base,
+    port,
     warmUp.filter((q) => !queries.some((m) => m.path === q.path)),
   );
   const onLinux = fs.existsSync('/proc/self/stat');
@@ -221,7 +229,7 @@ async function main() {
     postgres: postgresCpuMs(),
     generator: process.cpuUsage(),
   };
-  const byKind = await measure(base, queries);
+  const byKind = await measure(port, queries);
   // Where the CPU went, per search: the budget four at a time on two cores is about 3.5 ms in
   // all for a p95 within 20 ms (docs/performance.md "What two cores allow").
   const cpu = before && {
@@ -235,7 +243,7 @@ async function main() {
   await server.exited;
 
   log(
-    `\nNever-repeating mix: ${REQUESTS.toLocaleString('en')} requests, ${PROVIDERS.toLocaleString('en')} providers, ${CONCURRENCY} at a time, ${PER_KIND} queries per kind, server and generator on Node ${process.version}.\n`,
+    `\nNever-repeating mix: ${REQUESTS.toLocaleString('en')} requests, ${PROVIDERS.toLocaleString('en')} providers, ${CONCURRENCY} at a time, ${PER_KIND} queries per kind, server and generator on Node ${process.version}; PostgreSQL: ${memory}.\n`,
   );
   if (cpu) {
     log(

@@ -13,6 +13,7 @@ import type { Category } from '../../../shared/categories';
 import { averageRatingOf, providerProfiles, users } from '../../accounts/server/tables';
 import { providerStats } from './tables';
 import type { DirectorySort } from '../providers.schema';
+import { approvalsColumn, type ApprovalTuple } from '../../verifications/server';
 
 /** A provider of the directory as its page of the list reads them. */
 export interface DirectoryRow {
@@ -31,6 +32,8 @@ export interface DirectoryRow {
   medianAnswerSeconds: number | null;
   answeredCount: number | null;
   completedJobs: number | null;
+  /** Their approvals in force or not, for their badges (verifications' `approvalsColumn`). */
+  approvals: ApprovalTuple[];
 }
 
 /** In the category by their main or another trade (the profile's own columns only). */
@@ -87,7 +90,8 @@ const providerFields = writtenOnce(sql`${users.id} as "id", ${users.name} as "na
   ${users.createdAt} as "memberSince", ${providerStats.computedAt} as "statsComputedAt",
   ${providerStats.medianAnswerSeconds} as "medianAnswerSeconds",
   ${providerStats.answeredCount} as "answeredCount",
-  ${providerStats.completedJobs} as "completedJobs"`);
+  ${providerStats.completedJobs} as "completedJobs",
+  ${approvalsColumn(users.id)} as "approvals"`);
 
 /** The providers with their accounts, and their figures read in the same statement. */
 const fromProviders = writtenOnce(

@@ -5,7 +5,7 @@ import { DEFAULT_RADIUS_KM } from '../../requests/requests.schema';
 import type { DirectoryQuery } from '../providers.schema';
 import { listDirectory, type DirectoryRow } from './directory.repo';
 import { directoryForViewer } from './favourites.service';
-import { badgesFor } from '../../verifications/server';
+import { badgesFromApprovals } from '../../verifications/server';
 import { pageTellsTotal } from '../../../server/paging';
 
 /**
@@ -43,18 +43,13 @@ export async function browseDirectory(
   const placeIds = rows.flatMap((row) => (row.placeId === null ? [] : [row.placeId]));
   // The figures (finished jobs, answer time) as last computed, never counted for a page view.
   const places = findPlaces(near === undefined ? placeIds : [...placeIds, near]);
-  const [forViewer, badges] = await Promise.all([
-    directoryForViewer(
-      ctx.db,
-      viewer,
-      rows.map((row) => row.id),
-    ),
-    // What their checks earn now (verifications): one query for the page.
-    badgesFor(
-      ctx.db,
-      rows.map((row) => row.id),
-    ),
-  ]);
+  const forViewer = await directoryForViewer(
+    ctx.db,
+    viewer,
+    rows.map((row) => row.id),
+  );
+  // What their checks earn now (verifications), from the approvals read with the page.
+  const now = new Date();
   const kmById = new Map(within?.map((place) => [place.id, place.distanceKm]));
   const more = counted > DIRECTORY_EXACT_COUNT;
   const full = rows.length === query.limit;
@@ -64,7 +59,7 @@ export async function browseDirectory(
       place: row.placeId === null ? undefined : places.get(row.placeId),
       distanceKm: within && row.placeId !== null ? kmById.get(row.placeId) : undefined,
       stats: statsOfRow(row),
-      badges: badges.get(row.id) ?? [],
+      badges: badgesFromApprovals(row.approvals, now),
     })),
     // A page that is not full is the last one: its end is the total.
     total: pageTellsTotal(rows.length, query.limit, offset)

@@ -13,7 +13,7 @@ import type { Category } from '../../../shared/categories';
 import { averageRatingOf, providerProfiles, users } from '../../accounts/server/tables';
 import { providerStats } from './tables';
 import type { DirectorySort } from '../providers.schema';
-import { approvalsColumn, type ApprovalTuple } from '../../verifications/server';
+import { approvalsOfProvider, type ApprovalJson } from '../../verifications/server/tables';
 
 /** A provider of the directory as its page of the list reads them. */
 export interface DirectoryRow {
@@ -32,8 +32,8 @@ export interface DirectoryRow {
   medianAnswerSeconds: number | null;
   answeredCount: number | null;
   completedJobs: number | null;
-  /** Their approvals in force or not, for their badges (verifications' `approvalsColumn`). */
-  approvals: ApprovalTuple[];
+  /** Their approvals, for their badges (verifications' `approvalsOfProvider`). */
+  approvals: ApprovalJson[];
 }
 
 /** In the category by their main or another trade (the profile's own columns only). */
@@ -91,7 +91,7 @@ const providerFields = writtenOnce(sql`${users.id} as "id", ${users.name} as "na
   ${providerStats.medianAnswerSeconds} as "medianAnswerSeconds",
   ${providerStats.answeredCount} as "answeredCount",
   ${providerStats.completedJobs} as "completedJobs",
-  ${approvalsColumn(users.id)} as "approvals"`);
+  ${approvalsOfProvider(users.id)} as "approvals"`);
 
 /** The providers with their accounts, and their figures read in the same statement. */
 const fromProviders = writtenOnce(

@@ -5,7 +5,7 @@ import { DEFAULT_RADIUS_KM } from '../../requests/requests.schema';
 import type { DirectoryQuery } from '../providers.schema';
 import { listDirectory, type DirectoryRow } from './directory.repo';
 import { directoryForViewer } from './favourites.service';
-import { badgesFromApprovals } from '../../verifications/server';
+import { badgesFromApprovals } from '../../verifications/verifications.rules';
 import { pageTellsTotal } from '../../../server/paging';
 
 /**

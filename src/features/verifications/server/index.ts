@@ -1,17 +1,16 @@
 /**
  * What other features may use of checked business and insurance (docs/verifications.md): the
- * badges of many providers in one query or of a page of providers read with their approvals, the console's queue and decisions, the expiry notices'
+ * badges of many providers in one query, the console's queue and decisions, the expiry notices'
  * sweep, and a provider's stored files (their account is going).
  */
 export {
   badgesFor,
-  badgesFromApprovals,
   decide,
   openForAdministrator,
   pendingQueue,
   sendExpiryNotices,
   type Decision,
 } from './verifications.service';
-export { approvalsColumn, storedKeysOfProvider, type ApprovalTuple } from './verifications.repo';
+export { storedKeysOfProvider } from './verifications.repo';
 export { presentAdminDetail, presentAdminRow } from './verifications.presenter';
 export { scheduleVerificationNotices } from './expiry-notices';

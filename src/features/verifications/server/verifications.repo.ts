@@ -1,18 +1,4 @@
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  inArray,
-  isNull,
-  lt,
-  lte,
-  ne,
-  or,
-  sql,
-  type SQLWrapper,
-} from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lt, lte, ne, or } from 'drizzle-orm';
 import type { Db, Tx } from '../../../server/db/database';
 import { providerProfiles, users } from '../../accounts/server/tables';
 import type { VerificationKind } from '../verifications.rules';
@@ -120,21 +106,6 @@ export async function approvalsOf(reader: Db | Tx, providerIds: string[]) {
     .from(documents)
     .where(and(inArray(documents.providerId, providerIds), eq(documents.status, 'approved')));
 }
-
-/** An approval as `approvalsColumn` gives it: kind, `expires_on` (a date's text), `decided_at` (text). */
-export type ApprovalTuple = [VerificationKind, string | null, string | null];
-
-/**
- * A provider's approvals as one JSON column of another feature's read of providers
- * (`[[kind, expires_on, decided_at], …]`, `[]` without any): a page of the directory shows its
- * badges (`badgesFromApprovals`) without a statement of its own, one round trip less for every
- * page. Parameterless, so that a select list holding it can be written once.
- */
-export const approvalsColumn = (providerId: SQLWrapper) =>
-  sql<
-    ApprovalTuple[]
-  >`(select coalesce(json_agg(json_build_array(${documents.kind}, ${documents.expiresOn}, ${documents.decidedAt})), '[]'::json)
-    from ${documents} where ${documents.providerId} = ${providerId} and ${documents.status} = 'approved')`;
 
 /** The console's queue: pending documents, oldest first, with the provider's name and IČO. */
 export async function pendingDocuments(reader: Db | Tx, limit: number, offset: number) {

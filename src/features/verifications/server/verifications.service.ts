@@ -30,7 +30,6 @@ import {
   pendingDocuments,
   supersedeApproved,
   supersedePending,
-  type ApprovalTuple,
   type DocumentRow,
 } from './verifications.repo';
 import type { CheckedDocument } from './uploads';
@@ -219,19 +218,6 @@ export async function decide(
       : `${decided.kind} document ${id} rejected`,
   });
   return id;
-}
-
-/** One provider's badges at `now` from their approvals as `approvalsColumn` read them. */
-export function badgesFromApprovals(approvals: ApprovalTuple[], now = new Date()): Badge[] {
-  return badgesOf(
-    approvals.map(([kind, expiresOn, decidedAt]) => ({
-      kind,
-      status: 'approved' as const,
-      expiresOn,
-      decidedAt: decidedAt === null ? null : new Date(decidedAt),
-    })),
-    now,
-  );
 }
 
 /**

@@ -5,7 +5,7 @@ import { accountsHarness, type AccountsHarness } from '../../../../../tests/supp
 import { providerProfiles, verificationDocuments } from '../../../../server/db/schema';
 import type { Category } from '../../../../shared/categories';
 
-// The directory reads a page's badges with its providers (verifications' `approvalsColumn`),
+// The directory reads a page's badges with its providers (verifications' `approvalsOfProvider`),
 // in each of the ways it reads a page.
 
 let h: AccountsHarness;

@@ -54,11 +54,22 @@ export const locationVector = (t: Located) =>
 /**
  * A request's search words with the week it was made in (`week_lexeme`, migration 0032: a lexeme
  * no search word can be, "~" and the week's number since 1970). Its index
- * (`work_requests_listed_words_weeks_idx`) finds a word's matches among the last weeks' requests
- * alone, for the newest page of a common word (search/recent-weeks.ts).
+ * (`work_requests_listed_words_weeks_idx`) holds the listed requests' words (search-condition.ts
+ * `listedFullText`).
  */
 export const wordsAndWeek = (t: { searchVector: AnyPgColumn; createdAt: AnyPgColumn }) =>
   sql`(${t.searchVector} || week_lexeme(${t.createdAt}))`;
+
+/**
+ * A request's search words, each written after the week it was made in (`week_words`, migration
+ * 0042: `2969/strecha`, the week's number since 1970). Its index
+ * (`work_requests_listed_week_words_idx`) finds a word's matches among the last weeks' requests
+ * and nothing else, for the newest page of a common word (search/recent-weeks.ts): with the week
+ * as a lexeme of its own beside the words (0032) the index went through every request of the
+ * weeks to find the word's few among them (docs/performance.md "Words by their week").
+ */
+export const weekWords = (t: { searchVector: AnyPgColumn; createdAt: AnyPgColumn }) =>
+  sql`week_words(${t.createdAt}, ${t.searchVector})`;
 
 /**
  * A request's location words (`locationVector`) with the week it was made in (`week_lexeme`).
@@ -179,10 +190,12 @@ export const workRequests = pgTable(
     index('work_requests_listed_location_vector_idx')
       .using('gin', t.category, locationVector(t))
       .where(listedRequest(t)),
-    // The newest page of a common word: its matches among the last weeks' listed requests.
+    // The listed requests' words (the week lexemes beside them are no search word).
     index('work_requests_listed_words_weeks_idx')
       .using('gin', wordsAndWeek(t))
       .where(listedRequest(t)),
+    // The newest page of a common word: its matches among the last weeks' listed requests.
+    index('work_requests_listed_week_words_idx').using('gin', weekWords(t)).where(listedRequest(t)),
     // The newest page of a town of thousands: its requests among the last weeks' listed ones.
     index('work_requests_listed_location_weeks_idx')
       .using('gin', locationAndWeek(t))

@@ -1,10 +1,10 @@
-import { and, sql } from 'drizzle-orm';
+import { and, sql, type SQL } from 'drizzle-orm';
 import { readPage } from './page-reads';
 import { sqlText } from '../../../../server/db/direct';
-import { listedRequest, locationAndWeek, wordsAndWeek, workRequests } from '../tables';
+import { listedRequest, locationAndWeek, weekWords, workRequests } from '../tables';
 import { BY_INDEX, plannedText } from './planned';
 import { checkedOnEach, locatedIn, readParts, unweighted } from './search-condition';
-import type { SearchQuery } from './search-query';
+import { readWordsOfWeek, type SearchQuery } from './search-query';
 
 /**
  * From this many expected matches of the words the last weeks are looked through first: with a
@@ -68,43 +68,63 @@ export const recentFirst = (
  * the oldest listed request to the newest. PostgreSQL runs it under the default settings, so the
  * two ends are one look each at `work_requests_listed_created_idx`; inside the page's statement,
  * under its settings for reading the indexes (no index scans), they read every listed request
- * (500 ms).
+ * (500 ms). Kept as `majstri.recent`: the words written after each week (`recent_week_words`)
+ * when words are read, else the weeks themselves (`recent_weeks`), for the town's index.
  */
-const rememberWeeks = (reach: number, expected: number, margin: number) =>
-  sql`select set_config('majstri.recent_weeks', coalesce(recent_weeks(span.newest,
-      greatest(${RECENT_MIN_WEEKS}, ceil(${(margin * reach) / expected}
-        * greatest(1, extract(epoch from span.newest - span.oldest) / 604800)))::int)::text, ''), true)
+const rememberWeeks = (
+  reach: number,
+  expected: number,
+  margin: number,
+  asked: (newest: SQL, weeks: SQL) => SQL,
+) => {
+  const weeks = sql`greatest(${RECENT_MIN_WEEKS}, ceil(${(margin * reach) / expected}
+        * greatest(1, extract(epoch from span.newest - span.oldest) / 604800)))::int`;
+  return sql`select set_config('majstri.recent', coalesce(${asked(sql`span.newest`, weeks)}::text, ''), true)
     from (select max(${workRequests.createdAt}) as newest, min(${workRequests.createdAt}) as oldest
       from ${workRequests} where ${listedRequest(workRequests)}) as span`.inlineParams();
+};
 
 /**
  * A page of the search's matches among the listed requests of the last weeks (rememberWeeks), up
- * to the newest listed request's week: the words read from one index of the words and the week
- * (`work_requests_listed_words_weeks_idx`), or, when the search reads no word from an index, its
- * town from one of the town's words and the week (`work_requests_listed_location_weeks_idx`);
- * what is too common to read (search-condition.ts `readParts`) checked on each. A word of 6 000
- * matches at a million requests reads about 200 requests instead of all of them
- * (docs/performance.md). Every request of those weeks is newer than every request before them,
- * so a full page found there is the page; one that is not full says nothing, and the page is read
- * from every match instead. The statements' text, to run as one message (`readLastOf`).
+ * to the newest listed request's week: the words read from the index of each word written after
+ * its week (`work_requests_listed_week_words_idx`), or, when the search reads no word from an
+ * index, its town from one of the town's words and the week
+ * (`work_requests_listed_location_weeks_idx`); what is too common to read (search-condition.ts
+ * `readParts`) checked on each. A word of 6 000 matches at a million requests reads about 200
+ * requests instead of all of them (docs/performance.md). Every request of those weeks is newer
+ * than every request before them, so a full page found there is the page; one that is not full
+ * says nothing, and the page is read from every match instead. The statements' text, to run as
+ * one message (`readLastOf`).
  */
 export function recentPageText(
   found: SearchQuery,
   { limit, offset, expected }: { limit: number; offset: number; expected: number },
 ) {
-  const weeks = sql`nullif(current_setting('majstri.recent_weeks'), '')::tsquery`;
+  const recent = sql`nullif(current_setting('majstri.recent'), '')::tsquery`;
   const read = readParts(found);
   const matched = read.words
     ? and(
-        sql`${wordsAndWeek(workRequests)} @@ (to_tsquery('simple', ${read.words}) && ${weeks})`,
+        sql`${weekWords(workRequests)} @@ ${recent}`,
         read.location ? locatedIn(read.location) : undefined,
         checkedOnEach(read.checked),
       )
     : and(
-        sql`${locationAndWeek(workRequests)} @@ (to_tsquery('simple', ${unweighted(read.location)}) && ${weeks})`,
+        sql`${locationAndWeek(workRequests)} @@ (to_tsquery('simple', ${unweighted(read.location)}) && ${recent})`,
         checkedOnEach(read.checked),
       );
   const page = readPage(and(listedRequest(workRequests), matched)!, limit, offset);
-  const margin = read.words ? RECENT_MARGIN : RECENT_MARGIN_TOWN;
-  return `${sqlText(rememberWeeks(offset + limit, expected, margin))}; ${plannedText(BY_INDEX, page)}`;
+  const weeks = read.words
+    ? rememberWeeks(
+        offset + limit,
+        expected,
+        RECENT_MARGIN,
+        (newest, count) => sql`recent_week_words(${readWordsOfWeek(found)}, ${newest}, ${count})`,
+      )
+    : rememberWeeks(
+        offset + limit,
+        expected,
+        RECENT_MARGIN_TOWN,
+        (newest, count) => sql`recent_weeks(${newest}, ${count})`,
+      );
+  return `${sqlText(weeks)}; ${plannedText(BY_INDEX, page)}`;
 }

@@ -111,6 +111,17 @@ export const wordsUnder = (found: Pick<SearchQuery, 'groups'>, category: Categor
     .join(' & ');
 
 /**
+ * The words a search reads from an index (not its location, not those checked on each:
+ * search-condition.ts `readParts`), each written after "@/", where the week goes
+ * (`recent_week_words`, migration 0042: a query of `week_words`).
+ */
+export const readWordsOfWeek = ({ groups, common }: Pick<SearchQuery, 'groups' | 'common'>) =>
+  groups
+    .filter((group, i) => !group.location && !common?.[i])
+    .map((group) => groupQuery(group, '@/'))
+    .join(' & ');
+
+/**
  * The full-text query for a search, or none when it has nothing to search by. Every word must
  * match, either as the start of a word of the request ("strech" finds "strechy") or as one of the
  * known words like it, which is how a typo still finds its request ("strachy" finds "strechy",

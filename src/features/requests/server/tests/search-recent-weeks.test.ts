@@ -83,6 +83,21 @@ describe('a common word’s newest page', () => {
     expect(second.work_requests.map((r) => r.title)).toEqual(titles('Oprava komína', 101, 100));
   });
 
+  it('matches every word in one request, and a slip by the known words it stands for', async () => {
+    // The words are read from the index of each word written after its week (migration 0042).
+    expect(await recentTitles('oprava komina', 100, 3_000)).toEqual(
+      titles('Oprava komína', 1, 100),
+    );
+    expect(await recentTitles('kominz', 100, 3_000)).toEqual(titles('Oprava komína', 1, 100));
+    // Chimneys and garages both in the last two days, never in one request.
+    expect(await recentTitles('komina garaze', 20, 3_000)).toEqual([]);
+    // In their town (the factory's Trnava), and in no other.
+    expect(await recentTitles('oprava komina', 20, 3_000, 'Trnava')).toEqual(
+      titles('Oprava komína', 1, 20),
+    );
+    expect(await recentTitles('oprava komina', 20, 3_000, 'Nitra')).toEqual([]);
+  });
+
   it('is read from every match when the last weeks hold none of them', async () => {
     expect(await recentTitles('plot', 100, 2_500)).toEqual([]);
     // Expected fewer, the weeks looked through go back further: 13 of the listed requests' 19

@@ -3,8 +3,14 @@ import { readPage } from './page-reads';
 import { sqlText } from '../../../../server/db/direct';
 import { listedRequest, locationAndWeek, weekWords, workRequests } from '../tables';
 import { BY_INDEX, plannedText } from './planned';
-import { checkedOnEach, locatedIn, readParts, unweighted } from './search-condition';
-import { readWordsOfWeek, type SearchQuery } from './search-query';
+import {
+  checkedOnEach,
+  locatedIn,
+  readParts,
+  readWordsOfWeek,
+  unweighted,
+} from './search-condition';
+import type { SearchQuery } from './search-query';
 
 /**
  * From this many expected matches of the words the last weeks are looked through first: with a

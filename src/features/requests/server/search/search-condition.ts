@@ -7,7 +7,7 @@ import {
   wordsAndWeek,
   workRequests,
 } from '../tables';
-import type { SearchQuery } from './search-query';
+import { wordsAfter, type SearchQuery } from './search-query';
 import { groupShare, type TermStats } from './term-stats';
 
 /** Requests whose search text matches a full-text query (`work_requests_search_vector_idx`). */
@@ -84,15 +84,28 @@ function wordsAndLocation(found: SearchQuery, byIndex: boolean) {
  * The search's words and town words to read from the indexes, and those too common for it
  * (`common`) to check on each match instead (`checkedOnEach`); each as a full-text query.
  */
-export function readParts({ groups, parts, common }: SearchQuery) {
+export function readParts(found: SearchQuery) {
   const read = (ofLocation: boolean) =>
-    parts.filter((_, i) => !common?.[i] && Boolean(groups[i]!.location) === ofLocation).join(' & ');
+    found.parts.filter(readFromIndex(found, ofLocation)).join(' & ');
   return {
     words: read(false),
     location: read(true),
-    checked: parts.filter((_, i) => common?.[i]).join(' & '),
+    checked: found.parts.filter((_, i) => found.common?.[i]).join(' & '),
   };
 }
+
+/** Whether the search's group (or part) `i` is read from an index, as a word or a town word. */
+const readFromIndex =
+  ({ groups, common }: Pick<SearchQuery, 'groups' | 'common'>, ofLocation: boolean) =>
+  (_: unknown, i: number) =>
+    !common?.[i] && Boolean(groups[i]!.location) === ofLocation;
+
+/**
+ * The words `readParts` reads from an index, each written after "@/", where the week goes
+ * (`recent_week_words`, migration 0042: a query of `week_words`).
+ */
+export const readWordsOfWeek = (found: Pick<SearchQuery, 'groups' | 'common'>) =>
+  wordsAfter(found.groups.filter(readFromIndex(found, false)), '@/');
 
 /** Requests whose search text matches `checked` (if any), checked on each: no index answers `ts_match_vq`. */
 export const checkedOnEach = (checked: string) =>

@@ -105,21 +105,14 @@ const groupQuery = ({ prefix, exact, starting }: WordGroup, under = '') => {
  * after the category (search-condition.ts `wordsInCategory`).
  */
 export const wordsUnder = (found: Pick<SearchQuery, 'groups'>, category: Category) =>
-  found.groups
-    .filter((group) => !group.location)
-    .map((group) => groupQuery(group, `${category}/`))
-    .join(' & ');
+  wordsAfter(
+    found.groups.filter((group) => !group.location),
+    `${category}/`,
+  );
 
-/**
- * The words a search reads from an index (not its location, not those checked on each:
- * search-condition.ts `readParts`), each written after "@/", where the week goes
- * (`recent_week_words`, migration 0042: a query of `week_words`).
- */
-export const readWordsOfWeek = ({ groups, common }: Pick<SearchQuery, 'groups' | 'common'>) =>
-  groups
-    .filter((group, i) => !group.location && !common?.[i])
-    .map((group) => groupQuery(group, '@/'))
-    .join(' & ');
+/** Every group's query, each of its words written after `under`, all of them to match. */
+export const wordsAfter = (groups: WordGroup[], under: string) =>
+  groups.map((group) => groupQuery(group, under)).join(' & ');
 
 /**
  * The full-text query for a search, or none when it has nothing to search by. Every word must

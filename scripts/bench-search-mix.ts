@@ -8,6 +8,7 @@
 // The database is filled once and kept (1 000 000 requests and 100 000 providers take minutes):
 // BENCH_MIX_DATABASE_URL=postgres://postgres@127.0.0.1:5432/majstri_bench_mix
 // BENCH_MIX_REQUESTS=1000000  BENCH_MIX_PROVIDERS=100000  BENCH_MIX_PER_KIND=400  BENCH_MIX_CONCURRENCY=4
+// BENCH_MIX_WARM_UP=1500 (searches before the measured ones, of words and places never measured)
 // BENCH_MIX_FILL_ONLY=1 fills the database and stops; BENCH_MIX_KINDS=word,typo measures those
 // kinds alone (comma-separated; default all).
 import fs from 'node:fs';
@@ -30,6 +31,7 @@ const PROVIDERS = Number(process.env.BENCH_MIX_PROVIDERS ?? 100_000);
 const PER_KIND = Number(process.env.BENCH_MIX_PER_KIND ?? 400);
 const KINDS = process.env.BENCH_MIX_KINDS?.split(',');
 const CONCURRENCY = Number(process.env.BENCH_MIX_CONCURRENCY ?? 4);
+const WARM_UP = Number(process.env.BENCH_MIX_WARM_UP ?? 1500);
 
 const log = (line: string) => console.log(line);
 const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
@@ -83,18 +85,40 @@ function typoOf(word: string) {
   return pick(edits)();
 }
 
-/** PER_KIND queries of each kind, none the same as another, in a random order. */
-async function makeQueries(client: pg.Client): Promise<Query[]> {
+/** A small number of a text's own (FNV-1a), the same on every run. */
+function hashOf(text: string) {
+  let hash = 2166136261;
+  for (let index = 0; index < text.length; index++) {
+    hash = Math.imul(hash ^ text.charCodeAt(index), 16777619) >>> 0;
+  }
+  return hash;
+}
+
+/**
+ * The words and places a run draws its queries from, in two halves: the measured queries are made
+ * of one, the warm-up's of the other, so that nothing the server or PostgreSQL remembers of a
+ * warm-up search (its known words, its statement's text, a count) is met again when measured.
+ */
+async function sources(client: pg.Client, half: 0 | 1) {
+  const inHalf = (_: unknown, index: number) => index % 2 === half;
   const words = (
     await client.query<{ term: string }>(
-      `select term from search_terms where char_length(term) >= 4 and term ~ '^[a-z]+$'`,
+      `select term from search_terms where char_length(term) >= 4 and term ~ '^[a-z]+$' order by term`,
     )
-  ).rows.map((row) => row.term);
+  ).rows
+    .map((row) => row.term)
+    .filter(inHalf);
   const places = (
     await client.query<{ id: number; name: string }>(
       `select id, coalesce(names->>'sk', names->>'en') as name from places where country in ('SK', 'CZ')`,
     )
-  ).rows;
+  ).rows.filter(({ name }) => hashOf(name) % 2 === half); // Namesakes in the same half.
+  return { words, places };
+}
+
+/** PER_KIND queries of each kind, none the same as another, in a random order. */
+async function makeQueries(client: pg.Client, half: 0 | 1): Promise<Query[]> {
+  const { words, places } = await sources(client, half);
   const seen = new Set<string>();
   const queries: Query[] = [];
   const add = (kind: string, make: () => string) => {
@@ -199,9 +223,12 @@ async function main() {
   const client = await prepare();
   if (process.env.BENCH_MIX_FILL_ONLY) return client.end();
   if (!fs.existsSync('dist/server/main.js')) throw new Error('Build first: npm run build');
-  const queries = await makeQueries(client);
-  // Warm-up on queries of their own (made again, and never measured): connections, JIT, pages.
-  const warmUp = (await makeQueries(client)).slice(0, 100);
+  const queries = await makeQueries(client, 0);
+  // Warm-up on queries of their own (of the other half of the words and places, never measured):
+  // the pool's connections and their prepared statements, and the server's code compiled as it
+  // runs for hours. After 100 searches V8 was still compiling (a tenth to a sixth of the server's
+  // CPU in the measured searches, perf) and the server spent about a sixth more a search.
+  const warmUp = (await makeQueries(client, 1)).slice(0, WARM_UP);
   const memory = await postgresMemory(client);
   await client.end();
 
@@ -219,10 +246,7 @@ async function main() {
     port,
   );
   await waitUntilHealthy(server, 120_000);
-  await measure(
-    port,
-    warmUp.filter((q) => !queries.some((m) => m.path === q.path)),
-  );
+  await measure(port, warmUp);
   const onLinux = fs.existsSync('/proc/self/stat');
   const before = onLinux && {
     app: cpuMsOf(server.child.pid!),
@@ -243,7 +267,7 @@ async function main() {
   await server.exited;
 
   log(
-    `\nNever-repeating mix: ${REQUESTS.toLocaleString('en')} requests, ${PROVIDERS.toLocaleString('en')} providers, ${CONCURRENCY} at a time, ${PER_KIND} queries per kind, server and generator on Node ${process.version}; PostgreSQL: ${memory}.\n`,
+    `\nNever-repeating mix: ${REQUESTS.toLocaleString('en')} requests, ${PROVIDERS.toLocaleString('en')} providers, ${CONCURRENCY} at a time, ${PER_KIND} queries per kind after ${warmUp.length} to warm up, server and generator on Node ${process.version}; PostgreSQL: ${memory}.\n`,
   );
   if (cpu) {
     log(

@@ -59,17 +59,34 @@ export function placesAround(
   // No place farther north or south than the radius can be within it: only the band between is
   // looked through (about 100 → 30 µs for radii of 5–200 km among 5 572 places).
   const maxDeltaLat = radiusKm / EARTH_RADIUS_KM;
+  const maxDeltaLon = widestLongitude(lat0, maxDeltaLat);
   const found: { id: number; distanceKm: number }[] = [];
   for (let i = southernmost(lat, lat0 - maxDeltaLat); i < ids.length; i++) {
     const dLat = lat[i]! - lat0;
     if (dLat > maxDeltaLat) break;
     const dLon = lon[i]! - lon0;
+    // The band runs east and west across the whole gazetteer (Ukraine's places beside a Slovak
+    // town's): those beyond the widest longitude are passed by one comparison, not computed.
+    if (dLon > maxDeltaLon || dLon < -maxDeltaLon) continue;
     // Haversine: exact for small distances, where the chord's formula loses digits.
     const h = Math.sin(dLat / 2) ** 2 + cos0 * cosLat[i]! * Math.sin(dLon / 2) ** 2;
     const distanceKm = 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
     if (distanceKm <= radiusKm) found.push({ id: ids[i]!, distanceKm });
   }
   return found.sort((a, b) => a.distanceKm - b.distanceKm || a.id - b.id);
+}
+
+/**
+ * The longest difference of longitude (radians) a place within `angle` (the radius as an angle)
+ * of one at latitude `lat0` can have. By the haversine, sin²(d/2) ≥ cos φ₀ · cos φ · sin²(Δλ/2),
+ * and within the band both cosines are at least that of its latitude farthest from the equator;
+ * none when the band reaches a pole.
+ */
+function widestLongitude(lat0: number, angle: number) {
+  const cosMin = Math.cos(Math.abs(lat0) + angle);
+  if (Math.abs(lat0) + angle >= Math.PI / 2 || cosMin <= 0) return Infinity;
+  const limit = Math.sin(angle / 2) / cosMin;
+  return limit >= 1 ? Infinity : 2 * Math.asin(limit);
 }
 
 /** The first index of latitudes (ascending) at or north of `from`. */

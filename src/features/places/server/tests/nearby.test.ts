@@ -43,6 +43,23 @@ describe('placesAround', () => {
     },
   );
 
+  it('finds what earthdistance finds around places all over the gazetteer, at radii of 5–200 km', async () => {
+    const radii = [5, 10, 20, 30, 40, 50, 100, 200];
+    // Every 97th place (north and south, east and west of the three countries) at each radius
+    // a search offers (requests.schema.ts): the bands of latitude and longitude passed over leave none out.
+    const centres = await database.db.execute<{ id: number }>(
+      sql`select id from ${places} where id % 97 = 0 order by id limit 40`,
+    );
+    expect(centres.rows.length).toBeGreaterThan(20);
+    for (const [index, { id }] of centres.rows.entries()) {
+      const km = radii[index % radii.length]!;
+      const fromIndex = await placesWithin(id, km);
+      expect(placesAround(id, km).map((place) => place.id)).toEqual(
+        fromIndex.map((place) => place.id),
+      );
+    }
+  });
+
   it('puts Košice 31.7 km from Prešov, and knows no place of an unknown id', () => {
     expect(placesAround(723819, 40).find((place) => place.id === 724443)?.distanceKm).toBeCloseTo(
       31.7,

@@ -6,10 +6,11 @@ import {
   directStatement,
   readDirect,
   readGeneric,
+  writtenOnce,
   type RowMaker,
 } from '../../../../server/db/direct';
 import type { DistanceSort } from '../../requests.schema';
-import { cardOf, cardRow, selectList, type Card } from '../cards';
+import { cardFields, cardOf, cardRow, selectList, type Card } from '../cards';
 import { workRequests } from '../tables';
 import { newestFirst } from './page-reads';
 
@@ -22,13 +23,23 @@ export interface PlacesAround {
   kmById: Map<number, number>;
 }
 
-/** A card's fields (its place among them), then its instant as a timestamp (for the order). */
-const aroundRow = {
+/**
+ * A card's fields (its place among them), then its instant as a timestamp, for the order of a
+ * page by distance: the page itself answers only the card's fields (`foundCardFields`), so the
+ * server does not read a hundred dates it would not use (about 1.5 % of its time a search).
+ */
+const aroundFields = selectList({
   ...cardRow,
   created: sql<Date>`${workRequests.createdAt}`.as('created'),
-};
+});
 
-const aroundFields = selectList(aroundRow);
+/** A card's fields of the places' requests found (`found`), in `cardRow`'s order. */
+const foundCardFields = writtenOnce(
+  sql.join(
+    Object.keys(cardRow).map((field) => sql`found.${sql.identifier(field)}`),
+    sql`, `,
+  ),
+);
 
 const cardAroundOf =
   (kmById: Map<number, number>): RowMaker<CardAround> =>
@@ -54,7 +65,7 @@ function newestPage(db: Db, where: SQL, around: PlacesAround, limit: number, off
     .orderBy(desc(workRequests.createdAt), desc(workRequests.id))
     .limit(limit)
     .offset(offset);
-  return sql`select ${aroundFields} from ${workRequests} where ${workRequests.id} in (${page})
+  return sql`select ${cardFields} from ${workRequests} where ${workRequests.id} in (${page})
     order by ${newestFirst}`;
 }
 
@@ -70,7 +81,7 @@ function nearestPage(where: SQL, around: PlacesAround, limit: number, offset: nu
   const perPlace = sql`select ${aroundFields} from ${workRequests}
     where ${where} and ${workRequests.placeId} = around.place
     order by ${newestFirst} limit ${offset + limit}`;
-  const query = sql`select found.* from unnest(${intArray(around.ids)}) with ordinality as around(place, nearness)
+  const query = sql`select ${foundCardFields} from unnest(${intArray(around.ids)}) with ordinality as around(place, nearness)
     cross join lateral (${perPlace}) as found
     order by around.nearness, found.created desc, found.id desc
     limit ${limit} offset ${offset}`;

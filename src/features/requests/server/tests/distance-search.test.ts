@@ -6,6 +6,8 @@ import { createTestDatabase, type TestDatabase } from '../../../../../tests/setu
 import { buildApp, type App } from '../../../../server/app';
 import type { Category } from '../../../../shared/categories';
 import { workRequests } from '../tables';
+import { placesAround } from '../../../places/server';
+import { PER_PLACE_MAX } from '../search/distance-search';
 
 /** GeoNames ids of the test towns (the gazetteer the migration imports). */
 const PRESOV = 723819;
@@ -157,6 +159,41 @@ describe('Browse within a distance', () => {
       total: body.work_requests.length,
       total_estimated: false,
     });
+  });
+
+  it('reads a page newest first alike among a few places and among many, full or not', async () => {
+    // Within 40 km of Bratislava a page reads each place's newest; within 200 km, more places
+    // than that, the category's newest are looked through first and a page not filled there is
+    // read again as PostgreSQL weighs the places (distance-search.ts).
+    expect(placesAround(BRATISLAVA, 40).length).toBeLessThanOrEqual(PER_PLACE_MAX);
+    expect(placesAround(BRATISLAVA, 200).length).toBeGreaterThan(PER_PLACE_MAX);
+    const [, ...nearby] = placesAround(BRATISLAVA, 40);
+    const client = await createClient(database.db);
+    const keys = ['west1', 'west2', 'west3', 'east'];
+    for (const [index, key] of keys.entries()) {
+      const request = await createWorkRequest(database.db, client, {
+        title: `Nová kuchynská linka ${index + 1}`,
+        description: 'Kuchynská linka na mieru do nového bytu.',
+        category: 'carpentry',
+        createdAt: new Date(Date.now() - (10 + index) * 60 * 60 * 1000),
+      });
+      // The first two in one place: a place's newest are read as far as the page reaches.
+      const placeId = key === 'east' ? KOSICE : nearby[index === 1 ? 0 : index * 3]!.id;
+      await database.db
+        .update(workRequests)
+        .set({ placeId })
+        .where(eq(workRequests.id, request.id));
+      ids[key] = request.id;
+    }
+    for (const km of [40, 200]) {
+      const around = `near=${BRATISLAVA}&radius_km=${km}&category=carpentry`;
+      expect(keysOf(await list(`${around}&limit=5`))).toEqual(['west1', 'west2', 'west3']);
+      const first = await list(`${around}&limit=2`);
+      expect(keysOf(first)).toEqual(['west1', 'west2']);
+      expect(first.pagination).toMatchObject({ total: 3, total_pages: 2 });
+      expect(keysOf(await list(`${around}&limit=2&page=2`))).toEqual(['west3']);
+      expect(keysOf(await list(`${around}&limit=1&page=3`))).toEqual(['west3']);
+    }
   });
 
   it('gives no distance outside a distance search', async () => {

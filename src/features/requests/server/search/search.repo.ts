@@ -123,7 +123,13 @@ export async function listOpenRequests(
       db,
       searchCondition(found, query.category),
       query.around,
-      { sort: query.around.sort, limit: query.limit, offset, upTo: EXACT_COUNT_LIMIT + 1 },
+      {
+        sort: query.around.sort,
+        limit: query.limit,
+        offset,
+        upTo: EXACT_COUNT_LIMIT + 1,
+        words: found !== undefined,
+      },
     );
     if (pageTellsTotal(rows.length, query.limit, offset)) {
       return { rows, total: offset + rows.length, more: false };

@@ -1,3 +1,4 @@
+import { firstAtOrAfter } from '../../../shared/sorted';
 import { EXTRACT } from './gazetteer';
 
 /** The earth's radius as `earthdistance` takes it (its `earth()`), so distances agree with it. */
@@ -61,7 +62,7 @@ export function placesAround(
   const maxDeltaLat = radiusKm / EARTH_RADIUS_KM;
   const maxDeltaLon = widestLongitude(lat0, maxDeltaLat);
   const found: { id: number; distanceKm: number }[] = [];
-  for (let i = southernmost(lat, lat0 - maxDeltaLat); i < ids.length; i++) {
+  for (let i = firstAtOrAfter(lat, lat0 - maxDeltaLat); i < ids.length; i++) {
     const dLat = lat[i]! - lat0;
     if (dLat > maxDeltaLat) break;
     const dLon = lon[i]! - lon0;
@@ -87,16 +88,4 @@ function widestLongitude(lat0: number, angle: number) {
   if (Math.abs(lat0) + angle >= Math.PI / 2 || cosMin <= 0) return Infinity;
   const limit = Math.sin(angle / 2) / cosMin;
   return limit >= 1 ? Infinity : 2 * Math.asin(limit);
-}
-
-/** The first index of latitudes (ascending) at or north of `from`. */
-function southernmost(lat: Float64Array, from: number) {
-  let low = 0;
-  let high = lat.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (lat[middle]! < from) low = middle + 1;
-    else high = middle;
-  }
-  return low;
 }

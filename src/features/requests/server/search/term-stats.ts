@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../../../server/db/database';
 import { rememberedPerDatabase } from '../../../../server/db/remembered';
 import { CATEGORIES } from '../../../../shared/categories';
+import { firstAtOrAfter } from '../../../../shared/sorted';
 
 /**
  * How common search words are, from PostgreSQL's own statistics of the full-text column
@@ -144,18 +145,6 @@ function sortedOf(frequencies: Map<string, number>) {
     sortedWords.set(frequencies, sorted);
   }
   return sorted;
-}
-
-/** The first index of `words` (sorted) at or after `word`. */
-function firstAtOrAfter(words: string[], word: string) {
-  let low = 0;
-  let high = words.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (words[middle]! < word) low = middle + 1;
-    else high = middle;
-  }
-  return low;
 }
 
 /**

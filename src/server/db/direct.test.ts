@@ -140,6 +140,18 @@ describe('statements read straight through pg', () => {
     await expect(
       readGeneric(database.db, statement, { n: 1 }, { settings: sql`select ${'x'}` }),
     ).rejects.toThrow(/no parameters/);
+    // Each statement's settings are its own, however often others ran before (each is written
+    // once and kept).
+    const other = sql`select set_config('enable_seqscan', 'on', true)`;
+    for (const [given, seqscan] of [
+      [other, 'on'],
+      [settings, 'off'],
+      [other, 'on'],
+    ] as const) {
+      expect(
+        await readGeneric(database.db, statement, { n: 3 }, { settings: given, make }),
+      ).toEqual([{ seqscan, twice: 6 }]);
+    }
     // The settings ended with the run.
     expect(
       await readLastOf(database.db, "select current_setting('enable_seqscan') as seqscan"),

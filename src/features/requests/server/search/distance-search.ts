@@ -55,9 +55,10 @@ export const PER_PLACE_MAX = 300;
 
 /**
  * Among more places, a page newest first looks through this many of the newest listed requests
- * (of the category) first (`windowNewest`), for pages reaching this far at most.
+ * the search matches (of its category, if any) first (`windowNewest`), for pages reaching this
+ * far at most.
  */
-export const AROUND_WINDOW_ROWS = 3_000;
+const AROUND_WINDOW_ROWS = 3_000;
 const WINDOW_REACH = 500;
 
 /** The page's requests read whole, newest first, from the ids `page` finds. */
@@ -91,10 +92,14 @@ function perPlaceNewest(where: SQL, around: PlacesAround, limit: number, offset:
  * weighing each of them while planning: 2–3 ms for a thousand and more); 1 800 places at 200 km:
  * 1.2 ms against 4.6 ms weighed. A page not filled there is read as `weighedNewest` reads it.
  */
-function windowNewest(where: SQL, around: PlacesAround, limit: number, offset: number) {
+function windowNewest(
+  where: SQL,
+  around: PlacesAround,
+  { limit, offset, rows }: { limit: number; offset: number; rows: number },
+) {
   const { id, createdAt, placeId } = workRequests;
   const walked = sql`select ${id} as id, ${createdAt} as created_at, ${placeId} as place_id
-    from ${workRequests} where ${where} order by ${newestFirst} limit ${AROUND_WINDOW_ROWS}`;
+    from ${workRequests} where ${where} order by ${newestFirst} limit ${rows}`;
   return plannedText(
     NEWEST_FIRST,
     cardsOf(sql`select walked.id from (${walked}) as walked
@@ -132,8 +137,15 @@ async function newestPage(
     limit,
     offset,
     words,
+    windowRows,
     make,
-  }: { limit: number; offset: number; words: boolean; make: RowMaker<CardAround> },
+  }: {
+    limit: number;
+    offset: number;
+    words: boolean;
+    windowRows: number;
+    make: RowMaker<CardAround>;
+  },
 ) {
   // With words, a place's newest may be far between (a rare word in a city of thousands): their
   // index is PostgreSQL's to weigh against the places'.
@@ -142,7 +154,8 @@ async function newestPage(
     return readGeneric(db, perPlaceNewest(where, around, limit, offset), {}, { make });
   }
   if (offset + limit <= WINDOW_REACH) {
-    const found = await readLastOf(db, windowNewest(where, around, limit, offset), make);
+    const window = { limit, offset, rows: windowRows };
+    const found = await readLastOf(db, windowNewest(where, around, window), make);
     if (found.length === limit) return found;
   }
   return readDirect(db, weighedNewest(db, where, around, limit, offset), {}, make);
@@ -212,6 +225,8 @@ export async function listRequestsAround(
     upTo: number;
     /** Whether `where` has search words (or a town) besides the category. */
     words: boolean;
+    /** How far a page newest first looks among many places first (AROUND_WINDOW_ROWS unless a test says). */
+    windowRows?: number;
   },
 ): Promise<{ rows: CardAround[]; counted: number }> {
   if (around.ids.length === 0) return { rows: [], counted: 0 };
@@ -220,7 +235,13 @@ export async function listRequestsAround(
   const page =
     sort === 'distance'
       ? readGeneric(db, nearestPage(where, around, limit, offset), {}, { make })
-      : newestPage(db, where, around, { limit, offset, words, make });
+      : newestPage(db, where, around, {
+          limit,
+          offset,
+          words,
+          windowRows: options.windowRows ?? AROUND_WINDOW_ROWS,
+          make,
+        });
   const [rows, [counted]] = await Promise.all([page, countAround(db, where, around, upTo, words)]);
   return { rows, counted: counted?.n ?? 0 };
 }

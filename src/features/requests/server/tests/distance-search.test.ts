@@ -7,7 +7,8 @@ import { buildApp, type App } from '../../../../server/app';
 import type { Category } from '../../../../shared/categories';
 import { workRequests } from '../tables';
 import { placesAround } from '../../../places/server';
-import { PER_PLACE_MAX } from '../search/distance-search';
+import { listRequestsAround, PER_PLACE_MAX } from '../search/distance-search';
+import { searchCondition } from '../search/search-condition';
 
 /** GeoNames ids of the test towns (the gazetteer the migration imports). */
 const PRESOV = 723819;
@@ -153,7 +154,7 @@ describe('Browse within a distance', () => {
     expect(body.near_place).toMatchObject({ id: PRESOV, name: 'Prešov' });
     expect(keysOf(body)).not.toContain('nowhere');
     expect(keysOf(body)).not.toContain('hidden');
-    // A page of one is full: its total is counted, among the 259 places within 200 km as a list.
+    // A page of one is full: its total is counted, place by place among the 259 within 200 km.
     const first = await list(`near=${PRESOV}&radius_km=200&limit=1`);
     expect(first.pagination).toMatchObject({
       total: body.work_requests.length,
@@ -185,6 +186,21 @@ describe('Browse within a distance', () => {
         .where(eq(workRequests.id, request.id));
       ids[key] = request.id;
     }
+    // Where the newest requests do not hold the page (a window of two here, 3 000 in service),
+    // it is read again as PostgreSQL weighs the places.
+    const within = placesAround(BRATISLAVA, 200);
+    const read = (limit: number, offset: number) =>
+      listRequestsAround(
+        database.db,
+        searchCondition(undefined, 'carpentry'),
+        { ids: within.map((place) => place.id), kmById: new Map() },
+        { sort: 'newest', limit, offset, upTo: 1_001, words: false, windowRows: 2 },
+      );
+    const keysOfRows = ({ rows }: Awaited<ReturnType<typeof read>>) =>
+      rows.map((row) => Object.keys(ids).find((key) => ids[key] === row.id));
+    expect(keysOfRows(await read(2, 0))).toEqual(['west1', 'west2']);
+    expect(keysOfRows(await read(3, 0))).toEqual(['west1', 'west2', 'west3']);
+    expect(keysOfRows(await read(2, 1))).toEqual(['west2', 'west3']);
     for (const km of [40, 200]) {
       const around = `near=${BRATISLAVA}&radius_km=${km}&category=carpentry`;
       expect(keysOf(await list(`${around}&limit=5`))).toEqual(['west1', 'west2', 'west3']);

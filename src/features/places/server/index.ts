@@ -4,7 +4,7 @@
  * Its tables are join targets through `tables.ts`.
  */
 export { findPlace, findPlaces, type PlaceRow } from './places-by-id';
-export { placesAround } from './nearby';
+export { distanceKmBetween, placesAround } from './nearby';
 export { placeOrRefuse, placesStartingWith, unknownPlace } from './places.service';
 export { placeName, presentPlace } from './places.presenter';
 export { importPlaces, matchLocations } from './import';

@@ -1,6 +1,6 @@
 import type { ServerContext } from '../../../server/context';
 import type { Actor } from '../../../shared/actor';
-import { findPlaces, placesAround, unknownPlace } from '../../places/server';
+import { distanceKmBetween, findPlaces, placesAround, unknownPlace } from '../../places/server';
 import { DEFAULT_RADIUS_KM } from '../../requests/requests.schema';
 import type { DirectoryQuery } from '../providers.schema';
 import { listDirectory, type DirectoryRow } from './directory.repo';
@@ -29,13 +29,19 @@ export async function browseDirectory(
   const offset = (query.page - 1) * query.limit;
   const { near } = query;
   // A place always lies within its own radius: no place at all means there is no such place.
+  const sort = query.sort ?? (near === undefined ? 'rating' : 'distance');
+  // Only a list by distance needs the places in their order; an entry's distance is its own.
   const within =
-    near === undefined ? undefined : placesAround(near, query.radius_km ?? DEFAULT_RADIUS_KM);
+    near === undefined
+      ? undefined
+      : placesAround(near, query.radius_km ?? DEFAULT_RADIUS_KM, {
+          nearestFirst: sort === 'distance',
+        });
   if (within?.length === 0) throw unknownPlace();
   const { rows, counted } = await listDirectory(ctx.db, {
     category: query.category,
     placeIds: within?.map((place) => place.id),
-    sort: query.sort ?? (within ? 'distance' : 'rating'),
+    sort,
     limit: query.limit,
     offset,
     upTo: DIRECTORY_EXACT_COUNT + 1,
@@ -50,14 +56,16 @@ export async function browseDirectory(
   );
   // What their checks earn now (verifications), from the approvals read with the page.
   const now = new Date();
-  const kmById = new Map(within?.map((place) => [place.id, place.distanceKm]));
   const more = counted > DIRECTORY_EXACT_COUNT;
   const full = rows.length === query.limit;
   return {
     rows: rows.map((row) => ({
       row,
       place: row.placeId === null ? undefined : places.get(row.placeId),
-      distanceKm: within && row.placeId !== null ? kmById.get(row.placeId) : undefined,
+      distanceKm:
+        near !== undefined && row.placeId !== null
+          ? distanceKmBetween(near, row.placeId)
+          : undefined,
       stats: statsOfRow(row),
       badges: badgesFromApprovals(row.approvals, now),
     })),

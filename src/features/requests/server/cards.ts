@@ -69,7 +69,14 @@ export const selectList = (fields: Record<string, SQL.Aliased>) =>
 export const cardFields = selectList(cardRow);
 
 /** A card from its fields as a page selects them, in `cardRow`'s order (direct.ts RowMaker). */
-export const cardOf: RowMaker<Card> = (fields) => ({
+export const cardOf: RowMaker<Card> = (fields) => cardAt(fields, undefined);
+
+/**
+ * A card from its fields, with its distance from the place searched around (undefined elsewhere):
+ * one literal of one shape for every list, so that the presenter reads one kind of object (a card
+ * spread and extended with its distance cost V8 a copy of each).
+ */
+export const cardAt = (fields: unknown[], distanceKm: number | undefined) => ({
   id: fields[0] as Card['id'],
   title: fields[1] as Card['title'],
   description: fields[2] as Card['description'],
@@ -82,4 +89,5 @@ export const cardOf: RowMaker<Card> = (fields) => ({
   thumbnailId: fields[9] as Card['thumbnailId'],
   bidsUntil: fields[10] as Card['bidsUntil'],
   placeId: fields[11] as Card['placeId'],
+  distanceKm,
 });

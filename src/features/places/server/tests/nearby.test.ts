@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../../../tests/setup/test-database';
 import { sql } from 'drizzle-orm';
-import { placesAround } from '../nearby';
+import { distanceKmBetween, placesAround } from '../nearby';
+
+const BRATISLAVA_ID = 3060972;
 import { earthOf, places } from '../tables';
 
 let database: TestDatabase;
@@ -58,6 +60,20 @@ describe('placesAround', () => {
         fromIndex.map((place) => place.id),
       );
     }
+  });
+
+  it('gives each place its distance alone, and the same places in no order when asked', () => {
+    const around = placesAround(BRATISLAVA_ID, 100);
+    const unordered = placesAround(BRATISLAVA_ID, 100, { nearestFirst: false });
+    expect([...unordered].sort((a, b) => a.distanceKm - b.distanceKm || a.id - b.id)).toEqual(
+      around,
+    );
+    expect(unordered.map((place) => place.id)).not.toEqual(around.map((place) => place.id));
+    for (const { id, distanceKm } of around) {
+      expect(distanceKmBetween(BRATISLAVA_ID, id)).toBe(distanceKm);
+    }
+    expect(distanceKmBetween(723819, 724443)).toBeCloseTo(31.7, 1);
+    expect(distanceKmBetween(723819, 1)).toBeUndefined();
   });
 
   it('puts Košice 31.7 km from Prešov, and knows no place of an unknown id', () => {

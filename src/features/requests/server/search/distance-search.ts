@@ -11,7 +11,7 @@ import {
   type RowMaker,
 } from '../../../../server/db/direct';
 import type { DistanceSort } from '../../requests.schema';
-import { cardFields, cardOf, cardRow, selectList, type Card } from '../cards';
+import { cardAt, cardFields, cardRow, selectList, type Card } from '../cards';
 import { workRequests } from '../tables';
 import { newestFirst } from './page-reads';
 import { NEWEST_FIRST, plannedText } from './planned';
@@ -22,7 +22,8 @@ export type CardAround = Card & { distanceKm: number };
 /** The places within the radius, nearest first (places' `placesWithin`, the GiST index). */
 export interface PlacesAround {
   ids: number[];
-  kmById: Map<number, number>;
+  /** A place's distance from the place searched around. */
+  kmTo: (placeId: number) => number;
 }
 
 /**
@@ -43,12 +44,11 @@ const foundCardFields = writtenOnce(
   ),
 );
 
+/** A card of the page around, with its place's distance. */
 const cardAroundOf =
-  (kmById: Map<number, number>): RowMaker<CardAround> =>
-  (fields) => {
-    const card = cardOf(fields);
-    return { ...card, distanceKm: kmById.get(card.placeId!) ?? 0 };
-  };
+  (kmTo: PlacesAround['kmTo']): RowMaker<CardAround> =>
+  (fields) =>
+    cardAt(fields, kmTo(fields[11] as number)) as CardAround;
 
 /** Up to this many places, a page newest first reads each place's newest (`perPlaceNewest`). */
 export const PER_PLACE_MAX = 300;
@@ -231,7 +231,7 @@ export async function listRequestsAround(
 ): Promise<{ rows: CardAround[]; counted: number }> {
   if (around.ids.length === 0) return { rows: [], counted: 0 };
   const { sort, limit, offset, upTo, words } = options;
-  const make = cardAroundOf(around.kmById);
+  const make = cardAroundOf(around.kmTo);
   const page =
     sort === 'distance'
       ? readGeneric(db, nearestPage(where, around, limit, offset), {}, { make })

@@ -1,5 +1,5 @@
 import type { ServerContext } from '../../../../server/context';
-import { findPlace, placesAround, unknownPlace } from '../../../places/server';
+import { distanceKmBetween, findPlace, placesAround, unknownPlace } from '../../../places/server';
 import { DEFAULT_RADIUS_KM, type DistanceSort } from '../../requests.schema';
 import { suggestLocations } from './location-suggestions';
 import { listOpenRequests } from './search.repo';
@@ -20,14 +20,18 @@ export async function browseRequests(ctx: Pick<ServerContext, 'db'>, query: Brow
   if (near === undefined)
     return { ...(await listOpenRequests(ctx.db, rest)), nearPlace: undefined };
   // A place always lies within its own radius: no place at all means there is no such place.
-  const within = placesAround(near, radiusKm ?? DEFAULT_RADIUS_KM);
+  const order = sort ?? 'newest';
+  // Only a list by distance needs the places in their order; a card's distance is its own.
+  const within = placesAround(near, radiusKm ?? DEFAULT_RADIUS_KM, {
+    nearestFirst: order === 'distance',
+  });
   if (within.length === 0) throw unknownPlace();
   const found = await listOpenRequests(ctx.db, {
     ...rest,
     around: {
       ids: within.map((place) => place.id),
-      kmById: new Map(within.map((place) => [place.id, place.distanceKm])),
-      sort: sort ?? 'newest',
+      kmTo: (placeId) => distanceKmBetween(near, placeId) ?? 0,
+      sort: order,
     },
   });
   return { ...found, nearPlace: findPlace(near) };

@@ -193,7 +193,7 @@ describe('Browse within a distance', () => {
       listRequestsAround(
         database.db,
         searchCondition(undefined, 'carpentry'),
-        { ids: within.map((place) => place.id), kmById: new Map() },
+        { ids: within.map((place) => place.id), kmTo: () => 0 },
         { sort: 'newest', limit, offset, upTo: 1_001, words: false, windowRows: 2 },
       );
     const keysOfRows = ({ rows }: Awaited<ReturnType<typeof read>>) =>

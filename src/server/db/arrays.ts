@@ -1,4 +1,4 @@
-import { sql, type SQLWrapper } from 'drizzle-orm';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 
 /**
  * An array as one parameter, in PostgreSQL's array text (`{1,2,3}`): Drizzle writes a JavaScript
@@ -35,3 +35,25 @@ const WEIGHED_VALUES = 200;
  */
 export const isCountedAmong = (column: SQLWrapper, values: readonly number[]) =>
   values.length > WEIGHED_VALUES ? isAmong(column, values) : isAnyOf(column, values);
+
+/**
+ * Up to this many places, reading them one by one (`eachPlace`) under one plan for any places
+ * (readGeneric) costs less than PostgreSQL weighing each while planning. At a million requests
+ * and 100 000 providers, in `psql`: a page of requests newest first 0.3–3 ms weighed for 5–300
+ * places against 0.2–2.5 ms read place by place, a count 0.5 ms planning alone, the directory's
+ * providers 1.55 → 1.19 ms and their count 1.26 → 1.06 ms.
+ */
+export const PLACE_BY_PLACE_MAX = 300;
+
+/** In a read of `eachPlace`: the place it is made for, and its rank in the list (1, 2, …). */
+export const AROUND_PLACE = sql.raw('around.place');
+export const AROUND_NEARNESS = sql.raw('around.nearness');
+
+/**
+ * `read` made once for each of `places`, in their order, its rows as one source (`from
+ * ${eachPlace(ids, read)} as found`): each read is that of one place from its index, and the
+ * plan is the same for any places.
+ */
+export const eachPlace = (places: readonly number[], read: SQL) =>
+  sql`unnest(${intArray(places)}) with ordinality as around(place, nearness)
+    cross join lateral (${read})`;

@@ -1,5 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { intArray, isAmong, isAnyOf, isCountedAmong } from '../../../server/db/arrays';
+import {
+  AROUND_NEARNESS,
+  AROUND_PLACE,
+  eachPlace,
+  isAmong,
+  isAnyOf,
+  isCountedAmong,
+  PLACE_BY_PLACE_MAX,
+} from '../../../server/db/arrays';
 import type { Db } from '../../../server/db/database';
 import {
   directSql,
@@ -109,15 +117,14 @@ async function nearestPage(db: Db, where: SQL, placeIds: number[], limit: number
   // the stars ride along) and only they are read whole: walking the place's rating order read
   // every provider of it from the table until the trade's best were found (a plumber within
   // 50 km of Bratislava: 4.6 ms; 1.2 ms so).
-  const query = sql`select found.*
-    from unnest(${intArray(placeIds)}) with ordinality as around(place, nearness)
-    cross join lateral (select ${providerFields}
+  const bestOfPlace = sql`select ${providerFields}
       from (select ${providerProfiles.userId} from ${providerProfiles}
-        where ${where} and ${providerProfiles.placeId} = around.place
+        where ${where} and ${providerProfiles.placeId} = ${AROUND_PLACE}
         order by ${ratingOrder} limit ${offset + limit}) as best
       join (${fromProviders}) on ${providerProfiles.userId} = best.user_id
-      order by ${ratingOrder}) as found
-    order by around.nearness, found."averageRating" desc nulls last, found."reviewCount" desc nulls last, found.id
+      order by ${ratingOrder}`;
+  const query = sql`select found.* from ${eachPlace(placeIds, bestOfPlace)} as found
+    order by ${AROUND_NEARNESS}, found."averageRating" desc nulls last, found."reviewCount" desc nulls last, found.id
     limit ${limit} offset ${offset}`;
   // PostgreSQL plans one read for every place, as if each held the average few providers: with
   // bitmap scans it would read a city's thousands from the table. The setting holds for this
@@ -216,25 +223,22 @@ async function bestRatedPage(
   };
 }
 
-/**
- * Up to this many places, the providers in them are read place by place from
- * `provider_profiles_active_place_idx` under one plan for any places (readGeneric): PostgreSQL
- * weighing each place while planning cost a third of the read (at 100 000 providers, 5–100 km
- * and a trade, in `psql`: the providers found 1.55 → 1.19 ms, counted 1.26 → 1.06 ms).
- */
-const PER_PLACE_MAX = 300;
-
 /** A few places, and what a provider in one must be (`listedProvider`). */
 interface FewPlaces {
   ids: number[];
   listed: SQL;
 }
 
-/** `fields` of the listed providers in the places, read place by place. */
+/**
+ * `fields` of the listed providers in the places, read place by place from
+ * `provider_profiles_active_place_idx` (up to PLACE_BY_PLACE_MAX places).
+ */
 const placeByPlace = ({ ids, listed }: FewPlaces, fields: SQL) =>
-  sql`select ${fields} from unnest(${intArray(ids)}) as around(place)
-    cross join lateral (select * from ${providerProfiles}
-      where ${listed} and ${providerProfiles.placeId} = around.place) as ${providerProfiles}`;
+  sql`select ${fields} from ${eachPlace(
+    ids,
+    sql`select * from ${providerProfiles}
+      where ${listed} and ${providerProfiles.placeId} = ${AROUND_PLACE}`,
+  )} as ${providerProfiles}`;
 
 /**
  * A page of the directory and its providers counted up to `upTo`: in the places given (nearest
@@ -265,7 +269,7 @@ export async function listDirectory(
   // up only for the trade's providers. Written as one condition, so that it keeps the walk's
   // order: a join with the places would not, and every provider walked would be sorted.
   const fewPlaces =
-    placeIds && placeIds.length <= PER_PLACE_MAX ? { ids: placeIds, listed } : undefined;
+    placeIds && placeIds.length <= PLACE_BY_PLACE_MAX ? { ids: placeIds, listed } : undefined;
   const walk = placeIds && {
     profile: sql`${providerProfiles.providerActive} and case when ${inCategory(query.category)}
       then ${isAmong(providerProfiles.placeId, placeIds)} else false end`,

@@ -1,5 +1,13 @@
 import { and, count, desc, sql, type SQL } from 'drizzle-orm';
-import { intArray, isAnyOf, isCountedAmong } from '../../../../server/db/arrays';
+import {
+  AROUND_NEARNESS,
+  AROUND_PLACE,
+  eachPlace,
+  intArray,
+  isAnyOf,
+  isCountedAmong,
+  PLACE_BY_PLACE_MAX,
+} from '../../../../server/db/arrays';
 import type { Db } from '../../../../server/db/database';
 import {
   directSql,
@@ -47,11 +55,11 @@ const foundCardFields = writtenOnce(
 /** A card of the page around, with its place's distance. */
 const cardAroundOf =
   (kmTo: PlacesAround['kmTo']): RowMaker<CardAround> =>
-  (fields) =>
-    cardAt(fields, kmTo(fields[11] as number)) as CardAround;
-
-/** Up to this many places, a page newest first reads each place's newest (`perPlaceNewest`). */
-export const PER_PLACE_MAX = 300;
+  (fields) => {
+    const card = cardAt(fields, undefined);
+    card.distanceKm = kmTo(card.placeId!);
+    return card as CardAround;
+  };
 
 /**
  * Among more places, a page newest first looks through this many of the newest listed requests
@@ -76,11 +84,10 @@ const cardsOf = (page: SQL) =>
 function perPlaceNewest(where: SQL, around: PlacesAround, limit: number, offset: number) {
   const { id, createdAt, placeId } = workRequests;
   const newestOfPlace = sql`select ${id} as id, ${createdAt} as created_at from ${workRequests}
-    where ${where} and ${placeId} = around.place
+    where ${where} and ${placeId} = ${AROUND_PLACE}
     order by ${newestFirst} limit ${offset + limit}`;
   return directSql<CardAround>(
-    cardsOf(sql`select found.id from unnest(${intArray(around.ids)}) as around(place)
-      cross join lateral (${newestOfPlace}) as found
+    cardsOf(sql`select found.id from ${eachPlace(around.ids, newestOfPlace)} as found
       order by found.created_at desc, found.id desc limit ${limit} offset ${offset}`),
   );
 }
@@ -150,7 +157,7 @@ async function newestPage(
   // With words, a place's newest may be far between (a rare word in a city of thousands): their
   // index is PostgreSQL's to weigh against the places'.
   if (words) return readDirect(db, weighedNewest(db, where, around, limit, offset), {}, make);
-  if (around.ids.length <= PER_PLACE_MAX) {
+  if (around.ids.length <= PLACE_BY_PLACE_MAX) {
     return readGeneric(db, perPlaceNewest(where, around, limit, offset), {}, { make });
   }
   if (offset + limit <= WINDOW_REACH) {
@@ -171,31 +178,29 @@ async function newestPage(
  */
 function nearestPage(where: SQL, around: PlacesAround, limit: number, offset: number) {
   const perPlace = sql`select ${aroundFields} from ${workRequests}
-    where ${where} and ${workRequests.placeId} = around.place
+    where ${where} and ${workRequests.placeId} = ${AROUND_PLACE}
     order by ${newestFirst} limit ${offset + limit}`;
-  const query = sql`select ${foundCardFields} from unnest(${intArray(around.ids)}) with ordinality as around(place, nearness)
-    cross join lateral (${perPlace}) as found
-    order by around.nearness, found.created desc, found.id desc
+  const query = sql`select ${foundCardFields} from ${eachPlace(around.ids, perPlace)} as found
+    order by ${AROUND_NEARNESS}, found.created desc, found.id desc
     limit ${limit} offset ${offset}`;
   return directSql<CardAround>(query);
 }
 
 /**
- * Matches counted up to `upTo`, in no order. Without words, among a few places (PER_PLACE_MAX),
+ * Matches counted up to `upTo`, in no order. Without words, among a few places (PLACE_BY_PLACE_MAX),
  * place by place from the place index, under one plan for any places (readGeneric): PostgreSQL
  * weighing each place while planning took as long as the count (0.5 ms each at a million
  * requests). Else as PostgreSQL weighs a few places, many being a list it hashes (db/arrays.ts
  * `isCountedAmong`).
  */
 function countAround(db: Db, where: SQL, around: PlacesAround, upTo: number, words: boolean) {
-  if (!words && around.ids.length <= PER_PLACE_MAX) {
+  if (!words && around.ids.length <= PLACE_BY_PLACE_MAX) {
     const inPlace = sql`select 1 from ${workRequests}
-      where ${where} and ${workRequests.placeId} = around.place limit ${upTo}`;
+      where ${where} and ${workRequests.placeId} = ${AROUND_PLACE} limit ${upTo}`;
     return readGeneric<{ n: number }>(
       db,
       directSql(sql`select count(*)::int as n from (select 1
-        from unnest(${intArray(around.ids)}) as around(place)
-        cross join lateral (${inPlace}) as found limit ${upTo}) as counted`),
+        from ${eachPlace(around.ids, inPlace)} as found limit ${upTo}) as counted`),
     );
   }
   const matches = db

@@ -7,7 +7,8 @@ import { buildApp, type App } from '../../../../server/app';
 import type { Category } from '../../../../shared/categories';
 import { workRequests } from '../tables';
 import { placesAround } from '../../../places/server';
-import { listRequestsAround, PER_PLACE_MAX } from '../search/distance-search';
+import { listRequestsAround } from '../search/distance-search';
+import { PLACE_BY_PLACE_MAX } from '../../../../server/db/arrays';
 import { searchCondition } from '../search/search-condition';
 
 /** GeoNames ids of the test towns (the gazetteer the migration imports). */
@@ -166,8 +167,8 @@ describe('Browse within a distance', () => {
     // Within 40 km of Bratislava a page reads each place's newest; within 200 km, more places
     // than that, the category's newest are looked through first and a page not filled there is
     // read again as PostgreSQL weighs the places (distance-search.ts).
-    expect(placesAround(BRATISLAVA, 40).length).toBeLessThanOrEqual(PER_PLACE_MAX);
-    expect(placesAround(BRATISLAVA, 200).length).toBeGreaterThan(PER_PLACE_MAX);
+    expect(placesAround(BRATISLAVA, 40).length).toBeLessThanOrEqual(PLACE_BY_PLACE_MAX);
+    expect(placesAround(BRATISLAVA, 200).length).toBeGreaterThan(PLACE_BY_PLACE_MAX);
     const [, ...nearby] = placesAround(BRATISLAVA, 40);
     const client = await createClient(database.db);
     const keys = ['west1', 'west2', 'west3', 'east'];

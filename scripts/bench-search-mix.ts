@@ -1,7 +1,8 @@
 // The never-repeating mix of `npm run bench:search` (also alone: `npm run bench:search-mix`):
 // random words of the data, typos of them, towns, radius searches around random places with a
 // category, and directory searches, each query made once, through the HTTP API of the built
-// server, several at a time. Prints p50/p95/p99 per kind and the plans of the slowest queries.
+// server, several at a time. Prints p50/p95/p99 per kind, the plans of the slowest queries, and
+// the machine's own speed before and after (bench-machine.ts), to read the figures by.
 // The caches of repeated searches (counts known to be many, statement texts, typo words) never
 // meet the same search twice, so they cannot help.
 //
@@ -23,6 +24,7 @@ import { seedClients } from './bench-data';
 import { addPlacedRequests, addProviders } from './bench-places-data';
 import { explainSlowest } from './bench-mix-plans';
 import { leanConnection } from './bench-http-client';
+import { machineLine, machineMs, warmMachineMeasure } from './bench-machine';
 
 const URL_OF_DATABASE =
   process.env.BENCH_MIX_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/majstri_bench_mix';
@@ -231,6 +233,8 @@ async function main() {
   const warmUp = (await makeQueries(client, 1)).slice(0, WARM_UP);
   const memory = await postgresMemory(client);
   await client.end();
+  warmMachineMeasure();
+  const speedBefore = machineMs();
 
   const port = await freePort();
   // Started as `npm start` starts it: with its memory flags (docs/deploy.md "Memory").
@@ -268,10 +272,12 @@ async function main() {
   };
   server.child.kill('SIGTERM');
   await server.exited;
+  const speedAfter = machineMs();
 
   log(
     `\nNever-repeating mix: ${REQUESTS.toLocaleString('en')} requests, ${PROVIDERS.toLocaleString('en')} providers, ${CONCURRENCY} at a time, ${PER_KIND} queries per kind after ${warmedUpOn.length} to warm up, server and generator on Node ${process.version}; PostgreSQL: ${memory}.\n`,
   );
+  log(`${machineLine(speedBefore, speedAfter)}\n`);
   if (cpu) {
     log(
       `CPU per search: server ${cpu.app.toFixed(2)} ms, PostgreSQL ${cpu.postgres.toFixed(2)} ms, load generator ${cpu.generator.toFixed(2)} ms.\n`,

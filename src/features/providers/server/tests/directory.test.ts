@@ -198,7 +198,7 @@ describe('GET /api/providers', () => {
 
   it('reads and counts the few past a short walk down the ratings in one go', async () => {
     const around = [PRESOV, SABINOV, KOSICE];
-    const page = (walkWindow?: number) =>
+    const page = (walkWindow?: number, fewAtMost = 2) =>
       listDirectory(database.db, {
         category: 'plumbing',
         placeIds: around,
@@ -206,16 +206,36 @@ describe('GET /api/providers', () => {
         limit: 2,
         offset: 0,
         upTo: 101,
+        fewAtMost,
         ...(walkWindow ? { walkWindow } : {}),
       });
-    // A walk of one provider cannot fill a page of two: the few are read from the places.
+    // Three match, more than two: the walk first. A walk of one provider cannot fill a page of
+    // two: the few are read from the places.
     const past = await page(1);
     const walked = await page();
+    // Up to three looked for among the places first: all three found, no walk at all.
+    const fewFirst = await page(1, 3);
     expect(past.rows.map((row) => row.id)).toEqual([ids.sabinov, ids.kosice]);
     expect(walked.rows).toEqual(past.rows);
+    expect(fewFirst.rows).toEqual(past.rows);
     expect(past.counted).toBe(3);
     expect(walked.counted).toBe(3);
+    expect(fewFirst.counted).toBe(3);
     expect(past.rows[0]).not.toHaveProperty('counted');
+    expect(fewFirst.rows[0]).not.toHaveProperty('counted');
+    // The second page of those three, looked for among up to four first: the last one, and the count.
+    const second = await listDirectory(database.db, {
+      category: 'plumbing',
+      placeIds: around,
+      sort: 'rating',
+      limit: 2,
+      offset: 2,
+      upTo: 101,
+      fewAtMost: 4,
+      walkWindow: 1,
+    });
+    expect(second.rows.map((row) => row.id)).toEqual([ids.presov]);
+    expect(second.counted).toBe(3);
     // Among more than 300 places (here with Kyiv's, where nobody works), the providers are found
     // and counted as PostgreSQL weighs the places, not place by place: the same page and count.
     around.push(...placesAround(KYIV, 300).map((place) => place.id));

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../../../tests/setup/test-database';
 import { sql } from 'drizzle-orm';
 import { distanceKmBetween, placesAround } from '../nearby';
+import { earthOf, places } from '../tables';
 
 const BRATISLAVA_ID = 3060972;
-import { earthOf, places } from '../tables';
 
 let database: TestDatabase;
 

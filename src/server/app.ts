@@ -19,6 +19,7 @@ import { csrfTokens } from './plugins/csrf';
 import { registerRequestChain, type ApiRoute } from './plugins/request-chain';
 import type { SignInLimits } from './plugins/rate-limit';
 import { DEFAULT_TIMEOUTS, timeoutOptions, type ServerTimeouts } from './timeouts';
+import { answerUnreadableRequest } from './client-errors';
 import type { FileStorage } from './storage/storage';
 import { authRoutes } from '../features/accounts/server/auth.routes';
 import { googleSignIn, type GoogleConfig } from '../features/accounts/server/google';
@@ -184,6 +185,8 @@ export async function buildApp(deps: AppDeps) {
         status,
       );
     },
+    // A request Node cannot read that far (too long, too slow, not HTTP): the app's shape too.
+    clientErrorHandler: answerUnreadableRequest,
     ...timeoutOptions(deps.timeouts ?? DEFAULT_TIMEOUTS),
   }).withTypeProvider<ZodTypeProvider>();
   const { onRoute } = deps;

@@ -62,6 +62,27 @@ function dribble(head: string, drip: string, everyMs: number) {
   });
 }
 
+/** Writes `bytes` on a new connection; answers all the server said before it closed it. */
+function sendRaw(bytes: string) {
+  return new Promise<string>((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1', () => socket.write(bytes));
+    let answer = '';
+    socket.on('data', (chunk) => (answer += chunk.toString()));
+    socket.on('error', () => undefined); // a reset after the answer is one way of being closed
+    socket.on('close', () => resolve(answer));
+    setTimeout(() => {
+      socket.destroy();
+      reject(new Error('the server kept the connection open for 10 s'));
+    }, 10_000).unref();
+  });
+}
+
+const bodyOf = (answer: string) => JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4));
+const unreadable = (saying: string) => ({
+  error: 'bad_request',
+  message: expect.stringContaining(saying),
+});
+
 async function timedHealthCheck() {
   const started = Date.now();
   const response = await fetch(`http://127.0.0.1:${port}/api/health`);
@@ -96,6 +117,7 @@ describe('slow clients', () => {
       expect(livedMs).toBeGreaterThanOrEqual(TIMEOUTS.requestMs - 100);
       expect(livedMs).toBeLessThan(TIMEOUTS.requestMs + SLACK_MS);
       expect(answer === '' || answer.startsWith('HTTP/1.1 408')).toBe(true);
+      if (answer !== '') expect(bodyOf(answer)).toEqual(unreadable('did not arrive in time'));
     }
   });
 
@@ -148,5 +170,27 @@ describe('large bodies', () => {
       payload: { bio: 'x'.repeat(BODY_LIMITS.json) },
     });
     expect(profile.statusCode).toBe(413);
+  });
+});
+
+describe('requests that cannot be read', () => {
+  it('answers an address over 16 KiB with 431 in the app shape, and closes the connection', async () => {
+    const answer = await sendRaw(
+      `GET /api/places?q=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`,
+    );
+    expect(answer).toMatch(/^HTTP\/1.1 431 /);
+    expect(answer).toMatch(/\r\nContent-Type: application\/json; charset=utf-8\r\n/);
+    expect(answer).toMatch(/\r\nCache-Control: no-store\r\n/);
+    expect(answer).toMatch(/\r\nConnection: close\r\n/);
+    expect(bodyOf(answer)).toEqual(unreadable('too long'));
+  });
+
+  it('answers bytes that are not HTTP with 400 in the app shape, and serves the next client', async () => {
+    for (const bytes of ['HELLO THERE\r\n\r\n', '\0\0\0\r\n\r\n']) {
+      const answer = await sendRaw(bytes);
+      expect(answer).toMatch(/^HTTP\/1.1 400 /);
+      expect(bodyOf(answer)).toEqual(unreadable('could not be read'));
+    }
+    expect((await timedHealthCheck()).status).toBe(200);
   });
 });

@@ -20,7 +20,9 @@ export function answerUnreadableRequest(error: NodeJS.ErrnoException, socket: So
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const [status, message] = UNREADABLE[error.code ?? ''] ?? UNREADABLE_OTHERWISE;
   const body = JSON.stringify({ error: 'bad_request', message });
-  if (socket.writable) {
+  // An answer already begun on this connection cannot take a second status line: only closed.
+  const answering = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (socket.writable && !answering?.headersSent) {
     socket.write(
       [
         `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}`,

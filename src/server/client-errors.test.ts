@@ -1,6 +1,7 @@
-import net from 'node:net';
+import type net from 'node:net';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { dribble } from '../../tests/support/raw-connection';
 import { answerUnreadableRequest } from './client-errors';
 import { timeoutOptions } from './timeouts';
 
@@ -30,18 +31,10 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 it('closes a connection whose answer has begun without writing a second status line into it', async () => {
-  const answer = await new Promise<string>((resolve, reject) => {
-    const socket = net.connect(port, '127.0.0.1', () =>
-      socket.write(
-        'POST /early HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: text/plain\r\nContent-Length: 100\r\n\r\nhalf',
-      ),
-    );
-    let said = '';
-    socket.on('data', (chunk) => (said += chunk.toString()));
-    socket.on('error', () => undefined);
-    socket.on('close', () => resolve(said));
-    setTimeout(() => reject(new Error('the server kept the connection for 5 s')), 5000).unref();
-  });
+  const { answer } = await dribble(
+    port,
+    'POST /early HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: text/plain\r\nContent-Length: 100\r\n\r\nhalf',
+  );
   expect(answer).toMatch(/^HTTP\/1.1 200 /);
   expect(answer).toContain('begun');
   expect(answer.match(/HTTP\/1.1 /g)).toHaveLength(1);

@@ -1,6 +1,7 @@
-import net from 'node:net';
+import type net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../tests/setup/test-database';
+import { dribble as rawDribble } from '../../tests/support/raw-connection';
 import { buildApp, type App } from './app';
 import { BODY_LIMITS } from './body-limits';
 import type { ServerTimeouts } from './timeouts';
@@ -31,51 +32,12 @@ afterAll(async () => {
   await database.drop();
 });
 
-/**
- * Opens a connection, writes `head` at once, then `drip` one byte every `everyMs` until the server
- * closes the connection; answers how long the connection lived and what the server said.
- */
-function dribble(head: string, drip: string, everyMs: number) {
-  return new Promise<{ livedMs: number; answer: string }>((resolve, reject) => {
-    const started = Date.now();
-    const socket = net.connect(port, '127.0.0.1');
-    let answer = '';
-    let sent = 0;
-    let timer: NodeJS.Timeout | undefined;
-    socket.on('connect', () => {
-      socket.write(head);
-      timer = setInterval(() => {
-        if (sent < drip.length && !socket.destroyed) socket.write(drip[sent++]!);
-      }, everyMs);
-    });
-    socket.on('data', (chunk) => (answer += chunk.toString()));
-    socket.on('error', () => undefined); // a reset is one way of being closed
-    socket.on('close', () => {
-      clearInterval(timer);
-      resolve({ livedMs: Date.now() - started, answer });
-    });
-    // Bounded: a server that never cuts the client fails the test instead of hanging it.
-    setTimeout(() => {
-      socket.destroy();
-      reject(new Error('the server kept a slow client for 10 s'));
-    }, 10_000).unref();
-  });
-}
+/** A raw connection to this file's app (tests/support/raw-connection.ts). */
+const dribble = (head: string, drip?: string, everyMs?: number) =>
+  rawDribble(port, head, drip, everyMs);
 
-/** Writes `bytes` on a new connection; answers all the server said before it closed it. */
-function sendRaw(bytes: string) {
-  return new Promise<string>((resolve, reject) => {
-    const socket = net.connect(port, '127.0.0.1', () => socket.write(bytes));
-    let answer = '';
-    socket.on('data', (chunk) => (answer += chunk.toString()));
-    socket.on('error', () => undefined); // a reset after the answer is one way of being closed
-    socket.on('close', () => resolve(answer));
-    setTimeout(() => {
-      socket.destroy();
-      reject(new Error('the server kept the connection open for 10 s'));
-    }, 10_000).unref();
-  });
-}
+/** All the server said to `bytes` before it closed the connection. */
+const sendRaw = async (bytes: string) => (await dribble(bytes)).answer;
 
 const bodyOf = (answer: string) => JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4));
 const unreadable = (saying: string) => ({
